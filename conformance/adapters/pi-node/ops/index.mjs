@@ -1,0 +1,8 @@
+// Every operation the adapter answers, gathered from the operation modules.
+
+import { PI_VERSION } from "../pi.mjs";
+import { operations as kit } from "./kit.mjs";
+
+export { PI_VERSION };
+
+export const operations = { ...kit };
