@@ -1,0 +1,66 @@
+"""``pi-conformance docs``: the spec catalogue rendered as Markdown, the specification by example.
+
+One page per area (``<area>.md``) plus ``index.md``. Each clause is followed by the cases that
+cover it: their inputs (and trees) and their goldens or expected errors.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from conformance import golden
+from conformance.cases import Case
+from conformance.catalogue import AREAS, load_catalogue
+
+
+def _block(text: str) -> list[str]:
+    return ["```yaml", text.rstrip("\n"), "```"]
+
+
+def render_area(area: str, cases: list[Case], golden_dir: Path) -> str:
+    cat = load_catalogue()
+    lines = [f"# {area}: clauses and their cases", ""]
+    for cid, clause in cat.clauses.items():
+        if clause.area != area:
+            continue
+        flags = [clause.level] + (["refusal"] if clause.refusal else []) + (["project decision"] if clause.decision else [])
+        lines += [f"## {cid}", "", f"**{' · '.join(flags)}** -- {clause.statement}", "", f"Source: {clause.source}", ""]
+        if clause.note:
+            lines += [clause.note, ""]
+        covering = [c for c in cases if cid in c.clauses]
+        if not covering:
+            lines += ["_No case covers this clause yet._", ""]
+        for case in covering:
+            lines += [f"### `{case.id}`: {case.title}", "", f"Operation `{case.op}`.", ""]
+            if case.tree is not None:
+                lines += ["Files:", ""] + _block(golden.dump({k: v.model_dump(exclude_none=True) for k, v in case.tree.items()})) + [""]
+            lines += ["Input:", ""] + _block(golden.dump(case.input)) + [""]
+            if case.error_code:
+                lines += [f"Expected: the error `{case.error_code}`.", ""]
+                continue
+            try:
+                stored = golden.read(golden.golden_path(golden_dir, case.area, case.id))
+            except ValueError:
+                stored = None
+            if stored is None:
+                lines += ["_Golden missing._", ""]
+            else:
+                lines += ["Expected output:", ""] + _block(golden.dump(stored["output"])) + [""]
+    return "\n".join(lines)
+
+
+def write_docs(out: Path, cases: list[Case], *, golden_dir: Path = golden.GOLDEN_DIR) -> list[Path]:
+    """Write ``index.md`` and one page per area under ``out``; returns the paths written."""
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    cat = load_catalogue()
+    index = ["# The specification by example", "", "| area | clauses | cases |", "| --- | ---: | ---: |"]
+    for area in AREAS:
+        page = out / f"{area}.md"
+        page.write_text(render_area(area, cases, golden_dir), encoding="utf-8")
+        written.append(page)
+        n_clauses = sum(1 for c in cat.clauses.values() if c.area == area)
+        index.append(f"| [{area}]({area}.md) | {n_clauses} | {sum(1 for c in cases if c.area == area)} |")
+    (out / "index.md").write_text("\n".join(index) + "\n", encoding="utf-8")
+    written.append(out / "index.md")
+    return written

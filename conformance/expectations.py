@@ -1,0 +1,89 @@
+"""Per-implementation expectations files.
+
+```yaml
+implementation: pi 1.6.0          # optional, for the reader
+expectations:
+  - id: msg-replay-*              # a case id or a glob over case ids
+    status: fail                  # fail | skip | unsupported
+    reason: 1.6.0 has no `replace` on system messages (seed 003 SystemMessage; N19)
+    link: https://...             # optional
+```
+
+The first entry that matches a case applies. Strict by design: an entry whose pattern matches no
+case of the whole suite is an error, and a case expected to fail (or be unsupported) that passes is
+an *unexpected pass*, which fails the run.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError
+
+from conformance.yamlio import FileError, SuiteFileError, load_with_positions, validation_errors
+
+
+class Expectation(BaseModel):
+    """One entry of an expectations file."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: str = Field(min_length=1)
+    status: Literal["fail", "skip", "unsupported"]
+    reason: str = Field(min_length=1)
+    link: str | None = None
+    _line: int = PrivateAttr(default=0)
+
+    @property
+    def line(self) -> int:
+        return self._line
+
+
+class ExpectationsFile(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    implementation: str | None = None
+    expectations: list[Expectation] = []
+
+
+@dataclass
+class Expectations:
+    """Loaded expectations with the file they came from."""
+
+    entries: list[Expectation]
+    file: str = ""
+
+    def match(self, case_id: str) -> Expectation | None:
+        for entry in self.entries:
+            if fnmatch.fnmatchcase(case_id, entry.id):
+                return entry
+        return None
+
+    def stale(self, all_ids: set[str]) -> list[FileError]:
+        """Entries that match no case of the whole suite."""
+        out = []
+        for entry in self.entries:
+            if not any(fnmatch.fnmatchcase(cid, entry.id) for cid in all_ids):
+                out.append(FileError(self.file, entry.line, 1, "id", f"{entry.id!r} matches no case"))
+        return out
+
+
+def load_expectations(path: Path) -> Expectations:
+    """Read an expectations file. Raises :class:`SuiteFileError` naming file, line and field."""
+    shown = str(path)
+    data, positions = load_with_positions(path, shown)
+    if isinstance(data, list):
+        data = {"expectations": data}
+        positions = {(("expectations",) + k if k else k): v for k, v in positions.items()}
+    if data is None:
+        data = {}
+    try:
+        parsed = ExpectationsFile.model_validate(data)
+    except ValidationError as exc:
+        raise SuiteFileError(*validation_errors(exc, shown, positions)) from None
+    for i, entry in enumerate(parsed.expectations):
+        entry._line = positions.get(("expectations", i), (0, 0))[0]
+    return Expectations(parsed.expectations, shown)

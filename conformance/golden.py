@@ -1,0 +1,170 @@
+"""Goldens: one canonical YAML file per case under ``golden/<area>/<case-id>.yaml``.
+
+A golden holds ``case`` (the case id), ``op`` (the operation) and ``output`` (the reference's
+answer, with the tree root replaced by ``<root>``). The form is language-neutral and diffable
+without Python: plain YAML data, keys sorted, multi-line strings as literal blocks where that
+round-trips exactly (otherwise double-quoted), no tags. Goldens are written by the reference only.
+
+Comparison is on data, not text: both sides are canonicalised (integral floats become integers,
+so ``1.0`` from Python and ``1`` from JavaScript agree; booleans stay distinct from numbers) and
+the case's declared normalisers are applied to both.
+"""
+
+from __future__ import annotations
+
+import difflib
+import io
+import json
+import math
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from ruamel.yaml import YAML
+from ruamel.yaml.comments import CommentedMap
+from ruamel.yaml.scalarstring import LiteralScalarString
+
+from conformance import normalise
+
+GOLDEN_DIR = Path(__file__).resolve().parent.parent / "golden"
+HEADER = (
+    "# Golden written by the reference implementation; it is specification.\n"
+    "# Read it against the spec before committing. Do not edit by hand.\n"
+)
+
+
+def golden_path(golden_dir: Path, area: str, case_id: str) -> Path:
+    """Where the golden of ``case_id`` lives."""
+    return golden_dir / area / f"{case_id}.yaml"
+
+
+def canonical(value: Any) -> Any:
+    """JSON data in canonical form: integral floats as ints, dict keys sorted, tuples as lists.
+
+    Raises ``ValueError`` for values that are not JSON data (NaN, infinities, other types).
+    """
+    if isinstance(value, bool) or value is None or isinstance(value, str):
+        return value
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise ValueError(f"{value!r} is not JSON data")
+        return int(value) if value.is_integer() and abs(value) < 2**53 else value
+    if isinstance(value, (list, tuple)):
+        return [canonical(v) for v in value]
+    if isinstance(value, dict):
+        if not all(isinstance(k, str) for k in value):
+            raise ValueError("object keys must be strings")
+        return {k: canonical(value[k]) for k in sorted(value)}
+    raise ValueError(f"{type(value).__name__} is not JSON data")
+
+
+def _yaml() -> YAML:
+    yaml = YAML(typ="rt", pure=True)
+    yaml.width = 4096
+    yaml.indent(mapping=2, sequence=4, offset=2)
+    yaml.allow_unicode = True
+    return yaml
+
+
+def _literal_safe(text: str) -> bool:
+    if "\n" not in text:
+        return False
+    yaml = _yaml()
+    buf = io.StringIO()
+    yaml.dump({"v": LiteralScalarString(text)}, buf)
+    try:
+        return YAML(typ="safe", pure=True).load(buf.getvalue())["v"] == text
+    except Exception:
+        return False
+
+
+def _to_yaml_node(value: Any) -> Any:
+    if isinstance(value, dict):
+        node = CommentedMap()
+        for k in sorted(value):
+            node[k] = _to_yaml_node(value[k])
+        return node
+    if isinstance(value, list):
+        return [_to_yaml_node(v) for v in value]
+    if isinstance(value, str) and _literal_safe(value):
+        return LiteralScalarString(value)
+    return value
+
+
+def dump(data: Any) -> str:
+    """Canonical YAML text of JSON data (no header)."""
+    buf = io.StringIO()
+    _yaml().dump(_to_yaml_node(canonical(data)), buf)
+    return buf.getvalue()
+
+
+def render(case_id: str, op: str, output: Any) -> str:
+    """The full text of a golden file."""
+    return HEADER + dump({"case": case_id, "op": op, "output": output})
+
+
+def parse(text: str) -> dict:
+    """The data of a golden file's text. Raises ``ValueError`` for a malformed golden."""
+    try:
+        data = YAML(typ="safe", pure=True).load(text)
+    except Exception as exc:
+        raise ValueError(f"golden is not valid YAML: {exc}") from None
+    if not isinstance(data, dict) or "output" not in data or "case" not in data:
+        raise ValueError("golden must be a mapping with case, op and output")
+    return data
+
+
+def read(path: Path) -> dict | None:
+    """The golden at ``path``, or ``None`` when there is none. Raises ``ValueError`` if malformed."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return None
+    return parse(text)
+
+
+def write(path: Path, case_id: str, op: str, output: Any) -> bool:
+    """Write the golden atomically (temporary file and rename). Returns whether it changed."""
+    text = render(case_id, op, output)
+    if path.exists() and path.read_text(encoding="utf-8") == text:
+        return False
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=".golden-", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
+            fh.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+    return True
+
+
+def comparable(output: Any, normalisers: list[str]) -> Any:
+    """``output`` canonicalised and normalised, ready for comparison."""
+    return canonical(normalise.apply(normalisers, canonical(output)))
+
+
+def diff(expected: Any, actual: Any) -> str:
+    """A unified diff of the canonical YAML of two outputs ('' when equal)."""
+    a = dump(expected).splitlines(keepends=True)
+    b = dump(actual).splitlines(keepends=True)
+    return "".join(difflib.unified_diff(a, b, "golden", "answer"))
+
+
+def same(expected: Any, actual: Any) -> bool:
+    """Type-exact equality of canonical data (``true`` is not ``1``)."""
+    return json.dumps(expected, sort_keys=True) == json.dumps(actual, sort_keys=True)
+
+
+def orphans(golden_dir: Path, case_ids: set[str]) -> list[Path]:
+    """Golden files whose case id is not a case of the whole suite.
+
+    Always judged against every case present (never a selection), so running a subset of cases
+    (``-k``, ``--area``, xdist) cannot raise a false alarm.
+    """
+    return sorted(p for p in golden_dir.glob("*/*.yaml") if p.stem not in case_ids)

@@ -1,0 +1,189 @@
+"""The pytest plugin (registered through the ``pytest11`` entry point as ``pi_conformance``).
+
+It parametrises one test function, :func:`conformance.suite.test_case`, over every case (test
+ids are case ids), so ``-k``, ``-x``, ``--lf``, ``-n auto`` and markers work. Each case carries a
+marker named after its area (``-m envelope``). Options:
+
+- ``--adapter ADAPTER``: as for ``pi-conformance run`` (default: the bundled reference);
+- ``--expectations FILE``: the implementation's expectations file;
+- ``--area AREA``: only this area (repeatable);
+- ``--case-timeout SECONDS``: per-case timeout for out-of-process adapters (default 10).
+
+Goldens are compared through syrupy with :class:`GoldenExtension`; ``--snapshot-update`` writes
+them and is refused unless the adapter is the bundled reference.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from conformance import golden
+
+_STATE: dict[str, Any] = {}
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("pi-conformance", "conformance suite")
+    group.addoption("--adapter", default=None, metavar="ADAPTER",
+                    help="implementation under test: reference (default), serve-reference, pi-node, "
+                         "python:MODULE:CLASS, or a command speaking the JSON-lines protocol")
+    group.addoption("--expectations", default=None, metavar="FILE", help="expectations file of the implementation")
+    group.addoption("--area", action="append", default=None, metavar="AREA", help="only this area (repeatable)")
+    group.addoption("--case-timeout", type=float, default=10.0, metavar="SECONDS", help="per-case timeout")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    for area in ("envelope", "profiles", "pi"):
+        config.addinivalue_line("markers", f"{area}: conformance cases of the {area} area")
+    adapter = config.getoption("--adapter", default=None)
+    if getattr(config.option, "update_snapshots", False) and adapter not in (None, "", "reference"):
+        raise pytest.UsageError("--snapshot-update writes goldens and is only allowed with the bundled reference "
+                                f"(got --adapter {adapter})")
+
+
+def _suite(config: pytest.Config):
+    if "suite" not in _STATE:
+        from conformance.cases import load_suite, select
+
+        suite = load_suite()
+        _STATE["suite"] = suite
+        _STATE["cases"] = select(suite.cases, areas=config.getoption("--area"))
+    return _STATE["suite"], _STATE["cases"]
+
+
+class SuiteFileProblem:
+    """A parameter standing for a bad suite file, so that it fails as its own test."""
+
+    def __init__(self, file: str, messages: list[str]) -> None:
+        self.file = file
+        self.messages = messages
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if "conformance_case" not in metafunc.fixturenames:
+        return
+    suite, cases = _suite(metafunc.config)
+    params = [pytest.param(c, id=c.id, marks=[getattr(pytest.mark, c.area)]) for c in cases]
+    by_file: dict[str, list[str]] = {}
+    for e in suite.errors:
+        by_file.setdefault(e.file, []).append(str(e))
+    params += [pytest.param(SuiteFileProblem(f, m), id=f"suite-file:{f}") for f, m in by_file.items()]
+    metafunc.parametrize("conformance_case", params)
+
+
+@pytest.fixture(scope="session")
+def conformance_runner(request: pytest.FixtureRequest):
+    """The started :class:`~conformance.runner.Runner` for this session (one adapter process)."""
+    from conformance.adapters.base import AdapterStartError
+    from conformance.cli import UsageError, make_adapter
+    from conformance.expectations import load_expectations
+    from conformance.runner import Runner
+    from conformance.yamlio import SuiteFileError
+
+    config = request.config
+    expectations = None
+    path = config.getoption("--expectations")
+    if path:
+        try:
+            expectations = load_expectations(Path(path))
+        except SuiteFileError as exc:
+            pytest.exit(f"bad expectations file:\n{exc}", returncode=2)
+        suite, _ = _suite(config)
+        stale = expectations.stale({c.id for c in suite.cases})
+        if stale:
+            pytest.exit("stale expectations:\n" + "\n".join(map(str, stale)), returncode=2)
+    try:
+        runner = Runner(make_adapter(config.getoption("--adapter")), timeout=config.getoption("--case-timeout"),
+                        expectations=expectations)
+        runner.start()
+    except (AdapterStartError, UsageError) as exc:
+        pytest.exit(f"the adapter could not start: {exc}", returncode=3)
+    yield runner
+    runner.stop()
+
+
+def golden_extension(case):
+    """A syrupy extension class bound to one case: it reads and writes ``golden/<area>/<id>.yaml``
+    and compares on normalised data rather than text."""
+    from syrupy.extensions.single_file import SingleFileSnapshotExtension, WriteMode
+
+    class GoldenExtension(SingleFileSnapshotExtension):
+        file_extension = "yaml"
+        _write_mode = WriteMode.TEXT
+
+        @classmethod
+        def dirname(cls, *, test_location) -> str:
+            return str(golden.GOLDEN_DIR / case.area)
+
+        @classmethod
+        def discovery_dirname(cls, *, test_location) -> str:
+            return cls.dirname(test_location=test_location)
+
+        @classmethod
+        def get_snapshot_name(cls, *, test_location, index=0) -> str:
+            return case.id
+
+        def discover_snapshots(self, *, test_location):
+            # Only this case's golden belongs to this test: orphans are the kit's own check
+            # (judged against the whole suite), so a selection never raises false alarms.
+            from syrupy.data import SnapshotCollections
+
+            collections = SnapshotCollections()
+            location = self.get_location(test_location=test_location)
+            if Path(location).exists():
+                collections.add(self.read_snapshot_collection(snapshot_location=location))
+            return collections
+
+        def serialize(self, data, **kwargs) -> str:
+            return golden.render(case.id, case.op, data)
+
+        def matches(self, *, serialized_data, snapshot_data) -> bool:
+            try:
+                stored = golden.parse(snapshot_data)
+                current = golden.parse(serialized_data)
+            except ValueError:
+                return False
+            return golden.same(golden.comparable(stored["output"], case.normalise),
+                               golden.comparable(current["output"], case.normalise))
+
+    return GoldenExtension
+
+
+def check_case(case, runner, snapshot) -> None:
+    """The body of the parametrised test: run ``case`` through ``runner`` and judge it."""
+    from conformance.runner import Verdict, apply_expectation
+
+    if isinstance(case, SuiteFileProblem):
+        pytest.fail("\n".join(case.messages), pytrace=False)
+    pre = runner.precheck(case)
+    if pre is not None:
+        pytest.skip(pre.message)
+    answer, roots, duration = runner.execute(case)
+    verdict = runner.judge(case, answer, roots, compare_golden=False)
+    if verdict.status == "result":
+        path = golden.golden_path(golden.GOLDEN_DIR, case.area, case.id)
+        updating = bool(snapshot.session.update_snapshots)
+        if not path.exists() and not updating:
+            verdict = Verdict("failed", f"no golden at {path}: write it with `pytest --snapshot-update -k {case.id}` "
+                                        "(reference only), then read it against the spec")
+        else:
+            ext = golden_extension(case)
+            try:
+                assert snapshot(extension_class=ext) == verdict.output
+                verdict = Verdict("passed", output=verdict.output)
+            except AssertionError as exc:
+                verdict = Verdict("failed", f"answer differs from the golden\n{exc}")
+    result = apply_expectation(runner.result(case, verdict, answer, duration), runner.expectation(case))
+    status = result.status
+    if status == "passed":
+        return
+    if status in ("unsupported", "skipped"):
+        pytest.skip(f"{status}: {result.message}")
+    if status == "xfail":
+        pytest.xfail(result.message)
+    detail = result.message + (f"\n{result.diff}" if result.diff else "") + \
+        (f"\nadapter stderr (tail):\n{result.stderr}" if result.stderr else "")
+    pytest.fail(f"{status}: {detail}", pytrace=False)

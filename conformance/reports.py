@@ -1,0 +1,163 @@
+"""Run reports: JSON (the machine-readable record), JUnit XML, Markdown, and side-by-side tables.
+
+The JSON report is the public record of a run::
+
+    {"header": {"suite": "0.1.0", "spec": "1", "protocol": 1,
+                "implementation": {"name": ..., "version": ..., "language": ...},
+                "adapter": "...", "date": "2026-11-30T07:00:00Z", "areas": [...]},
+     "summary": {"<area>": {"passed": N, "failed": N, ...}},
+     "cases": [{"id", "area", "op", "title", "clauses", "status", "duration",
+                "message", "diff", "stderr", "golden_written"}, ...]}
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+import xml.etree.ElementTree as ET
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from conformance import PROTOCOL_VERSION, SPEC_VERSION, SUITE_VERSION
+from conformance.adapters.base import Hello
+from conformance.runner import STATUSES, CaseResult, RunSummary
+
+TABLE_COLUMNS = ("passed", "failed", "errored", "unsupported", "xfail", "xpass", "skipped")
+COLUMN_TITLES = {"xfail": "expected failures", "xpass": "unexpected passes"}
+
+
+def header(hello: Hello, adapter: str, areas: list[str]) -> dict:
+    """The report header (the date is the run's UTC time, to the second)."""
+    return {
+        "suite": SUITE_VERSION,
+        "spec": SPEC_VERSION,
+        "protocol": PROTOCOL_VERSION,
+        "implementation": {"name": hello.name, "version": hello.version, "language": hello.language},
+        "adapter": adapter,
+        "date": datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "areas": areas,
+    }
+
+
+def build(head: dict, results: list[CaseResult]) -> dict:
+    """The whole JSON report."""
+    return {"header": head, "summary": RunSummary.of(results).counts, "cases": [r.record() for r in results]}
+
+
+def _atomic_write(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}-", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+def write_json(path: Path, report: dict) -> None:
+    _atomic_write(path, json.dumps(report, indent=2, ensure_ascii=False) + "\n")
+
+
+def write_junit(path: Path, report: dict) -> None:
+    """JUnit XML: one testsuite per area, one testcase per case."""
+    root = ET.Element("testsuites", name=f"pi-conformance {report['header']['implementation']['name']}")
+    by_area: dict[str, list[dict]] = {}
+    for rec in report["cases"]:
+        by_area.setdefault(rec["area"], []).append(rec)
+    for area, recs in by_area.items():
+        suite = ET.SubElement(root, "testsuite", name=area, tests=str(len(recs)),
+                              failures=str(sum(r["status"] in ("failed", "xpass") for r in recs)),
+                              errors=str(sum(r["status"] == "errored" for r in recs)),
+                              skipped=str(sum(r["status"] in ("skipped", "unsupported", "xfail") for r in recs)))
+        for rec in recs:
+            tc = ET.SubElement(suite, "testcase", classname=f"{area}.{rec['op']}", name=rec["id"],
+                               time=f"{rec['duration']:.6f}")
+            if rec["status"] in ("failed", "xpass"):
+                ET.SubElement(tc, "failure", message=rec["message"][:500]).text = rec["diff"] or rec["message"]
+            elif rec["status"] == "errored":
+                ET.SubElement(tc, "error", message=rec["message"][:500]).text = rec["stderr"] or rec["message"]
+            elif rec["status"] in ("skipped", "unsupported", "xfail"):
+                ET.SubElement(tc, "skipped", message=f"{rec['status']}: {rec['message']}"[:500])
+    ET.indent(root)
+    _atomic_write(path, ET.tostring(root, encoding="unicode", xml_declaration=True) + "\n")
+
+
+def table(summary: dict[str, dict[str, int]]) -> list[list[str]]:
+    """Rows of the per-area table, with a total row."""
+    rows = [["area", *(COLUMN_TITLES.get(c, c) for c in TABLE_COLUMNS)]]
+    total = {c: 0 for c in TABLE_COLUMNS}
+    for area in sorted(summary):
+        rows.append([area, *(str(summary[area].get(c, 0)) for c in TABLE_COLUMNS)])
+        for c in TABLE_COLUMNS:
+            total[c] += summary[area].get(c, 0)
+    rows.append(["total", *(str(total[c]) for c in TABLE_COLUMNS)])
+    return rows
+
+
+def text_table(rows: list[list[str]]) -> str:
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    return "\n".join("  ".join(cell.ljust(w) if i == 0 else cell.rjust(w) for i, (cell, w) in enumerate(zip(row, widths)))
+                     for row in rows)
+
+
+def markdown_table(rows: list[list[str]]) -> str:
+    head, *body = rows
+    out = ["| " + " | ".join(head) + " |", "|" + "|".join(" --- " if i == 0 else " ---: " for i in range(len(head))) + "|"]
+    out += ["| " + " | ".join(r) + " |" for r in body]
+    return "\n".join(out)
+
+
+def write_markdown(path: Path, report: dict) -> None:
+    """A readable Markdown report: header, per-area table, then every case that did not pass."""
+    h = report["header"]
+    impl = h["implementation"]
+    lines = [f"# Conformance report: {impl['name']} {impl['version']} ({impl['language']})", "",
+             f"Suite {h['suite']}, spec {h['spec']}, protocol {h['protocol']}, run {h['date']}.", "",
+             markdown_table(table(report["summary"])), ""]
+    bad = [r for r in report["cases"] if r["status"] not in ("passed",)]
+    if bad:
+        lines += ["## Cases that did not pass", ""]
+        for r in bad:
+            lines += [f"### `{r['id']}` ({r['status']})", "", f"{r['title']} -- `{r['op']}`, clauses "
+                      + ", ".join(f"`{c}`" for c in r["clauses"]), ""]
+            if r["message"]:
+                lines += [r["message"], ""]
+            if r["diff"]:
+                lines += ["```diff", r["diff"].rstrip("\n"), "```", ""]
+    _atomic_write(path, "\n".join(lines))
+
+
+def load_report(path: Path) -> dict:
+    """Read a JSON report. Raises ``ValueError`` naming the file when it is not one."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as exc:
+        raise ValueError(f"{path}: not a readable JSON report: {exc}") from None
+    if not isinstance(data, dict) or not {"header", "summary", "cases"} <= set(data):
+        raise ValueError(f"{path}: not a pi-conformance JSON report (needs header, summary, cases)")
+    return data
+
+
+def compare(reports: list[dict], *, markdown: bool = False) -> str:
+    """A side-by-side per-area table of several implementations: passed/total per cell, where
+    total counts every case the report ran; a second line per area breaks the rest down."""
+    names = [f"{r['header']['implementation']['name']} {r['header']['implementation']['version']}" for r in reports]
+    areas = sorted({a for r in reports for a in r["summary"]})
+    rows = [["area", *names]]
+    for area in areas:
+        cells = []
+        for r in reports:
+            row = r["summary"].get(area)
+            if not row:
+                cells.append("-")
+                continue
+            total = sum(row.values())
+            rest = ", ".join(f"{row[s]} {COLUMN_TITLES.get(s, s)}" for s in STATUSES if s != "passed" and row.get(s))
+            cells.append(f"{row.get('passed', 0)}/{total} passed" + (f" ({rest})" if rest else ""))
+        rows.append([area, *cells])
+    return markdown_table(rows) if markdown else text_table(rows)

@@ -1,0 +1,269 @@
+"""The runner: sends each case to an adapter and judges the answer.
+
+Statuses of a case:
+
+- ``passed``: the answer is what the case expects (its golden, or its expected error code);
+- ``failed``: a wrong result or error, a result that breaks the operation's output schema, or a
+  missing golden (with a hint on how to write it);
+- ``errored``: the adapter crashed, hung, or answered malformed output;
+- ``unsupported``: the implementation does not provide the operation;
+- ``skipped``: the implementation or the expectations file skipped it, or a required capability
+  is missing on this machine;
+- ``xfail``: failed (or errored) as the expectations file says;
+- ``xpass``: the expectations file says it fails or is unsupported, but it passed.
+
+``failed``, ``errored`` and ``xpass`` make a run fail.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from conformance import golden
+from conformance.adapters.base import Adapter, Answer, Hello
+from conformance.cases import Case
+from conformance.expectations import Expectations
+from conformance.normalise import replace_root
+from conformance.operations import catalogue
+from conformance.trees import materialise, symlinks_supported
+
+STATUSES = ("passed", "failed", "errored", "unsupported", "xfail", "xpass", "skipped")
+BAD = frozenset({"failed", "errored", "xpass"})
+DEFAULT_TIMEOUT = 10.0
+
+
+@dataclass
+class CaseResult:
+    """The judged outcome of one case.
+
+    Attributes:
+        id, area, op, title, clauses: from the case.
+        status: one of :data:`STATUSES`.
+        duration: wall time of the adapter call, in seconds.
+        message: why it did not pass (or the expectation's reason for xfail/skip).
+        diff: unified diff of golden and answer (canonical YAML), for wrong results.
+        stderr: the adapter's stderr tail, for errored cases.
+        output: the answer's output after root replacement (for reports and updates).
+    """
+
+    id: str
+    area: str
+    op: str
+    title: str
+    clauses: list[str]
+    status: str
+    duration: float = 0.0
+    message: str = ""
+    diff: str = ""
+    stderr: str = ""
+    output: Any = None
+    golden_written: bool = False
+
+    def record(self) -> dict:
+        """A plain record for reports (without the raw output)."""
+        data = asdict(self)
+        data.pop("output")
+        data["duration"] = round(self.duration, 6)
+        return data
+
+
+@dataclass
+class Verdict:
+    """What an answer means for a case before expectations apply."""
+
+    status: str
+    message: str = ""
+    diff: str = ""
+    output: Any = None
+
+
+class Runner:
+    """Runs cases through one adapter.
+
+    Args:
+        adapter: a started-or-not :class:`~conformance.adapters.base.Adapter`.
+        golden_dir: the ``golden/`` directory.
+        timeout: per-case timeout in seconds (out-of-process adapters).
+        expectations: the implementation's expectations, if any.
+        update: write goldens from the answers; only allowed for the bundled reference
+            (``ValueError`` otherwise).
+    """
+
+    def __init__(self, adapter: Adapter, *, golden_dir: Path = golden.GOLDEN_DIR,
+                 timeout: float = DEFAULT_TIMEOUT, expectations: Expectations | None = None,
+                 update: bool = False) -> None:
+        if update and not is_bundled_reference(adapter):
+            raise ValueError("goldens can only be written by the bundled reference implementation")
+        self.adapter = adapter
+        self.golden_dir = golden_dir
+        self.timeout = timeout
+        self.expectations = expectations
+        self.update = update
+        self.hello: Hello | None = None
+        self._caps: dict[str, bool] = {}
+
+    def start(self) -> Hello:
+        """Start the adapter (raises ``AdapterStartError``)."""
+        self.hello = self.adapter.start()
+        return self.hello
+
+    def stop(self) -> None:
+        self.adapter.stop()
+
+    def capability(self, name: str) -> bool:
+        if name not in self._caps:
+            self._caps[name] = symlinks_supported() if name == "symlinks" else False
+        return self._caps[name]
+
+    def run_case(self, case: Case) -> CaseResult:
+        """Run and judge one case (expectations applied)."""
+        pre = self.precheck(case)
+        if pre is not None:
+            return pre
+        answer, roots, duration = self.execute(case)
+        verdict = self.judge(case, answer, roots)
+        result = self.result(case, verdict, answer, duration)
+        if self.update and verdict.status == "failed" and answer.kind == "result" and case.error_code is None \
+                and verdict.output is not None and verdict.message.startswith(("no golden", "answer differs")):
+            path = golden.golden_path(self.golden_dir, case.area, case.id)
+            result.golden_written = golden.write(path, case.id, case.op, verdict.output)
+            result.status, result.message = "passed", f"golden written: {path}"
+        return apply_expectation(result, self.expectation(case))
+
+    def expectation(self, case: Case) -> Any:
+        return self.expectations.match(case.id) if self.expectations else None
+
+    def precheck(self, case: Case) -> CaseResult | None:
+        """The result of a case that is not to be run (skipped by expectations or capabilities)."""
+        expectation = self.expectation(case)
+        if expectation is not None and expectation.status == "skip":
+            return self.result(case, Verdict("skipped", f"expectations: {expectation.reason}"))
+        missing = [c for c in case.requires if not self.capability(c)]
+        if missing:
+            return self.result(case, Verdict("skipped", f"this machine lacks: {', '.join(missing)}"))
+        return None
+
+    def execute(self, case: Case) -> tuple[Answer, list[str], float]:
+        """Send the case to the adapter: the answer, the tree roots to hide, the wall time (s)."""
+        started = time.perf_counter()
+        answer, roots = self._ask(case)
+        return answer, roots, time.perf_counter() - started
+
+    @staticmethod
+    def result(case: Case, verdict: "Verdict", answer: Answer | None = None, duration: float = 0.0) -> CaseResult:
+        return CaseResult(id=case.id, area=case.area, op=case.op, title=case.title, clauses=case.clauses,
+                          status=verdict.status, duration=duration, message=verdict.message, diff=verdict.diff,
+                          stderr=answer.stderr if answer is not None and answer.kind == "errored" else "",
+                          output=verdict.output)
+
+    def _ask(self, case: Case) -> tuple[Answer, list[str]]:
+        if case.tree is None:
+            return self.adapter.run(case.op, case.input, root=None, timeout=self.timeout), []
+        with tempfile.TemporaryDirectory(prefix="pi-conformance-") as tmp:
+            root = os.path.realpath(tmp)
+            try:
+                materialise(case.tree, Path(root))
+            except OSError as exc:
+                return Answer("errored", message=f"the kit could not materialise the case's tree: {exc}"), []
+            answer = self.adapter.run(case.op, case.input, root=root, timeout=self.timeout)
+            return answer, [root, tmp]
+
+    def judge(self, case: Case, answer: Answer, roots: list[str], *, compare_golden: bool = True) -> Verdict:
+        """Compare an answer with what the case expects.
+
+        With ``compare_golden=False`` a schema-valid result gets the status ``"result"`` and its
+        output, for the caller (the pytest plugin's syrupy extension) to compare with the golden.
+        """
+        if answer.kind == "errored":
+            return Verdict("errored", answer.message or "the adapter failed")
+        if answer.kind in ("unsupported", "skipped"):
+            return Verdict(answer.kind, answer.message)
+        if answer.kind == "error":
+            if case.error_code is None:
+                return Verdict("failed", f"unexpected error {answer.code}: {answer.message}")
+            if answer.code != case.error_code:
+                return Verdict("failed", f"expected error {case.error_code}, got {answer.code}: {answer.message}")
+            return Verdict("passed")
+        # a result
+        output = replace_root(answer.output, roots)
+        if case.error_code is not None:
+            return Verdict("failed", f"expected error {case.error_code}, got a result", output=output)
+        op = catalogue()[case.op]
+        try:
+            op.output.model_validate(output)
+        except ValidationError as exc:
+            problems = "; ".join(f"{'.'.join(str(p) for p in e['loc']) or '(output)'}: {e['msg']}"
+                                 for e in exc.errors()[:5])
+            return Verdict("failed", f"output does not match the {case.op} output schema: {problems}",
+                           output=output)
+        try:
+            actual = golden.comparable(output, case.normalise)
+        except ValueError as exc:
+            return Verdict("failed", f"output is not JSON data: {exc}", output=output)
+        if not compare_golden:
+            return Verdict("result", output=output)
+        path = golden.golden_path(self.golden_dir, case.area, case.id)
+        try:
+            stored = golden.read(path)
+        except ValueError as exc:
+            return Verdict("failed", f"{path}: {exc}", output=output)
+        if stored is None:
+            return Verdict("failed", f"no golden at {path}: write it with `pi-conformance run --update-goldens "
+                                     f"--case {case.id}` (reference only), then read it against the spec",
+                           output=output)
+        expected = golden.comparable(stored["output"], case.normalise)
+        if golden.same(expected, actual):
+            return Verdict("passed", output=output)
+        return Verdict("failed", "answer differs from the golden", diff=golden.diff(expected, actual),
+                       output=output)
+
+
+def apply_expectation(result: CaseResult, expectation: Any) -> CaseResult:
+    """Turn a raw status into ``xfail``/``xpass`` according to the matching expectation."""
+    if expectation is None:
+        return result
+    if expectation.status == "fail":
+        if result.status in ("failed", "errored"):
+            result.message = f"expected failure ({expectation.reason}); {result.message}"
+            result.status = "xfail"
+        elif result.status == "passed":
+            result.status = "xpass"
+            result.message = f"expected to fail ({expectation.reason}) but passed"
+    elif expectation.status == "unsupported" and result.status == "passed":
+        result.status = "xpass"
+        result.message = f"expected to be unsupported ({expectation.reason}) but passed"
+    return result
+
+
+def is_bundled_reference(adapter: Any) -> bool:
+    """Whether ``adapter`` is the in-process bundled reference (the only golden writer)."""
+    from conformance.adapters.inprocess import InProcessAdapter
+    from conformance.adapters.reference import ReferenceImplementation
+
+    return isinstance(adapter, InProcessAdapter) and type(adapter.implementation) is ReferenceImplementation
+
+
+@dataclass
+class RunSummary:
+    """Counts per area and status, and whether the run is good."""
+
+    counts: dict[str, dict[str, int]] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, results: list[CaseResult]) -> "RunSummary":
+        counts: dict[str, dict[str, int]] = {}
+        for r in results:
+            row = counts.setdefault(r.area, {s: 0 for s in STATUSES})
+            row[r.status] += 1
+        return cls(counts)
+
+    @property
+    def ok(self) -> bool:
+        return not any(row[s] for row in self.counts.values() for s in BAD)
