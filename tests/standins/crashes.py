@@ -1,0 +1,17 @@
+"""A stand-in adapter that crashes mid-run: ``kit.echo`` of the value ``"crash"`` exits 3."""
+
+import sys
+
+from _proto import echo, log, serve
+
+
+def answer(request):
+    if request["input"].get("value") == "crash":
+        log("crashes: about to fail")
+        log("RuntimeError: crashing on purpose")
+        sys.exit(3)
+    return echo(request)
+
+
+if __name__ == "__main__":
+    sys.exit(serve(["kit.echo"], answer, name="crashes"))

@@ -1,0 +1,14 @@
+"""A stand-in adapter that answers ``kit.echo`` well but dies on a malformed request."""
+
+import sys
+
+from _proto import echo, log, serve
+
+
+def die(message):
+    log(f"fragile: cannot handle {message!r}")
+    sys.exit(1)
+
+
+if __name__ == "__main__":
+    sys.exit(serve(["kit.echo"], echo, name="fragile", on_malformed=die))

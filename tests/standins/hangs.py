@@ -1,0 +1,17 @@
+"""A stand-in adapter that hangs: ``kit.echo`` of the value ``"hang"`` never answers."""
+
+import sys
+import time
+
+from _proto import echo, log, serve
+
+
+def answer(request):
+    if request["input"].get("value") == "hang":
+        log("hangs: sleeping instead of answering")
+        time.sleep(3600)
+    return echo(request)
+
+
+if __name__ == "__main__":
+    sys.exit(serve(["kit.echo"], answer, name="hangs"))
