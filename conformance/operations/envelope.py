@@ -1,0 +1,449 @@
+"""Operations of the envelope area (seed 000, notes N1-N9).
+
+Stateless operations cover one rule each: ``envelope.instructions`` (N4), ``envelope.environment``
+(N1, N2), ``envelope.developer-messages`` (N3 plus the environment message), ``envelope.context-message``
+and ``envelope.context-hook`` (N5), ``envelope.build`` (a whole envelope) and ``envelope.settings``
+(N8's setting). Stateful behaviour (N6-N9: registries, adapters, the service, audit entries across
+turns and branches) is one operation, ``envelope.session``, that runs a *session script*.
+
+Declarative contribution content
+--------------------------------
+A contribution's ``content`` is one of:
+
+- a string: used as is (then trimmed);
+- absent or ``null``: renders nothing;
+- ``{template: "FIRST {sessionId}"}``: a function of the render context that substitutes
+  ``{provider}`` (the provider id, ``""`` when unknown), ``{sessionId}``, ``{prompt}`` and
+  ``{activeTools}`` (the active tool names joined by ``,``); no other placeholder is allowed;
+- ``{when: CONDITION, then: CONTENT, otherwise: CONTENT}``: a function that renders ``then`` when the
+  condition holds and ``otherwise`` when not (each absent means nothing). CONDITION is exactly one
+  of ``{promptContains: TEXT}`` (the prompt contains TEXT) and ``{promptEmpty: BOOL}``;
+- ``{raises: MESSAGE}``: a function that throws an error whose message is MESSAGE.
+
+The probe payload and the probe adapter
+---------------------------------------
+Provider requests in session scripts carry the *probe payload*, a JSON object::
+
+    {"system": STRING or null, "developer": [{"id": STRING, "content": STRING}, ...],
+     "messages": [ANY, ...], ...other keys...}
+
+The *probe adapter* for provider P (registered by the ``registerAdapter`` step) is:
+
+- ``provider``: P;
+- ``readSystemPrompt(payload)``: ``payload.system`` when it is a string, else undefined;
+- ``replaceSystemPrompt(payload, text)``: a copy of the payload with ``system`` set to ``text``;
+- ``replaceDeveloperMessages(payload, messages)``, depending on the step's ``developerMessages``:
+  ``"replace"`` (default): a copy of the payload whose ``developer`` is exactly
+  ``[{id, content}, ...]`` of ``messages`` in order; ``"absent"``: the adapter has no such method;
+  ``"return-input"``: returns the payload it was given, unchanged; ``"return-nothing"``: returns
+  undefined (``null``).
+
+The adapter never reads or writes ``messages`` or any other key. An implementation provides the
+same adapter in its own language; the answer of a ``providerRequest`` step is the payload as the
+implementation would send it.
+
+Session scripts
+---------------
+``envelope.session`` takes ``host`` (the default host facts of captures), ``auditEntries`` (the
+initial raw setting value; absent means the default) and ``steps``: a list of one-key objects. The
+extension loads (registries installed or adopted, service started) at the first ``load`` step, or
+before the first step that needs it. Steps and their answers (every answer has ``step``, the
+step's kind; a refused step answers ``{step, error: {code}}`` and the script goes on):
+
+- ``globalRegistry: {key: "contributions"|"adapters", protocol, version}``: before ``load``, another
+  extension creates the shared map under that registry's key (``protocol`` and ``version`` as
+  given). Answer: ``{}``.
+- ``globalSet: {contribution: CONTRIBUTION}`` or ``{adapter: ADAPTER}``: put an entry straight into
+  the shared map (no validation), as an extension without a dependency would. Answer: ``{}``.
+- ``load: {}``: answer ``{contributions, adapters}``, each ``"created"``, ``"adopted"`` or
+  ``"replaced"`` (an incompatible object was there).
+- ``register: CONTRIBUTION``; ``unregister: {id}`` (answer ``{removed}``);
+  ``registerAdapter: ADAPTER`` where ADAPTER is ``{provider, developerMessages?}``.
+- ``capture: REQUEST``: answer ``{systemPrompt, envelope, notification, audit}``: the system prompt
+  ``before_agent_start`` returns (``null``: Pi's own prompt stands), the envelope in force
+  (``{provider, providerInstructions, developerMessages, contextMessage}`` or ``null``), the UI
+  notification (or ``null``) and the audit entry written (or ``null``).
+- ``current: {sessionId, provider?, activeTools?, cwd?}``: an override is applied only when the
+  field is present (``provider: null`` means unknown). Answer ``{envelope, failure}``.
+- ``clear: {sessionId}``: answer ``{cleared}``.
+- ``providerRequest: {sessionId, provider, payload}``: answer ``{payload}``.
+- ``append: {sessionId, message}``: a conversation message appended to the session's branch;
+  answer ``{entryId}``.
+- ``context: {sessionId, messages?}``: the ``context`` hook over ``messages`` (default: the
+  session's current branch as messages); answer ``{messages}``.
+- ``compact: {sessionId}``: answer ``{messages}``, the compaction input.
+- ``navigate: {sessionId, to}``: move the leaf to entry ``to`` (``null``: before the first entry);
+  answer ``{leaf, summaryInput}``, the tree-summary input of the abandoned entries.
+- ``entries: {sessionId}``: answer ``{entries}``, the session's current branch.
+- ``setting: {auditEntries}`` or ``setting: {toml}``: answer ``{auditEntries}`` now in force.
+- ``resume: {}``: the process restarts on the same session files; answer ``{}``.
+
+Entry ids are ``e1``, ``e2``, ... per session in order of creation. A malformed step is refused as a
+whole with ``session-step-invalid``, naming the step index and field.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Literal, Union
+
+from pydantic import field_validator, model_validator
+
+from conformance.operations.base import OpModel, operation
+
+TEMPLATE_FIELDS = ("provider", "sessionId", "prompt", "activeTools")
+_PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
+
+
+class PromptCondition(OpModel):
+    """Exactly one of ``promptContains`` and ``promptEmpty``."""
+
+    promptContains: str | None = None
+    promptEmpty: bool | None = None
+
+    @model_validator(mode="after")
+    def _one(self) -> "PromptCondition":
+        if len(self.model_fields_set) != 1:
+            raise ValueError("a condition has exactly one of promptContains, promptEmpty")
+        return self
+
+
+class TemplateContent(OpModel):
+    """``{template}``: substitutes ``{provider}``, ``{sessionId}``, ``{prompt}``, ``{activeTools}``."""
+
+    template: str
+
+    @field_validator("template")
+    @classmethod
+    def _known(cls, value: str) -> str:
+        for name in _PLACEHOLDER.findall(value):
+            if name not in TEMPLATE_FIELDS:
+                raise ValueError(f"unknown placeholder {{{name}}}; allowed: {', '.join(TEMPLATE_FIELDS)}")
+        return value
+
+
+class RaisesContent(OpModel):
+    """``{raises}``: the content function throws an error with this message."""
+
+    raises: str
+
+
+class WhenContent(OpModel):
+    """``{when, then, otherwise}``: conditional content."""
+
+    when: PromptCondition
+    then: "Content" = None
+    otherwise: "Content" = None
+
+
+Content = Union[str, TemplateContent, RaisesContent, WhenContent, None]
+WhenContent.model_rebuild()
+
+
+class ContributionSpec(OpModel):
+    """A contribution. ``id`` may be absent here so that its refusal can be shown."""
+
+    id: str | None = None
+    priority: float = 0
+    providers: list[str] | None = None
+    activeTools: list[str] | None = None
+    content: Content = None
+
+
+class Host(OpModel):
+    """Host facts: ``platform`` as Node's ``process.platform``; ``shell`` the value of ``$SHELL``;
+    ``comSpec`` of ``%ComSpec%``; ``shells`` which of zsh/bash/sh exist; ``date`` the local date
+    ``YYYY-MM-DD``; ``timezone`` an IANA name or ``null``."""
+
+    platform: str
+    shell: str | None = None
+    comSpec: str | None = None
+    shells: list[Literal["zsh", "bash", "sh"]] = []
+    date: str
+    timezone: str | None = None
+
+
+class ContextFileSpec(OpModel):
+    path: str
+    content: str
+
+
+class SystemPromptOptions(OpModel):
+    """The parts of Pi's system-prompt options the envelope reads."""
+
+    customPrompt: str | None = None
+    appendSystemPrompt: str | None = None
+    contextFiles: list[ContextFileSpec] = []
+
+
+class DeveloperMessageOut(OpModel):
+    id: str
+    content: str
+
+
+class EnvelopeOut(OpModel):
+    provider: str | None
+    providerInstructions: str
+    developerMessages: list[DeveloperMessageOut]
+    contextMessage: dict[str, Any] | None
+
+
+# --- envelope.instructions -------------------------------------------------------------------
+
+
+class InstructionsInput(OpModel):
+    """``systemPrompt``: Pi's built prompt; ``customPrompt`` and ``appendSystemPrompt`` from Pi's
+    system-prompt options."""
+
+    systemPrompt: str | None = None
+    customPrompt: str | None = None
+    appendSystemPrompt: str | None = None
+
+
+class InstructionsOutput(OpModel):
+    providerInstructions: str
+
+
+operation("envelope.instructions", input=InstructionsInput, output=InstructionsOutput,
+          summary="Compose the provider instructions (N4).")
+
+
+# --- envelope.environment --------------------------------------------------------------------
+
+
+class EnvironmentInput(OpModel):
+    cwd: str
+    activeTools: list[str] = []
+    host: Host
+
+
+class EnvironmentOutput(OpModel):
+    id: str
+    content: str
+
+
+operation("envelope.environment", input=EnvironmentInput, output=EnvironmentOutput,
+          summary="Render the environment developer message (N1, N2).")
+
+
+# --- envelope.developer-messages -------------------------------------------------------------
+
+
+class DeveloperMessagesInput(OpModel):
+    """``contributions`` are registered in list order (a repeated id replaces the earlier one);
+    then the developer messages of one turn are composed for the render context given."""
+
+    contributions: list[ContributionSpec] = []
+    provider: str | None = None
+    activeTools: list[str] = []
+    sessionId: str = "session-1"
+    prompt: str = ""
+    cwd: str = "/work/project"
+    host: Host
+
+
+class DeveloperMessagesOutput(OpModel):
+    messages: list[DeveloperMessageOut]
+
+
+operation("envelope.developer-messages", input=DeveloperMessagesInput, output=DeveloperMessagesOutput,
+          summary="Register contributions, then filter, order and render them; environment last (N1-N3).")
+
+
+# --- envelope.context-message / envelope.context-hook ----------------------------------------
+
+
+class ContextMessageInput(OpModel):
+    cwd: str
+    agentDir: str | None = None
+    contextFiles: list[ContextFileSpec] = []
+
+
+class ContextMessageOutput(OpModel):
+    message: dict[str, Any] | None
+
+
+operation("envelope.context-message", input=ContextMessageInput, output=ContextMessageOutput,
+          summary="Render the context-files message, or none (N5).")
+
+
+class ContextHookInput(OpModel):
+    cwd: str
+    agentDir: str | None = None
+    contextFiles: list[ContextFileSpec] = []
+    messages: list[dict[str, Any]] = []
+
+
+class ContextHookOutput(OpModel):
+    messages: list[dict[str, Any]]
+
+
+operation("envelope.context-hook", input=ContextHookInput, output=ContextHookOutput,
+          summary="Inject the context-files message before the history, removing old copies and audits (N5, N8).")
+
+
+# --- envelope.build ----------------------------------------------------------------------------
+
+
+class CaptureRequest(OpModel):
+    """One turn's request: what ``before_agent_start`` and the host give. ``host`` defaults to the
+    script's host (in ``envelope.session``); ``envelope.build`` requires it."""
+
+    sessionId: str
+    provider: str | None = None
+    activeTools: list[str] = []
+    prompt: str = ""
+    systemPrompt: str | None = None
+    systemPromptOptions: SystemPromptOptions = SystemPromptOptions()
+    cwd: str
+    agentDir: str | None = None
+    host: Host | None = None
+
+
+class BuildInput(OpModel):
+    contributions: list[ContributionSpec] = []
+    request: CaptureRequest
+
+
+operation("envelope.build", input=BuildInput, output=EnvelopeOut,
+          summary="Build one turn's envelope: provider instructions, developer messages, context message (N1-N5).")
+
+
+# --- envelope.settings -------------------------------------------------------------------------
+
+
+class SettingsInput(OpModel):
+    """``toml``: the text of ``xsettings.toml``, or ``null`` when there is no file."""
+
+    toml: str | None = None
+
+
+class SettingsOutput(OpModel):
+    """``auditEntries`` in force; ``toml`` its stored form; ``ignored`` whether a value present in
+    the file was ignored (invalid TOML or value) so that the default applies."""
+
+    auditEntries: list[str]
+    toml: str
+    ignored: bool
+
+
+operation("envelope.settings", input=SettingsInput, output=SettingsOutput,
+          summary="Read the auditEntries setting from xsettings.toml (N8).")
+
+
+# --- envelope.session ----------------------------------------------------------------------------
+
+
+class GlobalRegistryStep(OpModel):
+    key: Literal["contributions", "adapters"]
+    protocol: str
+    version: int
+
+
+class AdapterSpec(OpModel):
+    """A probe adapter (see the module docstring). ``provider`` may be absent so that its refusal
+    can be shown."""
+
+    provider: str | None = None
+    developerMessages: Literal["replace", "absent", "return-input", "return-nothing"] = "replace"
+
+
+class GlobalSetStep(OpModel):
+    contribution: ContributionSpec | None = None
+    adapter: AdapterSpec | None = None
+
+    @model_validator(mode="after")
+    def _one(self) -> "GlobalSetStep":
+        if len(self.model_fields_set) != 1:
+            raise ValueError("globalSet has exactly one of contribution, adapter")
+        return self
+
+
+class EmptyStep(OpModel):
+    pass
+
+
+class UnregisterStep(OpModel):
+    id: str
+
+
+class SessionRef(OpModel):
+    sessionId: str
+
+
+class CurrentStep(OpModel):
+    sessionId: str
+    provider: str | None = None
+    activeTools: list[str] | None = None
+    cwd: str | None = None
+
+
+class ProviderRequestStep(OpModel):
+    sessionId: str
+    provider: str | None = None
+    payload: Any = None
+
+
+class AppendStep(OpModel):
+    sessionId: str
+    message: dict[str, Any]
+
+
+class ContextStep(OpModel):
+    sessionId: str
+    messages: list[dict[str, Any]] | None = None
+
+
+class NavigateStep(OpModel):
+    sessionId: str
+    to: str | None
+
+
+class SettingStep(OpModel):
+    auditEntries: Any = None
+    toml: str | None = None
+
+    @model_validator(mode="after")
+    def _one(self) -> "SettingStep":
+        if len(self.model_fields_set) != 1:
+            raise ValueError("setting has exactly one of auditEntries, toml")
+        return self
+
+
+STEP_MODELS: dict[str, type[OpModel]] = {
+    "globalRegistry": GlobalRegistryStep,
+    "globalSet": GlobalSetStep,
+    "load": EmptyStep,
+    "register": ContributionSpec,
+    "unregister": UnregisterStep,
+    "registerAdapter": AdapterSpec,
+    "capture": CaptureRequest,
+    "current": CurrentStep,
+    "clear": SessionRef,
+    "providerRequest": ProviderRequestStep,
+    "append": AppendStep,
+    "context": ContextStep,
+    "compact": SessionRef,
+    "navigate": NavigateStep,
+    "entries": SessionRef,
+    "setting": SettingStep,
+    "resume": EmptyStep,
+}
+"""Step kind -> model of its body. Steps are validated by the implementation (so a malformed step
+is a spec error, ``session-step-invalid``), not by the input model."""
+
+
+class SessionInput(OpModel):
+    host: Host
+    auditEntries: Any = None
+    steps: list[Any]
+
+
+class SessionOutput(OpModel):
+    """One answer per step, in order; each has ``step`` and the step's own fields."""
+
+    steps: list[dict[str, Any]]
+
+
+operation("envelope.session", input=SessionInput, output=SessionOutput,
+          summary="Run a session script: registries, adapters, the envelope service, audit entries (N5-N9).")
