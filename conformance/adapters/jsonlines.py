@@ -566,8 +566,9 @@ class JsonLinesAdapter:
         """Send one raw line (``\\n`` added when missing) and return the next message.
 
         For checks of the adapter itself (``pi-conformance smoke``). Starts the adapter when it is
-        not running. Returns the decoded message, or a string saying what went wrong (the process
-        is then killed, and the next request restarts it).
+        not running. Returns the decoded message, or a string saying what went wrong followed by
+        the last lines of the adapter's stderr (the process is then killed, and the next request
+        restarts it).
         """
         problem = self._ensure_running()
         if problem is not None:
@@ -583,7 +584,11 @@ class JsonLinesAdapter:
                 pass
             return self._receive(proc, timeout, "a raw request")
         except _Fault as exc:
-            return self._fail(proc, str(exc)).message
+            failed = self._fail(proc, str(exc))
+            tail = failed.stderr.rstrip().splitlines()[-10:]
+            if tail:
+                return failed.message + "\n--- adapter stderr (tail) ---\n" + "\n".join(tail)
+            return failed.message
 
 
 def _describe(message: dict) -> str:

@@ -1,4 +1,7 @@
-"""A stand-in adapter that crashes mid-run: ``kit.echo`` of the value ``"crash"`` exits 3."""
+"""A stand-in adapter that crashes mid-run: ``kit.echo`` of the value ``"crash"`` exits 3.
+
+With ``--always`` it crashes on every request.
+"""
 
 import sys
 
@@ -6,7 +9,7 @@ from _proto import echo, log, serve
 
 
 def answer(request):
-    if request["input"].get("value") == "crash":
+    if request["input"].get("value") == "crash" or "--always" in sys.argv:
         log("crashes: about to fail")
         log("RuntimeError: crashing on purpose")
         sys.exit(3)

@@ -1,4 +1,7 @@
-"""A stand-in adapter that hangs: ``kit.echo`` of the value ``"hang"`` never answers."""
+"""A stand-in adapter that hangs: ``kit.echo`` of the value ``"hang"`` never answers.
+
+With ``--always`` it hangs on every request.
+"""
 
 import sys
 import time
@@ -7,7 +10,7 @@ from _proto import echo, log, serve
 
 
 def answer(request):
-    if request["input"].get("value") == "hang":
+    if request["input"].get("value") == "hang" or "--always" in sys.argv:
         log("hangs: sleeping instead of answering")
         time.sleep(3600)
     return echo(request)
