@@ -70,10 +70,11 @@ def _err(msg: str) -> None:
     print(f"pi-conformance: {msg}", file=sys.stderr)
 
 
-def _load(areas: list[str] | None):
-    from conformance.cases import load_suite
+def _load(args: argparse.Namespace):
+    from conformance.cases import SCENARIOS_DIR, load_suite
 
-    return load_suite(areas=None), areas
+    spec = Path(args.spec_dir) if args.spec_dir else None
+    return load_suite(Path(args.scenarios_dir or SCENARIOS_DIR), spec_dir=spec)
 
 
 def cmd_run(args: argparse.Namespace) -> int:
@@ -83,7 +84,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     from conformance.runner import Runner, RunSummary
     from conformance.yamlio import SuiteFileError
 
-    suite, _ = _load(None)
+    suite = _load(args)
     suite_errors = list(suite.errors)
     cases = select(suite.cases, areas=args.area, patterns=args.case)
     expectations = None
@@ -104,6 +105,10 @@ def cmd_run(args: argparse.Namespace) -> int:
         raise UsageError(f"no case matches {' '.join(args.case)}")
     try:
         adapter = make_adapter(args.adapter)
+    except AdapterStartError as exc:
+        _err(f"the adapter could not start: {exc}")
+        return EXIT_START
+    try:
         runner = Runner(adapter, golden_dir=Path(args.golden_dir), timeout=args.timeout,
                         expectations=expectations, update=args.update_goldens)
     except ValueError as exc:
@@ -168,14 +173,14 @@ def _print_suite_errors(errors) -> int:
 def cmd_list(args: argparse.Namespace) -> int:
     from conformance.cases import select
 
-    suite, _ = _load(None)
+    suite = _load(args)
     for c in select(suite.cases, areas=args.area, patterns=args.case):
         print(f"{c.id}\t{c.op}\t{','.join(c.clauses)}\t{c.title}")
     return _print_suite_errors(suite.errors)
 
 
 def cmd_show(args: argparse.Namespace) -> int:
-    suite, _ = _load(None)
+    suite = _load(args)
     case = suite.by_id().get(args.case_id)
     if case is None:
         _print_suite_errors(suite.errors)
@@ -214,8 +219,8 @@ def _indent(text: str) -> str:
 def cmd_coverage(args: argparse.Namespace) -> int:
     from conformance.coverage import clause_coverage, format_coverage
 
-    suite, _ = _load(None)
-    cov = clause_coverage(suite.cases, areas=args.area)
+    suite = _load(args)
+    cov = clause_coverage(suite.cases, areas=args.area, spec_dir=Path(args.spec_dir) if args.spec_dir else None)
     print(format_coverage(cov))
     code = _print_suite_errors(cov.errors + suite.errors)
     if code:
@@ -243,7 +248,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
 def cmd_docs(args: argparse.Namespace) -> int:
     from conformance.docs import write_docs
 
-    suite, _ = _load(None)
+    suite = _load(args)
     written = write_docs(Path(args.out), suite.cases, golden_dir=Path(args.golden_dir))
     print(f"wrote {len(written)} page(s) to {args.out}")
     return _print_suite_errors(suite.errors)
@@ -293,6 +298,8 @@ def parser() -> argparse.ArgumentParser:
             sp.add_argument("--case", action="append", metavar="PATTERN",
                             help="only cases whose id matches this glob (repeatable)")
         sp.add_argument("--golden-dir", default=str(golden.GOLDEN_DIR), help=argparse.SUPPRESS)
+        sp.add_argument("--scenarios-dir", default=None, help=argparse.SUPPRESS)
+        sp.add_argument("--spec-dir", default=None, help=argparse.SUPPRESS)
         if adapter:
             sp.add_argument("--adapter", metavar="ADAPTER",
                             help="reference (default), serve-reference, pi-node, python:MODULE:CLASS, or a command")

@@ -28,9 +28,9 @@ def shows_refusal(case: Case) -> bool:
     return case.error_code is not None or "refusal" in case.tags
 
 
-def clause_coverage(cases: list[Case], *, areas: list[str] | None = None) -> Coverage:
+def clause_coverage(cases: list[Case], *, areas: list[str] | None = None, spec_dir=None) -> Coverage:
     """Coverage of the catalogue's clauses (those of ``areas`` when given) by ``cases``."""
-    cat = load_catalogue()
+    cat = load_catalogue(spec_dir) if spec_dir is not None else load_catalogue()
     cov = Coverage(errors=list(cat.errors))
     for cid, clause in cat.clauses.items():
         if areas and clause.area not in areas:

@@ -15,6 +15,7 @@ them and is refused unless the adapter is the bundled reference.
 
 from __future__ import annotations
 
+import argparse
 from pathlib import Path
 from typing import Any
 
@@ -33,10 +34,22 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--expectations", default=None, metavar="FILE", help="expectations file of the implementation")
     group.addoption("--area", action="append", default=None, metavar="AREA", help="only this area (repeatable)")
     group.addoption("--case-timeout", type=float, default=10.0, metavar="SECONDS", help="per-case timeout")
+    group.addoption("--conformance-dirs", default=None, help=argparse.SUPPRESS)
+
+
+def _dirs(config: pytest.Config) -> tuple[Path, Path | None, Path]:
+    """(scenarios, spec or None for the default, golden): ``--conformance-dirs ROOT`` points at a
+    folder with ``scenarios/``, ``spec/`` and ``golden/`` (used by the kit's own tests)."""
+    from conformance.cases import SCENARIOS_DIR
+
+    root = config.getoption("--conformance-dirs")
+    if root:
+        return Path(root) / "scenarios", Path(root) / "spec", Path(root) / "golden"
+    return SCENARIOS_DIR, None, golden.GOLDEN_DIR
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    for area in ("envelope", "profiles", "pi"):
+    for area in ("envelope", "profiles", "pi", "kit"):
         config.addinivalue_line("markers", f"{area}: conformance cases of the {area} area")
     adapter = config.getoption("--adapter", default=None)
     if getattr(config.option, "update_snapshots", False) and adapter not in (None, "", "reference"):
@@ -48,7 +61,8 @@ def _suite(config: pytest.Config):
     if "suite" not in _STATE:
         from conformance.cases import load_suite, select
 
-        suite = load_suite()
+        scenarios, spec, _ = _dirs(config)
+        suite = load_suite(scenarios, spec_dir=spec)
         _STATE["suite"] = suite
         _STATE["cases"] = select(suite.cases, areas=config.getoption("--area"))
     return _STATE["suite"], _STATE["cases"]
@@ -97,7 +111,7 @@ def conformance_runner(request: pytest.FixtureRequest):
             pytest.exit("stale expectations:\n" + "\n".join(map(str, stale)), returncode=2)
     try:
         runner = Runner(make_adapter(config.getoption("--adapter")), timeout=config.getoption("--case-timeout"),
-                        expectations=expectations)
+                        expectations=expectations, golden_dir=_dirs(config)[2])
         runner.start()
     except (AdapterStartError, UsageError) as exc:
         pytest.exit(f"the adapter could not start: {exc}", returncode=3)
@@ -105,7 +119,7 @@ def conformance_runner(request: pytest.FixtureRequest):
     runner.stop()
 
 
-def golden_extension(case):
+def golden_extension(case, golden_dir: Path = golden.GOLDEN_DIR):
     """A syrupy extension class bound to one case: it reads and writes ``golden/<area>/<id>.yaml``
     and compares on normalised data rather than text."""
     from syrupy.extensions.single_file import SingleFileSnapshotExtension, WriteMode
@@ -116,7 +130,7 @@ def golden_extension(case):
 
         @classmethod
         def dirname(cls, *, test_location) -> str:
-            return str(golden.GOLDEN_DIR / case.area)
+            return str(golden_dir / case.area)
 
         @classmethod
         def discovery_dirname(cls, *, test_location) -> str:
@@ -164,13 +178,13 @@ def check_case(case, runner, snapshot) -> None:
     answer, roots, duration = runner.execute(case)
     verdict = runner.judge(case, answer, roots, compare_golden=False)
     if verdict.status == "result":
-        path = golden.golden_path(golden.GOLDEN_DIR, case.area, case.id)
+        path = golden.golden_path(runner.golden_dir, case.area, case.id)
         updating = bool(snapshot.session.update_snapshots)
         if not path.exists() and not updating:
             verdict = Verdict("failed", f"no golden at {path}: write it with `pytest --snapshot-update -k {case.id}` "
                                         "(reference only), then read it against the spec")
         else:
-            ext = golden_extension(case)
+            ext = golden_extension(case, runner.golden_dir)
             try:
                 assert snapshot(extension_class=ext) == verdict.output
                 verdict = Verdict("passed", output=verdict.output)

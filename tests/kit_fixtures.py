@@ -1,0 +1,122 @@
+"""Helpers for the kit's own tests: a miniature suite (catalogue, scenarios, goldens) in a
+temporary directory, using the kit's own ``kit.echo`` operation, and stand-in implementations."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+from conformance.adapters.base import Implementation, ImplementationError, Skipped, Unsupported
+
+SPEC = """\
+area: envelope
+clauses:
+  - id: ENV-TEST-ECHO
+    level: MUST
+    statement: Echo returns its value.
+    source: test
+  - id: ENV-TEST-REFUSE
+    level: MUST
+    statement: A value 'refuse' is refused.
+    source: test
+    refusal: true
+  - id: ENV-TEST-OPTIONAL
+    level: MAY
+    statement: Nothing covers this.
+    source: test
+"""
+
+SCENARIO = """\
+format: 1
+area: kit
+title: Echo
+op: kit.echo
+cases:
+  - id: kit-echo-text
+    title: a multi-line string comes back
+    clauses: [ENV-TEST-ECHO]
+    input: {value: "one\\ntwo\\n"}
+  - id: kit-echo-number
+    title: a number comes back
+    clauses: [ENV-TEST-ECHO]
+    input: {value: 1.0}
+  - id: kit-echo-refused
+    title: refuse is refused
+    clauses: [ENV-TEST-REFUSE]
+    input: {value: refuse}
+    error: {code: value-refused}
+"""
+
+
+def write(path: Path, text: str) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(textwrap.dedent(text), encoding="utf-8")
+    return path
+
+
+def mini_suite(root: Path, *, goldens: bool = True) -> dict[str, Path]:
+    """Write a miniature suite under ``root``; returns its directories."""
+    spec = root / "spec"
+    scenarios = root / "scenarios"
+    gold = root / "golden"
+    write(spec / "test.yaml", SPEC)
+    write(scenarios / "kit" / "echo.yaml", SCENARIO)
+    gold.mkdir(parents=True, exist_ok=True)
+    if goldens:
+        from conformance import golden
+
+        golden.write(gold / "kit" / "kit-echo-text.yaml", "kit-echo-text", "kit.echo", {"value": "one\ntwo\n"})
+        golden.write(gold / "kit" / "kit-echo-number.yaml", "kit-echo-number", "kit.echo", {"value": 1})
+    return {"spec": spec, "scenarios": scenarios, "golden": gold}
+
+
+class Echo(Implementation):
+    """A correct implementation of kit.echo (refusing the value 'refuse')."""
+
+    name = "echo"
+    version = "1"
+
+    def operations(self) -> list[str]:
+        return ["kit.echo"]
+
+    def run(self, op: str, input: dict, root: str | None) -> dict:
+        if input.get("value") == "refuse":
+            raise ImplementationError("value-refused", "refused")
+        return {"value": input.get("value")}
+
+
+class WrongEcho(Echo):
+    """Answers every echo with the wrong value."""
+
+    def run(self, op: str, input: dict, root: str | None) -> dict:
+        return {"value": "wrong"}
+
+
+class CrashingEcho(Echo):
+    def run(self, op: str, input: dict, root: str | None) -> dict:
+        raise RuntimeError("boom")
+
+
+class NoOps(Echo):
+    def operations(self) -> list[str]:
+        return []
+
+
+class RaisesUnsupported(Echo):
+    def run(self, op: str, input: dict, root: str | None) -> dict:
+        raise Unsupported("no echo here")
+
+
+class SkipsAll(Echo):
+    def run(self, op: str, input: dict, root: str | None) -> dict:
+        raise Skipped("not today")
+
+
+class BadOutput(Echo):
+    def run(self, op: str, input: dict, root: str | None) -> dict:
+        return {"value": 1, "extra": True}
+
+
+class CannotStart(Echo):
+    def operations(self) -> list[str]:
+        raise RuntimeError("no")

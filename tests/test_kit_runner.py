@@ -1,0 +1,305 @@
+"""The kit's loader, goldens, runner, expectations and CLI, on a miniature suite."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from conformance import golden
+from conformance.adapters.inprocess import InProcessAdapter
+from conformance.cases import load_suite
+from conformance.cli import main
+from conformance.expectations import load_expectations
+from conformance.runner import Runner, RunSummary
+from tests import kit_fixtures as kf
+from tests.kit_fixtures import mini_suite, write
+
+
+def run_all(dirs, impl, **kw):
+    suite = load_suite(dirs["scenarios"], spec_dir=dirs["spec"])
+    assert suite.errors == []
+    runner = Runner(InProcessAdapter(impl), golden_dir=dirs["golden"], **kw)
+    runner.start()
+    try:
+        return {c.id: runner.run_case(c) for c in suite.cases}
+    finally:
+        runner.stop()
+
+
+def cli(dirs, *args):
+    return main([*args, "--scenarios-dir", str(dirs["scenarios"]), "--spec-dir", str(dirs["spec"]),
+                 "--golden-dir", str(dirs["golden"])])
+
+
+# --- loader -------------------------------------------------------------------------------------
+
+def test_loader_reads_cases_with_defaults(tmp_path):
+    dirs = mini_suite(tmp_path)
+    suite = load_suite(dirs["scenarios"], spec_dir=dirs["spec"])
+    assert [c.id for c in suite.cases] == ["kit-echo-text", "kit-echo-number", "kit-echo-refused"]
+    assert suite.cases[0].op == "kit.echo" and suite.cases[2].error_code == "value-refused"
+    assert suite.cases[1].line == 10  # the "- id:" line of the second case
+
+
+def test_yaml_syntax_error_names_file_line_and_column(tmp_path):
+    dirs = mini_suite(tmp_path)
+    write(dirs["scenarios"] / "kit" / "bad.yaml", "format: 1\narea: kit\ntitle: x\ncases:\n  - id: [unclosed\n")
+    suite = load_suite(dirs["scenarios"], spec_dir=dirs["spec"])
+    assert len(suite.cases) == 3, "one bad file must not hide the others"
+    (err,) = suite.errors
+    assert err.file.endswith("bad.yaml") and err.line >= 5 and err.column > 0
+    assert "YAML error" in err.message
+
+
+def test_unknown_field_and_bad_input_are_positioned(tmp_path):
+    dirs = mini_suite(tmp_path)
+    write(dirs["scenarios"] / "kit" / "bad.yaml", """\
+        format: 1
+        area: kit
+        title: bad
+        op: kit.echo
+        cases:
+          - id: kit-bad-one
+            title: unknown case field
+            clauses: [ENV-TEST-ECHO]
+            inptu: {}
+          - id: kit-bad-two
+            title: bad input field
+            clauses: [ENV-TEST-ECHO]
+            input: {value: 1, nope: 2}
+          - id: kit-good
+            title: fine
+            clauses: [ENV-TEST-ECHO]
+            input: {value: 1}
+        """)
+    suite = load_suite(dirs["scenarios"], spec_dir=dirs["spec"])
+    errors = {e.field: e for e in suite.errors}
+    assert errors["cases[0].inptu"].line == 9 and errors["cases[0].inptu"].message == "unknown field"
+    assert errors["cases[1].input.nope"].line == 13
+    assert "kit-good" in suite.by_id(), "a bad case must not hide the good ones of its file"
+
+
+@pytest.mark.parametrize("case_yaml, field, words", [
+    ("op: kit.nope", "cases[0].op", "unknown operation"),
+    ("clauses: [ENV-NOPE]", "cases[0].clauses[0]", "unknown clause"),
+    ("normalise: [nope.nope]", "cases[0].normalise[0]", "unknown normaliser"),
+    ("tree: {a.md: x}", "cases[0].tree", "does not take a file tree"),
+    ("id: Bad_Id", "cases[0].id", "pattern"),
+])
+def test_case_level_problems(tmp_path, case_yaml, field, words):
+    dirs = mini_suite(tmp_path)
+    fields = {"id": "kit-x", "title": "t", "clauses": "[ENV-TEST-ECHO]", "input": "{value: 1}"}
+    key = case_yaml.split(":")[0]
+    body = "".join(f"    {k}: {v}\n" for k, v in fields.items() if k != key)
+    write(dirs["scenarios"] / "kit" / "bad.yaml",
+          f"format: 1\narea: kit\ntitle: t\nop: kit.echo\ncases:\n  - {case_yaml}\n{body}")
+    suite = load_suite(dirs["scenarios"], spec_dir=dirs["spec"])
+    assert any(e.field == field and words in e.message for e in suite.errors), suite.errors
+
+
+def test_duplicate_and_retired_ids(tmp_path):
+    dirs = mini_suite(tmp_path)
+    write(dirs["scenarios"] / "kit" / "dup.yaml", """\
+        format: 1
+        area: kit
+        title: dup
+        op: kit.echo
+        cases:
+          - {id: kit-echo-text, title: again, clauses: [ENV-TEST-ECHO]}
+          - {id: kit-old, title: reused, clauses: [ENV-TEST-ECHO]}
+        """)
+    write(dirs["scenarios"] / "ids.yaml", "retired:\n  - {id: kit-old, reason: split in two}\n")
+    suite = load_suite(dirs["scenarios"], spec_dir=dirs["spec"])
+    messages = " ".join(e.message for e in suite.errors)
+    assert "also used at" in messages and "retired" in messages
+    assert [c.id for c in suite.cases].count("kit-echo-text") == 1
+
+
+def test_area_must_match_folder(tmp_path):
+    dirs = mini_suite(tmp_path)
+    write(dirs["scenarios"] / "pi" / "x.yaml", "format: 1\narea: kit\ntitle: t\ncases: [{id: a, title: t, clauses: [X]}]\n")
+    suite = load_suite(dirs["scenarios"], spec_dir=dirs["spec"])
+    assert any(e.field == "area" and "folder" in e.message for e in suite.errors)
+
+
+# --- goldens ------------------------------------------------------------------------------------
+
+def test_golden_form_is_language_neutral():
+    text = golden.render("c", "o", {"b": "x\ny\n", "a": 2.0, "c": [True, None]})
+    assert text.splitlines()[2:] == ["case: c", "op: o", "output:", "  a: 2", "  b: |", "    x", "    y",
+                                     "  c:", "    - true", "    - null"]
+    assert golden.parse(text)["output"] == {"a": 2, "b": "x\ny\n", "c": [True, None]}
+
+
+@pytest.mark.parametrize("text", ["a\r\nb", "tab\there\n", "  lead\nx", "trail  \nx", "x\n\n\n", "\x07\n"])
+def test_golden_strings_round_trip_exactly(text):
+    assert golden.parse(golden.render("c", "o", {"s": text}))["output"]["s"] == text
+
+
+def test_comparison_is_type_exact_but_number_form_neutral():
+    assert golden.same(golden.canonical({"n": 1.0}), golden.canonical({"n": 1}))
+    assert not golden.same(golden.canonical({"n": True}), golden.canonical({"n": 1}))
+    assert not golden.same(golden.canonical({"n": 1.5}), golden.canonical({"n": 1}))
+
+
+def test_orphans_are_judged_against_the_whole_suite(tmp_path):
+    dirs = mini_suite(tmp_path)
+    golden.write(dirs["golden"] / "kit" / "kit-gone.yaml", "kit-gone", "kit.echo", {"value": 1})
+    assert [p.stem for p in golden.orphans(dirs["golden"], {"kit-echo-text", "kit-echo-number"})] == ["kit-gone"]
+
+
+# --- runner -------------------------------------------------------------------------------------
+
+def test_correct_implementation_passes(tmp_path):
+    results = run_all(mini_suite(tmp_path), kf.Echo())
+    assert {k: r.status for k, r in results.items()} == dict.fromkeys(results, "passed")
+
+
+def test_wrong_answers_fail_with_a_diff(tmp_path):
+    results = run_all(mini_suite(tmp_path), kf.WrongEcho())
+    text = results["kit-echo-text"]
+    assert text.status == "failed" and "-value: |" in text.diff and "+value: wrong" in text.diff
+    assert results["kit-echo-refused"].status == "failed"
+    assert "expected error value-refused" in results["kit-echo-refused"].message
+
+
+@pytest.mark.parametrize("impl, status", [
+    (kf.CrashingEcho(), "errored"), (kf.NoOps(), "unsupported"), (kf.RaisesUnsupported(), "unsupported"),
+    (kf.SkipsAll(), "skipped"), (kf.BadOutput(), "failed"),
+])
+def test_answer_kinds(tmp_path, impl, status):
+    results = run_all(mini_suite(tmp_path), impl)
+    assert results["kit-echo-number"].status == status
+
+
+def test_crash_carries_the_traceback_tail(tmp_path):
+    r = run_all(mini_suite(tmp_path), kf.CrashingEcho())["kit-echo-number"]
+    assert "RuntimeError: boom" in r.message and "Traceback" in r.stderr
+
+
+def test_output_schema_is_checked(tmp_path):
+    r = run_all(mini_suite(tmp_path), kf.BadOutput())["kit-echo-number"]
+    assert "output schema" in r.message and "extra" in r.message
+
+
+def test_missing_golden_fails_with_a_hint(tmp_path):
+    r = run_all(mini_suite(tmp_path, goldens=False), kf.Echo())["kit-echo-text"]
+    assert r.status == "failed" and "--update-goldens" in r.message
+
+
+def test_only_the_bundled_reference_may_write_goldens(tmp_path):
+    with pytest.raises(ValueError, match="bundled reference"):
+        Runner(InProcessAdapter(kf.Echo()), golden_dir=tmp_path, update=True)
+
+
+def test_update_writes_missing_goldens_from_the_reference(tmp_path):
+    dirs = mini_suite(tmp_path, goldens=False)
+    assert cli(dirs, "run", "--update-goldens", "-q", "--case", "kit-echo-t*", "--case", "kit-echo-n*") == 0
+    assert golden.read(dirs["golden"] / "kit" / "kit-echo-number.yaml")["output"] == {"value": 1}
+    assert not (dirs["golden"] / "kit" / "kit-echo-refused.yaml").exists()
+
+
+# --- expectations -------------------------------------------------------------------------------
+
+def test_expected_failures_and_unexpected_passes(tmp_path):
+    dirs = mini_suite(tmp_path)
+    exp = load_expectations(write(tmp_path / "exp.yaml", """\
+        expectations:
+          - {id: kit-echo-t*, status: fail, reason: known}
+          - {id: kit-echo-number, status: skip, reason: slow}
+        """))
+    wrong = run_all(dirs, kf.WrongEcho(), expectations=exp)
+    assert wrong["kit-echo-text"].status == "xfail" and wrong["kit-echo-number"].status == "skipped"
+    right = run_all(dirs, kf.Echo(), expectations=exp)
+    assert right["kit-echo-text"].status == "xpass"
+    assert not RunSummary.of(list(right.values())).ok
+
+
+def test_stale_expectation_ids_are_errors(tmp_path):
+    dirs = mini_suite(tmp_path)
+    write(tmp_path / "exp.yaml", "- {id: kit-none-*, status: fail, reason: r}\n")
+    assert load_expectations(tmp_path / "exp.yaml").stale({"kit-echo-text"})[0].line == 1
+    assert cli(dirs, "run", "-q", "--adapter", "python:tests.kit_fixtures:Echo", "--expectations",
+               str(tmp_path / "exp.yaml")) == 2
+
+
+def test_bad_expectations_file_names_the_field(tmp_path):
+    from conformance.yamlio import SuiteFileError
+
+    write(tmp_path / "exp.yaml", "expectations:\n  - {id: x, status: maybe, reason: r}\n")
+    with pytest.raises(SuiteFileError) as info:
+        load_expectations(tmp_path / "exp.yaml")
+    assert info.value.errors[0].field == "expectations[0].status" and info.value.errors[0].line == 2
+
+
+# --- CLI ----------------------------------------------------------------------------------------
+
+def test_exit_codes(tmp_path, capsys):
+    dirs = mini_suite(tmp_path)
+    assert cli(dirs, "run", "-q", "--adapter", "python:tests.kit_fixtures:Echo") == 0
+    assert cli(dirs, "run", "-q", "--adapter", "python:tests.kit_fixtures:WrongEcho") == 1
+    assert cli(dirs, "run", "-q", "--adapter", "python:tests.kit_fixtures:CannotStart") == 3
+    assert cli(dirs, "run", "-q", "--adapter", "python:tests.kit_fixtures:Nope") == 3
+    assert cli(dirs, "run", "-q", "--adapter", "python:tests.kit_fixtures:Echo", "--case", "zzz*") == 2
+    write(dirs["scenarios"] / "kit" / "bad.yaml", "format: 2\n")
+    assert cli(dirs, "run", "-q", "--adapter", "python:tests.kit_fixtures:Echo") == 2
+    err = capsys.readouterr().err
+    assert "bad.yaml:1:1: format:" in err
+
+
+def test_orphaned_golden_is_a_suite_error(tmp_path, capsys):
+    dirs = mini_suite(tmp_path)
+    golden.write(dirs["golden"] / "kit" / "kit-gone.yaml", "kit-gone", "kit.echo", {"value": 1})
+    assert cli(dirs, "run", "-q", "--adapter", "python:tests.kit_fixtures:Echo", "--case", "kit-echo-text") == 2
+    assert "orphaned golden" in capsys.readouterr().err
+
+
+def test_reports_are_written(tmp_path):
+    dirs = mini_suite(tmp_path)
+    out = tmp_path / "out"
+    assert cli(dirs, "run", "-q", "--adapter", "python:tests.kit_fixtures:WrongEcho", "--report-json",
+               str(out / "r.json"), "--junit", str(out / "r.xml"), "--report-md", str(out / "r.md")) == 1
+    report = json.loads((out / "r.json").read_text())
+    assert report["header"]["implementation"] == {"name": "echo", "version": "1", "language": "python"}
+    assert {"suite", "spec", "protocol", "date"} <= set(report["header"])
+    assert report["summary"]["kit"]["failed"] == 3
+    assert {c["status"] for c in report["cases"]} == {"failed"} and report["cases"][0]["diff"]
+    assert "<failure" in (out / "r.xml").read_text()
+    assert "| kit | 0 | 3 |" in (out / "r.md").read_text()
+
+
+def test_compare_puts_reports_side_by_side(tmp_path, capsys):
+    dirs = mini_suite(tmp_path)
+    cli(dirs, "run", "-q", "--adapter", "python:tests.kit_fixtures:Echo", "--report-json", str(tmp_path / "a.json"))
+    cli(dirs, "run", "-q", "--adapter", "python:tests.kit_fixtures:WrongEcho", "--report-json", str(tmp_path / "b.json"))
+    capsys.readouterr()
+    assert main(["compare", str(tmp_path / "a.json"), str(tmp_path / "b.json"), "--markdown"]) == 0
+    out = capsys.readouterr().out
+    assert "| kit | 3/3 passed | 0/3 passed (3 failed) |" in out
+    assert main(["compare", str(tmp_path / "nope.json")]) == 2
+
+
+def test_coverage_fails_on_uncovered_must(tmp_path, capsys):
+    dirs = mini_suite(tmp_path)
+    assert cli(dirs, "coverage") == 0
+    write(dirs["spec"] / "more.yaml", "area: pi\nclauses:\n  - {id: PI-TEST-LONELY, level: MUST, statement: s, source: t}\n")
+    assert cli(dirs, "coverage") == 1
+    assert "PI-TEST-LONELY" in capsys.readouterr().err
+
+
+def test_coverage_needs_a_refusal_case_for_refusal_clauses(tmp_path, capsys):
+    dirs = mini_suite(tmp_path)
+    scen = dirs["scenarios"] / "kit" / "echo.yaml"
+    scen.write_text(scen.read_text().replace("    error: {code: value-refused}\n", ""))
+    assert cli(dirs, "coverage") == 1
+    assert "ENV-TEST-REFUSE" in capsys.readouterr().err
+
+
+def test_show_prints_input_and_golden(tmp_path, capsys):
+    dirs = mini_suite(tmp_path)
+    assert cli(dirs, "show", "kit-echo-text") == 0
+    out = capsys.readouterr().out
+    assert "clauses: ENV-TEST-ECHO" in out and "value: |" in out
+    assert cli(dirs, "show", "nope") == 2
