@@ -1,0 +1,393 @@
+"""Operations of the profiles area (seed 001, notes N10-N18).
+
+Stateless operations:
+
+- ``profiles.load`` (tree): discovery, config and inheritance of every profile of both scopes;
+- ``profiles.resolve`` (tree): resolution for a model, a selection and the environment, with the
+  system prompt composed from a base prompt (``before_agent_start``);
+- ``profiles.compose``: the managed block over a base prompt, for given layer bodies;
+- ``profiles.config``: validation of one ``config.json`` text;
+- ``profiles.match``: one binding's rules against a model;
+- ``profiles.settings``: the settings registry, ``set`` parsing and effective values;
+- ``profiles.config-edit`` (tree): ``set``/``unset`` of one key in one scope's ``config.json``;
+- ``profiles.picker``: the pickers' list logic.
+
+Stateful behaviour is ``profiles.session`` (tree), a *session script*: a list of steps, each an
+object with ``do`` and its fields, answered in order (a refused step answers
+``{do, ok: false, error: {code}}`` and the script goes on):
+
+- ``select {mode, profile?}``: the session selection (flag, ``/sp use``/``auto``/``off``),
+  persisted as a ``pi-prompt-profiles/selection`` custom entry. Answer ``{entry, pending}``.
+- ``message {}``: append an ordinary entry. Answer ``{entry}``.
+- ``navigate {to}``: move the active leaf (``null``: before the first entry). Answer ``{pending}``.
+- ``resume {}``: a fresh runtime on the same session file. Answer ``{pending}``.
+- ``model {provider, id}``: ``model_select``. Answer ``{}``.
+- ``cwd {path}``: the same runtime now serves another cwd (tree-relative). Answer ``{}``.
+- ``agentStart {systemPrompt}``: resolution and composition. Answer the resolution record plus
+  ``systemPrompt`` (``null``: none returned).
+- ``providerRequest {payload}``: read-only observation. Answer ``{blockPresent,
+  matchesComposed, payload}`` where ``payload`` is the payload as passed on.
+- ``preview {}``: ``{pending, composed, observed}``: the three records, kept apart.
+- ``write {path, text}`` / ``remove {path}``: a change made outside Pi (tree-relative path).
+- ``reload {}``: ``/sp reload``.
+- ``set {scope, key, value}`` / ``unset {scope, key}``: a config edit. Answer ``{written,
+  diagnostics, pending}``.
+- ``beginEdit {scope, action, key, value?}`` then ``commitEdit {}``: the same edit split at the
+  point between reading and writing the file, so a ``write`` step can change the file in
+  between.
+
+Diagnostics are ``{level, code, scope, subject}`` (the message is not compared), sorted by scope
+(none, global, project), code and subject, since the spec gives them no order.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Literal
+
+from pydantic import Field
+
+from conformance.normalise import normaliser
+from conformance.operations.base import OpModel, operation
+
+Scope = Literal["global", "project"]
+BEGIN_MARKER = "<!-- system-instructions:begin v1 -->"
+
+
+class Diag(OpModel):
+    """A diagnostic: level, stable code, scope (or null) and subject (or null)."""
+
+    level: Literal["error", "warn", "info"]
+    code: str
+    scope: Scope | None
+    subject: str | None
+
+
+class ModelId(OpModel):
+    """A model: its provider and its id (which may contain ``/``)."""
+
+    provider: str
+    id: str
+
+
+class Rule(OpModel):
+    """A binding rule as interpreted: absent fields are patterns."""
+
+    provider: str | None = None
+    model: str | None = None
+
+
+class Where(OpModel):
+    """Where the tree puts Pi's agent directory and the session's cwd (tree-relative), and
+    whether the project is trusted."""
+
+    agentDir: str
+    cwd: str
+    trusted: bool = False
+
+
+# -- profiles.load -----------------------------------------------------------------------------
+class LoadInput(Where):
+    """``bodies``: include each profile's body (else only its size and SHA-256)."""
+
+    bodies: bool = False
+
+
+class ProfileOut(OpModel):
+    """One loaded profile: ``ref`` (``scope:id``), ``file`` name, body ``size`` (UTF-8 bytes,
+    after the BOM) and ``sha256`` (hex), ``body`` when asked, ``description``, and whether its
+    chain builds: ``layers`` (references, itself first) or the one ``diagnostic``."""
+
+    ref: str
+    file: str
+    size: int
+    sha256: str
+    body: str | None = None
+    description: str | None = None
+    layers: list[str]
+    diagnostic: Diag | None = None
+
+
+class ConfigOut(OpModel):
+    """The interpreted config of a scope (``null`` values: absent or dropped)."""
+
+    selection: dict[str, str] | None
+    defaultProfile: str | None
+    profiles: dict[str, dict[str, Any]]
+    bindings: list[dict[str, Any]]
+    inheritGlobalBindings: bool | None
+    subagents: str | None
+    unknownKeys: list[str]
+
+
+class ScopeOut(OpModel):
+    """A scope: its profiles sorted by id, and its config (``null`` when absent or ignored)."""
+
+    profiles: list[ProfileOut]
+    configPresent: bool
+    config: ConfigOut | None
+
+
+class LoadOutput(OpModel):
+    """Both scopes (``project`` is null for an untrusted project) and every discovery and config
+    diagnostic."""
+
+    global_: ScopeOut = Field(alias="global")
+    project: ScopeOut | None
+    diagnostics: list[Diag]
+
+    model_config = {"extra": "forbid", "populate_by_name": True}
+
+
+operation("profiles.load", input=LoadInput, output=LoadOutput, uses_tree=True,
+          summary="Discover profiles, read config and build every chain (N13-N15).")
+
+
+# -- profiles.resolve --------------------------------------------------------------------------
+class SessionSel(OpModel):
+    """A session-level selection: ``mode`` and, for ``manual``, a profile name."""
+
+    mode: Literal["auto", "manual", "off"]
+    profile: str | None = None
+
+
+class ResolveInput(Where):
+    """``session``: the session's own selection (null: none); ``env``: the environment variables
+    the extension sees (only ``PI_SUBAGENT_CHILD`` matters); ``systemPrompt``: the chained base
+    prompt given to ``before_agent_start`` (null is treated as empty)."""
+
+    model: ModelId
+    session: SessionSel | None = None
+    env: dict[str, str] = {}
+    systemPrompt: str | None = None
+
+
+class BindingOut(OpModel):
+    scope: Scope
+    id: str
+    priority: float
+    specificity: int
+    rule: Rule
+
+
+class ResolveOutput(OpModel):
+    """``mode``/``source``: the selection in force and where it came from; ``subagents``: the
+    policy applied to a child (null otherwise); ``via``: how the profile was reached;
+    ``profile``/``layers``: the result; ``binding``: the winning binding; ``systemPrompt``: what
+    ``before_agent_start`` returns (null: nothing, Pi keeps its prompt)."""
+
+    mode: Literal["auto", "manual", "off"]
+    source: Literal["session", "project", "global", "default"]
+    subagents: str | None
+    via: str | None
+    profile: str | None
+    layers: list[str]
+    binding: BindingOut | None
+    diagnostics: list[Diag]
+    systemPrompt: str | None
+
+
+operation("profiles.resolve", input=ResolveInput, output=ResolveOutput, uses_tree=True,
+          summary="Resolve the profile for a model and compose the system prompt (N11, N12, N16, N17).")
+
+
+# -- profiles.compose --------------------------------------------------------------------------
+class ComposeInput(OpModel):
+    """``layers``: bodies, profile first (null or empty: no profile); ``mode``: ``off`` returns
+    nothing; ``times``: compose this many times, each pass over the previous result."""
+
+    systemPrompt: str | None = None
+    layers: list[str] | None = None
+    mode: Literal["auto", "manual", "off"] = "auto"
+    times: int = Field(default=1, ge=1, le=5)
+
+
+class ComposeOutput(OpModel):
+    """``passes``: the prompt after each pass (null: none returned); ``systemPrompt``: the last;
+    ``removed``: blocks stripped in the first pass; ``diagnostics`` of the first pass."""
+
+    systemPrompt: str | None
+    passes: list[str | None]
+    removed: int
+    diagnostics: list[Diag]
+
+
+operation("profiles.compose", input=ComposeInput, output=ComposeOutput,
+          summary="Strip earlier managed blocks and prepend one (N10-N12).")
+
+
+# -- profiles.config ---------------------------------------------------------------------------
+class ConfigInput(OpModel):
+    """One ``config.json``: its raw ``text``, or ``config``, any JSON value written out as JSON;
+    exactly one of them."""
+
+    scope: Scope
+    text: str | None = None
+    config: Any = None
+
+
+class ConfigValidation(OpModel):
+    config: ConfigOut | None
+    diagnostics: list[Diag]
+
+
+operation("profiles.config", input=ConfigInput, output=ConfigValidation,
+          summary="Validate one config.json, key by key (N15).")
+
+
+# -- profiles.match ----------------------------------------------------------------------------
+class MatchInput(OpModel):
+    """The ``match`` array of one binding (raw rules) and a model."""
+
+    match: list[Any]
+    model: ModelId
+
+
+class MatchOutput(OpModel):
+    """``rules``: for each rule, ``null`` when the rule is dropped as malformed, else whether it
+    matches and its specificity; ``matches``/``specificity``: the binding's (best rule)."""
+
+    rules: list[dict[str, Any] | None]
+    matches: bool
+    specificity: int | None
+
+
+operation("profiles.match", input=MatchInput, output=MatchOutput,
+          summary="Match a model against one binding's rules; specificity (N16).")
+
+
+# -- profiles.settings -------------------------------------------------------------------------
+class SettingsInput(OpModel):
+    """``registry``: list the keys; ``parse``: validate ``set key value`` in ``scope``;
+    ``effective``: the value of ``key`` from the ``global`` and ``project`` config objects (null:
+    absent; ``project`` is null for an untrusted project)."""
+
+    action: Literal["registry", "parse", "effective"]
+    key: str | None = None
+    value: str | None = None
+    scope: Scope | None = None
+    global_: Any = Field(default=None, alias="global")
+    project: Any = None
+
+    model_config = {"extra": "forbid", "populate_by_name": True}
+
+
+class SettingsOutput(OpModel):
+    registry: list[dict[str, Any]] | None = None
+    key: str | None = None
+    value: Any = None
+    origin: Literal["project", "global", "default"] | None = None
+
+
+operation("profiles.settings", input=SettingsInput, output=SettingsOutput,
+          summary="The settings registry, set parsing and effective values (N18).")
+
+
+# -- profiles.config-edit ----------------------------------------------------------------------
+class ConfigEditInput(Where):
+    """``set``/``unset`` of ``key`` in the ``scope``'s config. ``outsideChange``: when given, this
+    text replaces the file after it was read and before it is written (a racing edit)."""
+
+    scope: Scope
+    action: Literal["set", "unset"]
+    key: str
+    value: str | None = None
+    outsideChange: str | None = None
+
+
+class ConfigEditOutput(OpModel):
+    """``written``: the file's text after the edit; ``diagnostics``: its re-validation;
+    ``file``: the file's text as it now is on disk (equal to ``written`` unless refused)."""
+
+    written: str
+    diagnostics: list[Diag]
+
+
+operation("profiles.config-edit", input=ConfigEditInput, output=ConfigEditOutput, uses_tree=True,
+          summary="Edit one config key: version check, unknown fields kept, race refusal, atomic write (N18).")
+
+
+# -- profiles.picker ---------------------------------------------------------------------------
+class PickerInput(OpModel):
+    """``providers``/``models`` (of ``provider``) from ``models``; ``filter`` ``items`` by
+    ``query``; ``window`` for ``total`` items, ``selected`` and ``terminalRows``; ``pages`` of
+    ``items``; ``bind`` choices (providers, then models of ``provider`` when given)."""
+
+    action: Literal["providers", "models", "filter", "window", "pages", "bind"]
+    models: list[ModelId] = []
+    provider: str | None = None
+    query: str | None = None
+    items: list[str] = []
+    total: int | None = Field(default=None, ge=0)
+    selected: int | None = None
+    terminalRows: int | None = None
+
+
+class PickerOutput(OpModel):
+    items: list[str] | None = None
+    pages: list[list[str]] | None = None
+    window: dict[str, int] | None = None
+    choices: list[dict[str, Any]] | None = None
+
+
+operation("profiles.picker", input=PickerInput, output=PickerOutput,
+          summary="Picker list logic: providers, models, filter, window, pages, bind choices.")
+
+
+# -- profiles.session --------------------------------------------------------------------------
+class Step(OpModel):
+    """One step of a session script (see the module docstring); ``do`` names it."""
+
+    do: Literal["select", "message", "navigate", "resume", "model", "cwd", "agentStart",
+                "providerRequest", "preview", "write", "remove", "reload", "set", "unset",
+                "beginEdit", "commitEdit"]
+    mode: Literal["auto", "manual", "off"] | None = None
+    profile: str | None = None
+    to: str | None = None
+    provider: str | None = None
+    id: str | None = None
+    path: str | None = None
+    text: str | None = None
+    systemPrompt: str | None = None
+    payload: Any = None
+    scope: Scope | None = None
+    action: Literal["set", "unset"] | None = None
+    key: str | None = None
+    value: str | None = None
+
+
+class SessionInput(Where):
+    model: ModelId
+    env: dict[str, str] = {}
+    steps: list[Step] = Field(min_length=1)
+
+
+class SessionOutput(OpModel):
+    """``steps``: one answer per step; ``entries``: the session tree at the end."""
+
+    steps: list[dict[str, Any]]
+    entries: list[dict[str, Any]]
+
+
+operation("profiles.session", input=SessionInput, output=SessionOutput, uses_tree=True,
+          summary="Session script: selection entries, branches, cache, agent start, observation, config edits.")
+
+
+# -- normaliser --------------------------------------------------------------------------------
+_CONTROL = re.compile(re.escape(BEGIN_MARKER) + r"\n(.*?)(?=\n\n)", re.S)
+CONTROL_PLACEHOLDER = "<control-statement>"
+
+
+@normaliser("profiles.control-statement")
+def control_statement(output: Any) -> Any:
+    """Replace the control statement of every managed block found in any string of ``output``
+    -- the text between the begin marker's line and the first blank line -- with
+    ``<control-statement>``. The control statement's wording is each implementation's own
+    (PROF-BLOCK-CONTROL); everything else stays compared byte for byte."""
+    if isinstance(output, str):
+        return _CONTROL.sub(lambda m: BEGIN_MARKER + "\n" + CONTROL_PLACEHOLDER, output)
+    if isinstance(output, list):
+        return [control_statement(v) for v in output]
+    if isinstance(output, dict):
+        return {k: control_statement(v) for k, v in output.items()}
+    return output
