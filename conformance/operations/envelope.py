@@ -141,10 +141,11 @@ WhenContent.model_rebuild()
 
 
 class ContributionSpec(OpModel):
-    """A contribution. ``id`` may be absent here so that its refusal can be shown."""
+    """A contribution. ``id`` may be absent and ``priority`` any JSON value here, so that their
+    refusals can be shown (``priority`` must be a finite number)."""
 
     id: str | None = None
-    priority: float = 0
+    priority: Any = 0
     providers: list[str] | None = None
     activeTools: list[str] | None = None
     content: Content = None

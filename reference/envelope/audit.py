@@ -27,8 +27,8 @@ def audit_setting(value: Any) -> tuple[tuple[str, ...], list[str]]:
 
     Clauses:
         ENV-AUDIT-SETTING: absent (``None``) means the default ``["developer", "context-user"]``;
-            a list of the roles ``developer`` and ``context-user`` (any order, any subset, ``[]``
-            included) is used as given, duplicates removed.
+            a list of the roles ``developer`` and ``context-user`` (any subset, ``[]`` included) is
+            used as given.
         ENV-AUDIT-SETTING-INVALID: a value that is not such a list (another type, or an unknown
             role) is ignored as a whole: the default applies and one diagnostic names the value.
 
@@ -38,11 +38,7 @@ def audit_setting(value: Any) -> tuple[tuple[str, ...], list[str]]:
     if value is None:
         return DEFAULT_AUDIT_ENTRIES, []
     if isinstance(value, list) and all(isinstance(v, str) and v in ROLES for v in value):
-        seen: list[str] = []
-        for v in value:
-            if v not in seen:
-                seen.append(v)
-        return tuple(seen), []
+        return tuple(value), []
     return DEFAULT_AUDIT_ENTRIES, [
         f"auditEntries must be a list of {', '.join(ROLES)}; got {value!r}; the default applies"
     ]
@@ -76,7 +72,7 @@ def settings_to_toml(roles: Sequence[str]) -> str:
     """The setting as it is stored in ``xsettings.toml`` (seed 000 'Settings').
 
     Clauses:
-        ENV-AUDIT-TOML: ``[appearance]`` then ``pi-developer-messages.auditEntries = [...]`` with
+        ENV-AUDIT-TOML-FORM: ``[appearance]`` then ``pi-developer-messages.auditEntries = [...]`` with
             the roles as double-quoted strings separated by ``, ``, ending with a newline.
     """
     items = ", ".join(f'"{r}"' for r in roles)
@@ -87,10 +83,12 @@ def audit_items(envelope: Envelope, roles: Iterable[str]) -> list[dict[str, str]
     """The items an envelope would record, for the selected roles.
 
     Clauses:
-        ENV-AUDIT-ROLES: with ``developer`` selected, one item ``{role: "developer", id, content}``
-            per developer message, in order (environment included); with ``context-user``
-            selected and a context-files message present, one item ``{role: "user",
-            id: "agents-md", content}`` after them. Provider instructions are never recorded.
+        ENV-AUDIT-ROLES: only the selected roles are recorded: ``developer`` records the
+            developer messages (environment included), ``context-user`` the context-files message
+            (when there is one) with role ``user``. Provider instructions are never recorded.
+        ENV-AUDIT-ITEMS: developer items are ``{role: "developer", id, content}`` in message
+            order; the context item is ``{role: "user", id: "agents-md", content}`` and comes
+            after them.
     """
     selected = set(roles)
     items: list[dict[str, str]] = []
@@ -131,7 +129,10 @@ def audit_entry(items: Sequence[dict[str, str]]) -> dict[str, Any] | None:
     Clauses:
         ENV-AUDIT-GROUP: one entry ``{type: "custom_message", customType:
             "@luan.sh/pi-developer-messages/group", content, display: true, details: {entries}}``
-            per capture. ``content`` is one line ``ROLE ID`` per item (the collapsed rows' labels).
+            per capture.
+        ENV-AUDIT-CONTENT: the entry's ``content`` is one line ``ROLE ID`` per item, in item
+            order (the labels of the collapsed rows); it is display text and never reaches a
+            model.
         ENV-AUDIT-NOTHING: with no new or changed item nothing is written.
     """
     if not items:

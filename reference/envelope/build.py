@@ -108,8 +108,9 @@ def developer_messages(
     """The developer messages of one turn.
 
     Clauses:
-        ENV-ENV-LAST: the environment message is appended after every contribution, whatever the
-            ids and priorities of the contributions.
+        ENV-ENV-LAST: the message with id ``environment`` is always present (never filtered,
+            never dropped) and is appended after every contribution, whatever their ids and
+            priorities.
 
     Raises:
         ContributionFailed: a content function raised.

@@ -98,7 +98,8 @@ def validate_contribution(contribution: Contribution, *, path: str = "contributi
             (``contribution-id-blank``).
         ENV-CONTRIB-ID-RESERVED: the id ``environment`` belongs to the environment message and is
             refused (``contribution-id-reserved``).
-        ENV-ORDER-PRIORITY: ``priority`` must be a finite number (``contribution-priority-invalid``).
+        ENV-PRIORITY-FINITE: ``priority``, when given, must be a finite number (not a string, a
+            boolean, NaN or an infinity); otherwise it is refused (``contribution-priority-invalid``).
 
     Raises:
         SpecError: with one of the codes above; the message names ``path`` and the field.
@@ -126,9 +127,8 @@ def validate_contribution(contribution: Contribution, *, path: str = "contributi
 def contribution_registry(scope: GlobalScope | None = None) -> SharedRegistry:
     """The process-global contribution registry of ``scope`` (default: this process).
 
-    Clauses:
-        ENV-REGISTRY-GLOBAL: the registry is published under
-            ``pi-developer-messages/developer-messages/v1``; a compatible one is adopted.
+    The registry is published under ``pi-developer-messages/developer-messages/v1`` by
+    :func:`reference.envelope.globals.install_registry`.
     """
     return install_registry(scope or PROCESS_SCOPE, CONTRIBUTIONS_KEY)
 
@@ -139,8 +139,9 @@ def register_contribution(registry: SharedRegistry, contribution: Contribution) 
     Clauses:
         ENV-CONTRIB-REPLACE: registering an id that is already registered replaces the earlier
             contribution (one entry per id; the replaced one keeps no trace).
-        ENV-CONTRIB-UNREGISTER: the returned function removes the entry only while it is still
-            this contribution, so it never removes a later replacement.
+
+    The returned function removes the entry only while it is still this contribution, so it never
+    removes a later replacement registered under the same id.
 
     Raises:
         SpecError: see :func:`validate_contribution`.
@@ -213,7 +214,7 @@ def js_trim(text: str) -> str:
     """``text`` without leading and trailing white space, as JavaScript's ``String.prototype.trim``.
 
     Clauses:
-        ENV-RENDER-TRIM: the white space removed is ECMAScript's WhiteSpace and LineTerminator set
+        ENV-TRIM-JS: the white space removed is ECMAScript's WhiteSpace and LineTerminator set
             (tab, LF, VT, FF, CR, space, NBSP, U+FEFF, the ``Zs`` spaces, U+2028, U+2029); other
             characters that Python's ``str.strip`` would remove (U+001C..U+001F, U+0085) are kept.
     """

@@ -87,9 +87,11 @@ def reported_shell(name: str, platform: str, shells: Iterable[str], active_tools
 
     Clauses:
         ENV-ENV-FISH: only when ``exec_command`` is active and ``name`` is ``fish``
-            (case-insensitive, no extension): on ``win32`` the shell is ``bash.exe``; elsewhere the
+            (case-insensitive, no extension): on Windows the shell is ``bash.exe``; elsewhere the
             first of ``zsh``, ``bash``, ``sh`` that exists, and ``sh`` when none does. Otherwise
             ``name`` is reported as is.
+        ENV-ENV-PLATFORM: the platform is Node's ``process.platform``; ``win32`` is Windows and
+            every other value is not.
     """
     if name.lower() != "fish" or EXEC_COMMAND_TOOL not in set(active_tools):
         return name
@@ -153,9 +155,8 @@ def render_environment(cwd: str, shell: str, date: str, timezone: str | None) ->
 def environment_message(cwd: str, host: HostFacts, active_tools: Iterable[str]) -> DeveloperMessage:
     """The ``environment`` developer message for one turn.
 
-    Clauses:
-        ENV-ENV-LAST: the message has id ``environment`` and is always present (never filtered,
-            never dropped); :func:`reference.envelope.build.developer_messages` puts it last.
+    Its id is ``environment``; :func:`reference.envelope.build.developer_messages` always adds it,
+    last.
 
     Raises:
         SpecError: ``environment-date-invalid`` when ``host.date`` is not ``YYYY-MM-DD``.

@@ -59,12 +59,8 @@ PROCESS_SCOPE = GlobalScope()
 
 
 def is_compatible(value: Any, key: str) -> bool:
-    """Whether ``value`` is a registry this reference can adopt under ``key``.
-
-    Clauses:
-        ENV-REGISTRY-GLOBAL: compatible means a map whose ``protocol`` is ``key`` and whose
-            ``version`` is ``1``.
-    """
+    """Whether ``value`` is a registry this reference can adopt under ``key``: a map whose
+    ``protocol`` is ``key`` and whose ``version`` is ``1``."""
     return (
         isinstance(value, dict)
         and getattr(value, "protocol", None) == key
@@ -76,8 +72,10 @@ def install_registry(scope: GlobalScope, key: str) -> SharedRegistry:
     """The registry published under ``key``: the existing one when compatible, else a new one.
 
     Clauses:
-        ENV-REGISTRY-GLOBAL: a compatible registry that already exists (created by another
-            extension that loaded first) is adopted as is, with its entries.
+        ENV-REGISTRY-GLOBAL: each registry is a map published under its key with ``protocol`` set
+            to that key and ``version: 1``; a compatible registry that already exists (created by
+            another extension that loaded first, see :func:`is_compatible`) is adopted as is, with
+            its entries.
         ENV-REGISTRY-INCOMPATIBLE: an object under ``key`` that is not a compatible registry is
             replaced by a new, empty registry, and a warning naming the key is recorded in
             ``scope.warnings``; its entries are not adopted.

@@ -54,9 +54,8 @@ def supports_developer_messages(adapter: Any) -> bool:
 def adapter_registry(scope: GlobalScope | None = None) -> SharedRegistry:
     """The process-global adapter registry of ``scope`` (default: this process).
 
-    Clauses:
-        ENV-REGISTRY-GLOBAL: published under ``pi-developer-messages/provider-payload-adapters/v1``
-            with the same protocol and version rules as the contribution registry.
+    Published under ``pi-developer-messages/provider-payload-adapters/v1`` by
+    :func:`reference.envelope.globals.install_registry`, like the contribution registry.
     """
     return install_registry(scope or PROCESS_SCOPE, ADAPTERS_KEY)
 

@@ -133,9 +133,9 @@ class EnvelopeService:
     def publish_audit(self, session_id: str, envelope: Envelope) -> dict[str, Any] | None:
         """Append the audit entry of ``envelope`` to the session's current branch, if any.
 
-        Clauses:
-            ENV-AUDIT-ROLES, ENV-AUDIT-CHANGED, ENV-AUDIT-GROUP, ENV-AUDIT-NOTHING (see
-            :mod:`reference.envelope.audit`); the setting in force at capture time applies.
+        The items come from :func:`reference.envelope.audit.audit_items` with the setting in
+        force at capture time, reduced by :func:`~reference.envelope.audit.changed_items` against
+        the current branch, and written as :func:`~reference.envelope.audit.audit_entry` makes them.
 
         Returns:
             The stored entry (with ``id`` and ``parentId``), or ``None``.
@@ -177,9 +177,10 @@ class EnvelopeService:
         """Forget the session.
 
         Clauses:
-            ENV-SVC-CLEAR: the stored request is forgotten, and with it the envelope in force and the
-                session's last good envelopes; :meth:`current` then gives nothing and provider
-                requests are left alone. The session's entries are kept.
+            ENV-SVC-CLEAR: the stored request is forgotten: :meth:`current` then gives nothing.
+            ENV-SVC-CLEAR-MEMORY: the envelope in force and the session's last good envelopes are
+                forgotten with it, so provider requests are left alone and a later failing capture
+                has nothing to reuse. The session's entries are kept.
 
         Returns:
             Whether the session had a stored request.
@@ -187,11 +188,8 @@ class EnvelopeService:
         return self.sessions.pop(session_id, None) is not None
 
     def resume(self) -> None:
-        """A process restart with the same session files: in-memory state is lost, entries stay.
-
-        Clauses:
-            ENV-AUDIT-CHANGED: audits written before the resume still count.
-        """
+        """A process restart with the same session files: in-memory state (requests, envelopes,
+        last good envelopes) is lost; entries stay, so audits written before still count."""
         self.sessions.clear()
 
     def provider_request(self, session_id: str, provider: str | None, payload: Any) -> Any:
@@ -209,8 +207,7 @@ class EnvelopeService:
             session_id: the session.
             messages: the messages Pi passes in; ``None`` means the session's current branch.
 
-        See :func:`reference.envelope.context_files.inject_context` (ENV-CTX-INJECT,
-        ENV-CTX-REMOVE, ENV-AUDIT-STRIP).
+        See :func:`reference.envelope.context_files.inject_context`.
         """
         if messages is None:
             messages = entry_messages(self.log(session_id).branch())
@@ -220,12 +217,13 @@ class EnvelopeService:
 
     def compaction_input(self, session_id: str) -> list[Any]:
         """The messages handed to compaction: the current branch without audit entries
-        (ENV-AUDIT-STRIP)."""
+        (:func:`reference.envelope.context_files.strip_audit`)."""
         return strip_audit(entry_messages(self.log(session_id).branch()))
 
     def navigate(self, session_id: str, entry_id: str | None) -> list[Any]:
         """Move the session's leaf to ``entry_id`` and return the tree-summary input: the
-        abandoned entries' messages without audit entries (ENV-AUDIT-STRIP).
+        abandoned entries' messages without audit entries
+        (:func:`reference.envelope.context_files.strip_audit`).
 
         Raises:
             SpecError: ``session-entry-unknown``.

@@ -6,7 +6,6 @@ a thin mapping onto :mod:`reference.envelope`.
 
 from __future__ import annotations
 
-import math
 from typing import Any, Callable
 
 from pydantic import BaseModel, ValidationError
@@ -85,12 +84,9 @@ def content_function(spec: ops.Content) -> Any:
 
 
 def to_contribution(spec: ops.ContributionSpec) -> Contribution:
-    priority: Any = spec.priority
-    if isinstance(priority, float) and math.isfinite(priority) and priority.is_integer():
-        priority = int(priority)
     return Contribution(
         id=spec.id if spec.id is not None else "",
-        priority=priority,
+        priority=spec.priority,
         providers=tuple(spec.providers) if spec.providers is not None else None,
         activeTools=tuple(spec.activeTools) if spec.activeTools is not None else None,
         content=content_function(spec.content),
