@@ -53,7 +53,7 @@ class _Strict(BaseModel):
 
     Optional fields are written ``name: T = None``: an absent field takes the default without
     validation, while an explicit ``null`` is validated against ``T`` and refused, as the seed's
-    ``name?: T`` allows absence but not ``null``.
+    ``name?: T`` allows absence but not ``null`` (PI-MSG-OPTIONAL-NULL).
     """
 
     model_config = ConfigDict(strict=True, extra="allow")
@@ -568,7 +568,7 @@ def require_valid_messages(
 
     Raises:
         SpecError: code ``message-invalid``, naming the first problem's path as
-            ``messages[I].PATH`` (PI-REPLAY-INVALID, PI-CONVERT-INVALID).
+            ``messages[I].PATH``. Implements PI-MSG-REFUSE-INVALID.
     """
     for index, message in enumerate(messages):
         if roles is not None and not (isinstance(message, dict) and message.get("role") in roles):

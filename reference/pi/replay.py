@@ -100,7 +100,7 @@ def replay_system_messages(messages: list[Any]) -> SystemState:
 
     Raises:
         SpecError: ``message-invalid`` when a system message is malformed, naming its path
-            (``messages[2].sections.rules``), PI-REPLAY-INVALID.
+            (``messages[2].sections.rules``), PI-MSG-REFUSE-INVALID.
     """
     require_valid_messages(messages, roles={"system"})
     state = SystemState()

@@ -60,7 +60,8 @@ _CORE_SCHEMA = [
 
 class _CoreSchemaResolver(VersionedResolver):
     """Resolves plain scalars by the YAML 1.2 *core* schema only (null, bool, int, float; every
-    other plain scalar is a string), so ``2024-01-01`` or ``1_000`` stay strings."""
+    other plain scalar is a string), so ``2024-01-01`` or ``1_000`` stay strings.
+    Implements PI-TPL-YAML-SCHEMA."""
 
     def resolve(self, kind: Any, value: Any, implicit: Any) -> Any:
         if kind is ScalarNode and implicit[0]:
