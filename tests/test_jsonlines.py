@@ -553,3 +553,35 @@ def test_serving_a_named_implementation_class():
         assert (answer.kind, answer.code) == ("error", "toy-refused")
     finally:
         adapter.stop()
+
+
+def test_an_adapter_that_refused_the_version_is_stopped_politely(tmp_path):
+    log = tmp_path / "log"
+    script = tmp_path / "refuses_and_logs.py"
+    script.write_text(
+        "import sys, runpy\n"
+        f"sys.stderr = open({str(log)!r}, 'w', buffering=1)\n"
+        f"sys.path.insert(0, {str(STANDINS)!r})\n"
+        f"runpy.run_path({str(STANDINS / 'refuses_version.py')!r}, run_name='__main__')\n"
+        "sys.stderr.write('exited after stop\\n')\n"
+    )
+    with pytest.raises(AdapterStartError):
+        JsonLinesAdapter([sys.executable, str(script)]).start()
+    assert log.read_text().splitlines() == ["refuses-version: the kit asked for protocol 1", "exited after stop"]
+
+
+def test_the_protocol_page_shows_every_message_type_in_valid_lines():
+    import re
+
+    import conformance
+
+    page = (Path(conformance.__file__).parent / "PROTOCOL.md").read_text(encoding="utf-8")
+    seen = set()
+    for block in re.findall(r"```text\n(.*?)```", page, re.S):
+        for line in block.splitlines():
+            match = re.match(r"(kit|adapter)\s+(\{.*)", line)
+            if match:
+                seen.add((match.group(1), decode_message(match.group(2).encode() + b"\n")["type"]))
+    kit = {"start", "run", "stop"}
+    adapter = {"started", "result", "error", "unsupported", "skipped", "errored", "protocol-error", "stopped"}
+    assert seen == {("kit", t) for t in kit} | {("adapter", t) for t in adapter}

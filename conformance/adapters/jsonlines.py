@@ -163,6 +163,10 @@ class _Fault(Exception):
     """The adapter process failed (crash, hang, malformed output); it must be restarted."""
 
 
+class _Refused(_Fault):
+    """The adapter answered ``start`` with an ``error``: it is running and can be stopped."""
+
+
 _EOF = object()
 _TOO_LONG = object()
 
@@ -355,6 +359,8 @@ class JsonLinesAdapter:
         try:
             hello = self._handshake(proc)
         except _Fault as exc:
+            if isinstance(exc, _Refused):
+                self._part(proc)
             proc.kill()
             tail = proc.stderr_tail(wait=0.5)
             message = f"adapter {self.name} did not start: {exc}"
@@ -368,6 +374,15 @@ class JsonLinesAdapter:
         self.hello = hello
         self.stop_problem = None
         return hello
+
+    def _part(self, proc: _Process) -> None:
+        """Send ``stop`` to an adapter that refused the handshake and give it time to exit."""
+        try:
+            proc.send(encode_message({"type": "stop"}))
+            proc.close_stdin()
+        except OSError:
+            return
+        proc.exit_code(wait=self.stop_timeout)
 
     def _handshake(self, proc: _Process) -> Hello:
         try:
@@ -386,7 +401,7 @@ class JsonLinesAdapter:
                 if isinstance(protocols, list):
                     detail += f", the adapter {', '.join(map(str, protocols))}"
                 detail += ")"
-            raise _Fault(f"it refused the handshake: {detail}")
+            raise _Refused(f"it refused the handshake: {detail}")
         if kind != "started":
             raise _Fault(f"expected a 'started' message, got {_describe(message)}")
         protocol = message.get("protocol")
