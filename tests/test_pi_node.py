@@ -128,12 +128,41 @@ def test_nothing_of_the_user_is_read_or_written(tmp_path):
     ]
 
 
-def test_a_non_json_line_is_reported_on_stderr_and_the_session_goes_on():
+def test_unreadable_requests_get_a_protocol_error_and_the_session_goes_on():
+    s = Session()
+    assert s.send({"type": "run", "seq": 7, "op": "kit.echo", "input": {}, "root": None}) == {
+        "type": "protocol-error",
+        "seq": 7,
+        "message": "'run' before a successful 'start'",
+    }
+    s.send({"type": "start", "protocol": 1})
+    assert s.proc.stdin and s.proc.stdout
+    s.proc.stdin.write("this is not json\n")
+    s.proc.stdin.flush()
+    assert json.loads(s.proc.stdout.readline()) == {
+        "type": "protocol-error",
+        "seq": None,
+        "message": "the line is not JSON",
+    }
+    answer = s.send({"type": "run", "seq": 0, "input": {}})
+    assert answer["type"] == "protocol-error" and answer["seq"] == 0 and "'op'" in answer["message"]
+    answer = s.send({"type": "hello"})
+    assert answer["type"] == "protocol-error" and answer["seq"] is None
+    assert s.run("kit.echo", {"value": "still here"})["output"] == {"value": "still here"}
+    assert s.close() == 0
+
+
+def test_another_protocol_version_is_refused_at_start():
+    s = Session()
+    answer = s.send({"type": "start", "protocol": 2})
+    assert answer["type"] == "error" and answer["code"] == "protocol-unsupported"
+    assert answer["protocols"] == [1]
+    assert s.close() == 0
+
+
+def test_end_of_input_ends_the_adapter_like_stop():
     s = Session()
     s.send({"type": "start", "protocol": 1})
     assert s.proc.stdin
-    s.proc.stdin.write("this is not json\n")
-    s.proc.stdin.flush()
-    assert s.run("kit.echo", {"value": "still here"})["output"] == {"value": "still here"}
-    assert s.close() == 0
-    assert "not a JSON line" in (s.proc.stderr.read() if s.proc.stderr else "")
+    s.proc.stdin.close()
+    assert s.proc.wait(timeout=30) == 0

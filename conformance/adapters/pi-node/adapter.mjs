@@ -41,66 +41,101 @@ async function answer(request) {
     return { type: "unsupported", seq, reason: `Pi ${PI_VERSION} has no operation ${op}` };
   }
   try {
-    const output = await handler(input ?? {}, { root: root ?? null, sandbox });
+    const output = await handler(input, { root: root ?? null, sandbox });
     return { type: "result", seq, output };
   } catch (error) {
     if (error instanceof Refusal) return { type: "error", seq, code: error.code, message: error.message };
     if (error instanceof Unsupported) return { type: "unsupported", seq, reason: error.message };
     if (error instanceof Skipped) return { type: "skipped", seq, reason: error.message };
-    // Not a refusal the specification defines: the adapter or Pi failed. The kit records the
-    // case as errored; the stack goes to standard error for the report's stderr tail.
+    // Not a refusal the specification defines: the adapter or Pi failed. The case is errored;
+    // the stack goes to standard error, whose tail the kit shows.
     process.stderr.write(`${op} (seq ${seq}) failed: ${error?.stack ?? error}\n`);
-    return {
-      type: "error",
-      seq,
-      code: "adapter-failure",
-      message: `${op}: ${error?.message ?? String(error)}`,
-    };
+    return { type: "errored", seq, message: `${op}: ${error?.message ?? String(error)}` };
   }
 }
 
+/** Why a `run` request cannot be read, or null when it can. */
+function malformedRun(message) {
+  if (!Number.isInteger(message.seq)) return "'run' field 'seq' must be an integer";
+  if (typeof message.op !== "string" || !message.op) return "'run' field 'op' must be a non-empty string";
+  if (message.input === null || typeof message.input !== "object" || Array.isArray(message.input)) {
+    return "'run' field 'input' must be an object";
+  }
+  if (message.root !== undefined && message.root !== null && typeof message.root !== "string") {
+    return "'run' field 'root' must be a string or null";
+  }
+  return null;
+}
+
+function protocolError(seq, message) {
+  process.stderr.write(`pi-node adapter: ${message}\n`);
+  return { type: "protocol-error", seq: Number.isInteger(seq) ? seq : null, message };
+}
+
+let started = false;
+
 function handshake(message) {
   if (message.protocol !== PROTOCOL) {
-    process.stderr.write(`pi-node adapter: kit speaks protocol ${message.protocol}, this adapter ${PROTOCOL}\n`);
+    return {
+      type: "error",
+      code: "protocol-unsupported",
+      message: `this adapter speaks protocol ${PROTOCOL}, not ${JSON.stringify(message.protocol)}`,
+      protocols: [PROTOCOL],
+    };
   }
-  send({
+  started = true;
+  return {
     type: "started",
     protocol: PROTOCOL,
     implementation: { name: "pi", version: PI_VERSION, language: "javascript" },
     operations: Object.keys(operations).sort(),
-  });
+  };
 }
 
-function stop(code = 0) {
-  send({ type: "stopped" });
-  sandbox.cleanup();
-  process.exitCode = code;
-  // Let standard output drain, then leave even if one of Pi's modules holds a timer open.
-  process.stdout.once?.("drain", () => process.exit(code));
-  setImmediate(() => process.exit(code));
-}
-
-// Requests are answered strictly in order: the next line is read only after the answer is sent.
-const lines = createInterface({ input: process.stdin, crlfDelay: Number.POSITIVE_INFINITY });
-let stopping = false;
-for await (const line of lines) {
-  if (!line.trim()) continue;
+/** The one line that answers one line read. */
+async function reply(line) {
   let message;
   try {
     message = JSON.parse(line);
   } catch {
-    process.stderr.write(`pi-node adapter: not a JSON line: ${line.slice(0, 200)}\n`);
-    continue;
+    return protocolError(null, "the line is not JSON");
   }
-  if (message.type === "start") handshake(message);
-  else if (message.type === "run") send(await answer(message));
-  else if (message.type === "stop") {
-    stopping = true;
-    stop(0);
-    break;
-  } else process.stderr.write(`pi-node adapter: unknown message type ${JSON.stringify(message.type)}\n`);
+  if (message === null || typeof message !== "object" || Array.isArray(message)) {
+    return protocolError(null, "the line is not a JSON object");
+  }
+  switch (message.type) {
+    case "start":
+      return handshake(message);
+    case "run": {
+      const problem = malformedRun(message);
+      if (problem) return protocolError(message.seq, problem);
+      if (!started) return protocolError(message.seq, "'run' before a successful 'start'");
+      return answer(message);
+    }
+    default:
+      return protocolError(message.seq, `unknown message type ${JSON.stringify(message.type)}`);
+  }
 }
-if (!stopping) {
-  // Standard input closed without a stop message: clean up and leave.
+
+function finish() {
   sandbox.cleanup();
+  // Leave even if one of Pi's modules holds a timer open, once standard output has drained.
+  process.stdout.write = writeOut;
+  writeOut("", () => process.exit(0));
 }
+
+// Requests are answered strictly in order: the next line is handled only after the answer is sent.
+const lines = createInterface({ input: process.stdin, crlfDelay: Number.POSITIVE_INFINITY });
+for await (const line of lines) {
+  let stop = false;
+  try {
+    stop = JSON.parse(line)?.type === "stop";
+  } catch {}
+  if (stop) {
+    send({ type: "stopped" });
+    break;
+  }
+  send(await reply(line));
+}
+// After `stop`, or at the end of standard input.
+finish();
