@@ -70,6 +70,8 @@ def classifier_catalogue() -> list[ClassifierEntry]:
     ``openrouter`` (``OPENROUTER_API_KEY`` or ``/login``), ``cloudflare-workers-ai``
     (``CLOUDFLARE_API_KEY`` and ``CLOUDFLARE_ACCOUNT_ID``), ``vercel-ai-gateway``
     (``AI_GATEWAY_API_KEY``) and ``opencode`` (``OPENCODE_API_KEY``).
+
+    Implements PI-CLASSIFIER-PRICE-INPUT: no entry carries a price (``cost`` is ``None``).
     """
     return list(CATALOGUE)
 

@@ -520,6 +520,10 @@ def configured_source(provider_id: str, config: Mapping[str, Any] | None, env_au
     and later ones are never consulted. A ``models.json`` ``apiKey`` naming an unset or empty
     variable makes the provider unconfigured (no fall-back to the environment, N23); a ``!command``
     key counts as configured without running it. Runs no command.
+
+    Implements PI-CRED-REQUIRED-ENV: variables a provider needs besides its key (Cloudflare's
+    ``CLOUDFLARE_ACCOUNT_ID``) must be set in the environment or carried by the stored credential's
+    ``env`` for a runtime key, a stored key or the environment to make it usable.
     """
     env = _credential_env(creds, provider_id)
     if creds.runtime_keys.get(provider_id):

@@ -185,12 +185,15 @@ def parse_git_source(source: str) -> PackageSource | None:
     or a bare ``https://``, ``http://``, ``ssh://`` or ``git://`` URL. ``PATH`` loses leading slashes
     and a trailing ``.git`` and needs at least two segments; a ref is pinned.
 
+    Implements PI-PKG-SOURCE-INVALID: a source written as git that does not parse (a ``git:``
+    prefix or a git URL scheme with no usable host and repository path) is refused, never read as
+    a local path.
+
     Raises:
-        SpecError ``package-source-invalid`` for a source written as git that does not parse (a
-        ``git:`` prefix or a URL scheme with no usable host and path).
+        SpecError ``package-source-invalid`` for such a source.
     """
     text = source.strip()
-    has_prefix = text.startswith("git:")
+    has_prefix = text.startswith("git:") and not _GIT_URL_SCHEME.match(text)
     url = text[4:].strip() if has_prefix else text
     if not has_prefix and not _GIT_URL_SCHEME.match(url):
         return None
@@ -259,7 +262,7 @@ def parse_source(source: str, base_dir: str, home: str | None = None) -> Package
 
 
 def package_identity(source: PackageSource) -> str:
-    """The identity under which a package loads once.
+    """The identity under which a package loads once (PI-PKG-IDENTITY).
 
     Implements PI-PKG-IDENTITY: npm packages by name (``npm:NAME``, version ignored), git packages by
     host and repository path without the ref (``git:HOST/PATH``, so https, ssh and ``git:`` forms of
@@ -634,7 +637,12 @@ class Layout:
         return self.agent_dir if scope == "user" else posixpath.join(self.cwd, PROJECT_CONFIG_DIR)
 
     def install_path(self, source: PackageSource, scope: str) -> str | None:
-        """Where an npm or git package of ``scope`` is installed (``None`` for a local source)."""
+        """Where an npm or git package of ``scope`` is installed (``None`` for a local source).
+
+        Implements PI-PKG-INSTALL-LAYOUT: ``SETTINGS_DIR/npm/node_modules/NAME`` and
+        ``SETTINGS_DIR/git/HOST/PATH``, ``SETTINGS_DIR`` being the agent directory for personal
+        declarations and ``CWD/.pi`` for project ones.
+        """
         base = self.settings_dir(scope)
         if source.type == "npm":
             return posixpath.join(base, "npm", "node_modules", source.name or "")
@@ -729,8 +737,12 @@ def _package_root(fs: FileSystem, layout: Layout, source: PackageSource, scope: 
 
 
 def _declared(fs: FileSystem, root: str, decl: Declaration) -> tuple[dict[str, list[str]], bool]:
-    """Declared resources of a package root, and whether filters apply to them (not for a single
-    file source)."""
+    """Declared resources of a package root, and whether filters apply to them.
+
+    Implements PI-PKG-LOCAL-FILE: a local source naming a file loads that one extension, unfiltered;
+    a directory follows package discovery, and one that declares nothing loads as a single
+    extension directory (when written as a plain source string).
+    """
     if fs.is_file(root):
         return {t: ([root] if t == "extensions" else []) for t in RESOURCE_TYPES}, False
     found = declared_resources(fs, root)
