@@ -432,7 +432,8 @@ def _problems_from_error(error: ValidationError) -> list[Problem]:
         elif kind in _TYPE_ERRORS:
             code, msg = "wrong-type", err["msg"]
         elif kind == "literal_error":
-            code, msg = "invalid-value", err["msg"]
+            code = "invalid-value" if isinstance(value, str) else "wrong-type"
+            msg = err["msg"]
         elif kind == "union_tag_invalid":
             parts.append("type")
             code, msg = "invalid-value", f"content block type {value.get('type')!r} is not allowed here"
