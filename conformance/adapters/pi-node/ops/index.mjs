@@ -2,7 +2,9 @@
 
 import { PI_VERSION } from "../pi.mjs";
 import { operations as kit } from "./kit.mjs";
+import { operations as messages } from "./pi-messages.mjs";
+import { operations as templates } from "./pi-templates.mjs";
 
 export { PI_VERSION };
 
-export const operations = { ...kit };
+export const operations = { ...kit, ...messages, ...templates };
