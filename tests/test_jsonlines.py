@@ -535,7 +535,8 @@ def test_serve_main_keeps_prints_off_the_protocol():
             answer = echo(adapter, value, timeout=5)
             assert (answer.kind, answer.output) == ("result", {"value": value})
         assert adapter.restarts == 0
-        tail = adapter._proc.stderr_tail(wait=0)
+        adapter._proc.settle_stderr()
+        tail = adapter._proc.stderr_tail()
         assert "noisy: print() during run" in tail and "noisy: raw write to fd 1" in tail
     finally:
         adapter.stop()

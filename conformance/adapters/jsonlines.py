@@ -192,6 +192,7 @@ class _Process:
         )
         self.lines: queue.SimpleQueue = queue.SimpleQueue()
         self._stderr = bytearray()
+        self._stderr_total = 0
         self._stderr_lock = threading.Lock()
         self._out_thread = threading.Thread(target=self._read_stdout, daemon=True)
         self._err_thread = threading.Thread(target=self._read_stderr, daemon=True)
@@ -224,6 +225,7 @@ class _Process:
                     return
                 with self._stderr_lock:
                     self._stderr += chunk
+                    self._stderr_total += len(chunk)
                     if len(self._stderr) > STDERR_BUFFER_BYTES:
                         del self._stderr[: len(self._stderr) - STDERR_BUFFER_BYTES]
         except (OSError, ValueError):
@@ -245,6 +247,22 @@ class _Process:
             return self.popen.wait(wait) if wait > 0 else self.popen.poll()
         except subprocess.TimeoutExpired:
             return None
+
+    def settle_stderr(self, quiet: float = 0.02, limit: float = 0.25) -> None:
+        """Wait until standard error has been quiet for ``quiet`` s (at most ``limit`` s).
+
+        What an adapter wrote to stderr just before an answer may not have been read yet when the
+        answer arrives; this lets the tail of an ``errored`` answer include it.
+        """
+        deadline = time.monotonic() + limit
+        with self._stderr_lock:
+            size = self._stderr_total
+        while time.monotonic() < deadline and self._err_thread.is_alive():
+            time.sleep(quiet)
+            with self._stderr_lock:
+                if self._stderr_total == size:
+                    return
+                size = self._stderr_total
 
     def stderr_tail(self, wait: float = 0.0) -> str:
         """The last :data:`STDERR_TAIL_CHARS` characters of standard error, from a line start.
@@ -541,6 +559,7 @@ class JsonLinesAdapter:
         kind = message.get("type")
         got_seq = message.get("seq")
         if kind == "protocol-error" and (got_seq == seq or got_seq is None):
+            proc.settle_stderr()
             return Answer(
                 "errored",
                 message=f"adapter {self.name} refused the request as malformed: "
@@ -567,6 +586,7 @@ class JsonLinesAdapter:
                 raise _Fault(f"malformed 'error' for seq {seq}: 'code' must be a non-empty string")
             return Answer("error", code=code, message=text)
         if kind == "errored":
+            proc.settle_stderr()
             return Answer("errored", message=text, stderr=proc.stderr_tail())
         return Answer(kind, message=text)
 
