@@ -659,10 +659,13 @@ class Resolution:
     resources: dict[str, dict[str, dict[str, Any]]] = field(default_factory=lambda: {t: {} for t in RESOURCE_TYPES})
     warnings: list[dict[str, Any]] = field(default_factory=list)
     diagnostics: list[dict[str, Any]] = field(default_factory=list)
+    order: list[tuple[int, int]] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
+        """Plain data; ``packages`` are given project declarations first, each list in file order."""
+        ranked = sorted(zip(self.order, range(len(self.packages))))
         return {
-            "packages": self.packages,
+            "packages": [self.packages[i] for _, i in ranked],
             "resources": {t: [self.resources[t][p] for p in sorted(self.resources[t])] for t in RESOURCE_TYPES},
             "warnings": self.warnings,
             "diagnostics": self.diagnostics,
@@ -724,6 +727,7 @@ def _record(result: Resolution, decl: Declaration, source: PackageSource, status
     result.packages.append(
         {"source": decl.source, "scope": decl.scope, "identity": source.identity, "type": source.type, "status": status, "root": root}
     )
+    result.order.append((0 if decl.scope == "project" else 1, decl.index))
 
 
 def _package_root(fs: FileSystem, layout: Layout, source: PackageSource, scope: str) -> tuple[str | None, str]:
