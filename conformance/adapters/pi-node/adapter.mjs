@@ -14,6 +14,7 @@
 
 import { createInterface } from "node:readline";
 import { enterSandbox } from "./sandbox.mjs";
+import { withDefaults } from "./defaults.mjs";
 import { Refusal, Skipped, Unsupported } from "./errors.mjs";
 
 const PROTOCOL = 1;
@@ -41,7 +42,7 @@ async function answer(request) {
     return { type: "unsupported", seq, reason: `Pi ${PI_VERSION} has no operation ${op}` };
   }
   try {
-    const output = await handler(input, { root: root ?? null, sandbox });
+    const output = await handler(withDefaults(op, input), { root: root ?? null, sandbox });
     return { type: "result", seq, output };
   } catch (error) {
     if (error instanceof Refusal) return { type: "error", seq, code: error.code, message: error.message };

@@ -3,8 +3,9 @@
 import { PI_VERSION } from "../pi.mjs";
 import { operations as kit } from "./kit.mjs";
 import { operations as messages } from "./pi-messages.mjs";
+import { operations as packages } from "./pi-packages.mjs";
 import { operations as templates } from "./pi-templates.mjs";
 
 export { PI_VERSION };
 
-export const operations = { ...kit, ...messages, ...templates };
+export const operations = { ...kit, ...messages, ...packages, ...templates };
