@@ -1,0 +1,486 @@
+"""Property-based invariants, run through the adapter protocol against any implementation.
+
+An invariant is a first-class case: it has a stable id (``inv-<area>-<name>``), a title, the
+clause ids it checks and an area, and it ends with one of the runner's statuses (``passed``,
+``failed``, ``errored``, ``unsupported``). Instead of one fixed input and a golden it states a
+property of the specification -- "composing twice gives the same bytes" -- and
+`hypothesis <https://hypothesis.readthedocs.io>`_ generates inputs and looks for a counterexample.
+
+Every request goes through an :class:`~conformance.adapters.base.Adapter` (``run(op, input, root,
+timeout)``), exactly as a scenario's does, so the invariants run against the bundled reference, a
+Python implementation in process, ``serve-reference`` or any JSON-lines adapter. Inputs are
+validated against the operation's input model before they are sent.
+
+When an invariant fails, hypothesis shrinks the counterexample and the kit prints it as a
+ready-to-commit scenario file: one case per request of the minimal failing example, with its
+input (and tree), the invariant's clauses and a title saying what was found. Committed into
+``conformance/scenarios/<area>/`` with goldens written by the reference
+(``pi-conformance run --update-goldens --case ID``), the example becomes a permanent case.
+
+Budget: examples per invariant are fixed and derandomized by default (:data:`DEFAULT_EXAMPLES`,
+reproducible in CI); ``PI_CONFORMANCE_INVARIANT_EXAMPLES`` or ``--examples N`` raise the budget
+and ``--seed N`` explores other inputs on demand.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import io
+import json
+import os
+import sys
+import tempfile
+import time
+import traceback
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Sequence
+
+from pydantic import ValidationError
+
+from conformance.adapters.base import Adapter, AdapterStartError, Answer
+
+DEFAULT_EXAMPLES = 25
+"""Examples per invariant in the default (CI) run: derandomized, so every run draws the same."""
+
+EXAMPLES_ENV = "PI_CONFORMANCE_INVARIANT_EXAMPLES"
+"""Environment variable that sets the number of examples per invariant (the on-demand budget)."""
+
+DEFAULT_TIMEOUT = 10.0
+"""Seconds an out-of-process adapter has to answer one request."""
+
+AREA_PREFIX = {"envelope": "env", "profiles": "prof"}
+"""Case-id prefix by area; the pi area's prefix depends on the operation (:func:`case_prefix`)."""
+
+OP_PREFIX = {
+    "pi.validate-message": "msg", "pi.replay-system": "msg", "pi.convert-to-llm": "msg",
+    "pi.load-templates": "tpl", "pi.parse-args": "tpl", "pi.substitute-args": "tpl", "pi.expand-input": "tpl",
+    "pi.package-source": "pkg", "pi.packages-resolve": "pkg",
+}
+
+
+def case_prefix(area: str, op: str) -> str:
+    """The case-id prefix of a case of ``op`` in ``area`` (``env``, ``prof``, ``msg``, ``tpl``,
+    ``pkg``, ``mdl``), as AUTHORING.md assigns them."""
+    if area == "pi":
+        return OP_PREFIX.get(op, "mdl")
+    return AREA_PREFIX.get(area, area)
+
+
+class Counterexample(AssertionError):
+    """The property does not hold for the current example; the message says how."""
+
+
+class RequestFailed(Exception):
+    """A request the property needs was not answered with a result (or the expected error)."""
+
+    def __init__(self, op: str, answer: Answer) -> None:
+        detail = answer.code if answer.kind == "error" else answer.message
+        super().__init__(f"{op} answered {answer.kind}: {detail}")
+        self.op = op
+        self.answer = answer
+
+
+class OperationUnsupported(Exception):
+    """The implementation does not provide an operation the invariant needs."""
+
+
+@dataclass
+class Request:
+    """One request made while checking an example: what a scenario case would hold."""
+
+    op: str
+    input: dict
+    tree: dict | None
+    answer: Answer
+
+
+class Client:
+    """What an invariant's check function talks to: one :meth:`call` per request.
+
+    Records every request of the current example, so the failing example can be written out as
+    scenario cases.
+    """
+
+    def __init__(self, adapter: Adapter, operations: set[str], timeout: float) -> None:
+        self.adapter = adapter
+        self.operations = operations
+        self.timeout = timeout
+        self.requests: list[Request] = []
+
+    def call(self, op: str, input: dict, *, tree: dict | None = None, expect_error: bool = False) -> Any:
+        """Send ``op`` with ``input`` (and a file ``tree``, materialised in a temporary
+        directory) and return the result's output, with the tree's root shown as ``<root>``.
+
+        With ``expect_error`` an ``error`` answer is returned as ``{"error": code}`` instead of
+        failing. Raises :class:`RequestFailed` for any other answer, :class:`OperationUnsupported`
+        when the implementation lacks ``op``, and ``ValueError`` when ``input`` is not valid for
+        the operation (a fault of the invariant, not of the implementation).
+        """
+        from conformance.normalise import replace_root
+        from conformance.operations import catalogue
+        from conformance.trees import materialise, parse_tree
+
+        if op not in self.operations:
+            raise OperationUnsupported(op)
+        try:
+            catalogue()[op].input.model_validate(input)
+        except ValidationError as exc:
+            raise ValueError(f"invariant generated an invalid {op} input: {exc}") from exc
+        payload = json.loads(json.dumps(input))
+        if tree is None:
+            answer = self.adapter.run(op, payload, root=None, timeout=self.timeout)
+            roots: list[str] = []
+        else:
+            with tempfile.TemporaryDirectory(prefix="pi-invariant-") as tmp:
+                root = os.path.realpath(tmp)
+                materialise(parse_tree(tree), Path(root))
+                answer = self.adapter.run(op, payload, root=root, timeout=self.timeout)
+                roots = [root, tmp]
+        self.requests.append(Request(op, payload, tree, answer))
+        if answer.kind == "result":
+            return replace_root(answer.output, roots)
+        if answer.kind == "error" and expect_error:
+            return {"error": answer.code}
+        if answer.kind == "unsupported":
+            raise OperationUnsupported(f"{op}: {answer.message}")
+        raise RequestFailed(op, answer)
+
+
+Check = Callable[[Client, Any], None]
+
+
+@dataclass(frozen=True)
+class Invariant:
+    """A property checked over generated inputs.
+
+    Attributes:
+        id: stable id, ``inv-<area>-<name>``.
+        area: ``envelope``, ``profiles`` or ``pi``.
+        title: the property in one sentence.
+        clauses: the clause ids (or note numbers where the catalogue has no clause yet) it checks.
+        ops: the operations it sends.
+        strategy: a function returning the hypothesis strategy of one example.
+        check: ``check(client, example)``; raises :class:`Counterexample` when the property fails.
+    """
+
+    id: str
+    area: str
+    title: str
+    clauses: tuple[str, ...]
+    ops: tuple[str, ...]
+    strategy: Callable[[], Any]
+    check: Check
+
+
+_REGISTRY: dict[str, Invariant] = {}
+
+
+def invariant(id: str, *, area: str, title: str, clauses: Sequence[str], ops: Sequence[str],
+              strategy: Callable[[], Any]) -> Callable[[Check], Check]:
+    """Register the decorated check function as an :class:`Invariant`."""
+
+    def register(fn: Check) -> Check:
+        if id in _REGISTRY:
+            raise ValueError(f"invariant {id!r} registered twice")
+        _REGISTRY[id] = Invariant(id, area, title, tuple(clauses), tuple(ops), strategy, fn)
+        return fn
+
+    return register
+
+
+def invariants(areas: Sequence[str] | None = None, patterns: Sequence[str] | None = None) -> list[Invariant]:
+    """Every registered invariant (of ``areas``, matching an id glob of ``patterns``), by id."""
+    import fnmatch
+
+    from conformance.invariants import envelope, pi, profiles  # noqa: F401  (registration)
+
+    out = []
+    for inv in sorted(_REGISTRY.values(), key=lambda i: i.id):
+        if areas and inv.area not in areas:
+            continue
+        if patterns and not any(fnmatch.fnmatchcase(inv.id, p) for p in patterns):
+            continue
+        out.append(inv)
+    return out
+
+
+@dataclass
+class InvariantResult:
+    """The outcome of one invariant against one implementation.
+
+    Attributes:
+        id, area, title, clauses: from the invariant.
+        status: ``passed``, ``failed``, ``errored`` or ``unsupported``.
+        examples: how many examples were tried (hypothesis' count, ``0`` when not run).
+        message: why it did not pass.
+        requests: the requests of the minimal failing example.
+        scenario: that example as a scenario file's text (``failed``/``errored`` only).
+        duration: wall time in seconds.
+    """
+
+    id: str
+    area: str
+    title: str
+    clauses: list[str]
+    status: str
+    examples: int = 0
+    message: str = ""
+    requests: list[Request] = field(default_factory=list)
+    scenario: str = ""
+    duration: float = 0.0
+
+    def record(self) -> dict:
+        """A plain record for JSON reports."""
+        return {"id": self.id, "area": self.area, "title": self.title, "clauses": self.clauses,
+                "status": self.status, "examples": self.examples, "message": self.message,
+                "scenario": self.scenario, "duration": round(self.duration, 6)}
+
+
+def example_budget(examples: int | None = None) -> int:
+    """Examples per invariant: ``examples`` when given, else ``$PI_CONFORMANCE_INVARIANT_EXAMPLES``,
+    else :data:`DEFAULT_EXAMPLES`. Raises ``ValueError`` for a value below 1."""
+    if examples is None:
+        raw = os.environ.get(EXAMPLES_ENV, "").strip()
+        examples = int(raw) if raw else DEFAULT_EXAMPLES
+    if examples < 1:
+        raise ValueError(f"the number of examples must be at least 1, got {examples}")
+    return examples
+
+
+def run_invariant(inv: Invariant, adapter: Adapter, operations: set[str], *, examples: int | None = None,
+                  seed: int | None = None, timeout: float = DEFAULT_TIMEOUT) -> InvariantResult:
+    """Check ``inv`` through a started ``adapter`` whose hello lists ``operations``.
+
+    ``seed`` ``None`` derandomizes hypothesis (the CI default: the same examples every run); an
+    integer seeds it instead (explore other inputs). Returns the :class:`InvariantResult`.
+    """
+    from hypothesis import HealthCheck, Phase, given, settings
+    from hypothesis import seed as hyp_seed
+
+    started = time.perf_counter()
+    result = InvariantResult(inv.id, inv.area, inv.title, list(inv.clauses), "passed")
+    missing = [op for op in inv.ops if op not in operations]
+    if missing:
+        result.status, result.message = "unsupported", f"the implementation lacks {', '.join(missing)}"
+        return result
+    client = Client(adapter, operations, timeout)
+    count = [0]
+    unsupported: list[str] = []
+
+    def body(example: Any) -> None:
+        client.requests = []
+        count[0] += 1
+        try:
+            inv.check(client, example)
+        except OperationUnsupported as exc:
+            unsupported.append(str(exc))
+
+    test = given(inv.strategy())(body)
+    test = settings(
+        max_examples=example_budget(examples), derandomize=seed is None, database=None, deadline=None,
+        print_blob=False, report_multiple_bugs=False,
+        phases=(Phase.explicit, Phase.reuse, Phase.generate, Phase.shrink),
+        suppress_health_check=list(HealthCheck),
+    )(test)
+    if seed is not None:
+        test = hyp_seed(seed)(test)
+    try:
+        test()
+    except (Counterexample, RequestFailed) as exc:
+        result.status = "failed" if isinstance(exc, Counterexample) or exc.answer.kind in ("result", "error") \
+            else "errored"
+        result.message = str(exc)
+    except ValueError as exc:  # an invalid generated input: the invariant's own fault
+        result.status, result.message = "errored", f"invariant error: {exc}"
+    except Exception as exc:  # noqa: BLE001 - any other failure of the check is reported, not raised
+        result.status = "errored"
+        result.message = f"{type(exc).__name__}: {exc}\n" + "".join(traceback.format_exception(exc))[-2000:]
+    result.examples = count[0]
+    if result.status in ("failed", "errored") and client.requests:
+        result.requests = list(client.requests)
+        result.scenario = scenario_text(inv, result.requests, result.message)
+    if result.status == "passed" and unsupported:
+        result.status, result.message = "unsupported", unsupported[0]
+    result.duration = time.perf_counter() - started
+    return result
+
+
+def run_invariants(adapter: Adapter, selected: Sequence[Invariant] | None = None, *, examples: int | None = None,
+                   seed: int | None = None, timeout: float = DEFAULT_TIMEOUT,
+                   progress: Callable[[InvariantResult], None] | None = None) -> list[InvariantResult]:
+    """Start ``adapter``, check every invariant of ``selected`` (default: all), stop it.
+
+    Raises :class:`~conformance.adapters.base.AdapterStartError` when the adapter cannot start.
+    """
+    hello = adapter.start()
+    ops = set(hello.operations)
+    results = []
+    try:
+        for inv in (invariants() if selected is None else selected):
+            r = run_invariant(inv, adapter, ops, examples=examples, seed=seed, timeout=timeout)
+            results.append(r)
+            if progress:
+                progress(r)
+    finally:
+        adapter.stop()
+    return results
+
+
+# ---------------------------------------------------------------------------------------------
+# Counterexamples as scenario files
+
+
+def _yaml_text(data: Any) -> str:
+    from ruamel.yaml import YAML
+    from ruamel.yaml.scalarstring import LiteralScalarString
+
+    def node(value: Any) -> Any:
+        if isinstance(value, dict):
+            return {k: node(v) for k, v in value.items()}
+        if isinstance(value, list):
+            return [node(v) for v in value]
+        if isinstance(value, str) and "\n" in value and _literal_round_trips(value):
+            return LiteralScalarString(value)
+        return value
+
+    yaml = YAML(typ="rt", pure=True)
+    yaml.width = 4096
+    yaml.indent(mapping=2, sequence=4, offset=2)
+    yaml.allow_unicode = True
+    buf = io.StringIO()
+    yaml.dump(node(data), buf)
+    return buf.getvalue()
+
+
+def _literal_round_trips(text: str) -> bool:
+    from ruamel.yaml import YAML
+    from ruamel.yaml.scalarstring import LiteralScalarString
+
+    buf = io.StringIO()
+    YAML(typ="rt", pure=True).dump({"v": LiteralScalarString(text)}, buf)
+    try:
+        return YAML(typ="safe", pure=True).load(buf.getvalue())["v"] == text
+    except Exception:  # noqa: BLE001
+        return False
+
+
+def scenario_case_id(inv: Invariant, req: Request) -> str:
+    """A stable id for a request of a counterexample: ``<prefix>-strength-<8 hex digits>`` of a
+    hash of the invariant id, the operation, the input and the tree."""
+    digest = hashlib.sha256(json.dumps([inv.id, req.op, req.input, req.tree], sort_keys=True,
+                                       ensure_ascii=False).encode("utf-8")).hexdigest()[:8]
+    return f"{case_prefix(inv.area, req.op)}-strength-{digest}"
+
+
+def scenario_data(inv: Invariant, requests: Sequence[Request], message: str = "") -> dict:
+    """The counterexample's requests as a scenario file's data (format 1), one case per distinct
+    request, in the order they were made."""
+    cases = []
+    seen: set[str] = set()
+    for req in requests:
+        cid = scenario_case_id(inv, req)
+        if cid in seen:
+            continue
+        seen.add(cid)
+        case: dict[str, Any] = {"id": cid, "title": f"{inv.title} (counterexample of {inv.id})",
+                                "clauses": [c for c in inv.clauses], "op": req.op}
+        if req.tree is not None:
+            case["tree"] = req.tree
+        case["input"] = req.input
+        cases.append(case)
+    return {"format": 1, "area": inv.area, "title": f"Counterexamples found by {inv.id}", "cases": cases}
+
+
+def scenario_text(inv: Invariant, requests: Sequence[Request], message: str = "") -> str:
+    """:func:`scenario_data` as YAML text, with a header saying what failed and how to commit it."""
+    first = message.strip().splitlines()[0] if message.strip() else "the property does not hold"
+    header = (
+        f"# Found by invariant {inv.id}: {inv.title}\n"
+        f"# {first}\n"
+        f"# Save as conformance/scenarios/{inv.area}/strength-<topic>.yaml, give the cases real titles,\n"
+        f"# write their goldens with `pi-conformance run --update-goldens --case ID` and read them\n"
+        f"# against the spec before committing.\n"
+    )
+    return header + _yaml_text(scenario_data(inv, requests, message))
+
+
+# ---------------------------------------------------------------------------------------------
+# Command line (``pi-conformance invariants``)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add the ``invariants`` subcommand's options to ``parser``."""
+    parser.add_argument("--adapter", metavar="ADAPTER",
+                        help="reference (default), serve-reference, pi-node, python:MODULE:CLASS, or a command")
+    parser.add_argument("--area", action="append", choices=["envelope", "profiles", "pi"],
+                        help="only this area (repeatable)")
+    parser.add_argument("--invariant", action="append", metavar="PATTERN",
+                        help="only invariants whose id matches this glob (repeatable)")
+    parser.add_argument("--examples", type=int, default=None, metavar="N",
+                        help=f"examples per invariant (default ${EXAMPLES_ENV} or {DEFAULT_EXAMPLES})")
+    parser.add_argument("--seed", type=int, default=None, metavar="N",
+                        help="seed the generator (default: derandomized, the same examples every run)")
+    parser.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT, metavar="SECONDS",
+                        help="per-request timeout (out-of-process adapters)")
+    parser.add_argument("--report-json", metavar="FILE", help="write the results as JSON")
+    parser.add_argument("--scenario-dir", metavar="DIR",
+                        help="also write each counterexample as DIR/<invariant-id>.yaml")
+    parser.add_argument("--list", action="store_true", help="list the invariants and exit")
+
+
+def cmd_invariants(args: argparse.Namespace) -> int:
+    """Run the invariants against ``args.adapter``. Exit code: 0 all passed (or unsupported),
+    1 one failed or errored, 2 usage error, 3 the adapter could not start."""
+    selected = invariants(args.area, args.invariant)
+    if args.list:
+        for inv in selected:
+            print(f"{inv.id}\t{','.join(inv.ops)}\t{','.join(inv.clauses)}\t{inv.title}")
+        return 0
+    if not selected:
+        print("pi-conformance: no invariant matches", file=sys.stderr)
+        return 2
+    try:
+        examples = example_budget(args.examples)
+    except ValueError as exc:
+        print(f"pi-conformance: {exc}", file=sys.stderr)
+        return 2
+    from conformance.cli import make_adapter
+
+    try:
+        adapter = make_adapter(args.adapter)
+        print(f"{len(selected)} invariants, {examples} examples each, "
+              f"{'derandomized' if args.seed is None else f'seed {args.seed}'}")
+        results = run_invariants(adapter, selected, examples=examples, seed=args.seed, timeout=args.timeout,
+                                 progress=lambda r: print(f"{r.status:<11} {r.id} ({r.examples} examples, "
+                                                          f"{r.duration:.2f}s)", flush=True))
+    except AdapterStartError as exc:
+        print(f"pi-conformance: the adapter could not start: {exc}", file=sys.stderr)
+        return 3
+    bad = [r for r in results if r.status in ("failed", "errored")]
+    for r in bad:
+        print(f"\n{r.status.upper()} {r.id}: {r.title}\n  {r.message.strip()}")
+        if r.scenario:
+            print("  ready-to-commit scenario:\n" + "\n".join("    " + line for line in r.scenario.splitlines()))
+        if args.scenario_dir and r.scenario:
+            out = Path(args.scenario_dir)
+            out.mkdir(parents=True, exist_ok=True)
+            (out / f"{r.id}.yaml").write_text(r.scenario, encoding="utf-8")
+    counts: dict[str, int] = {}
+    for r in results:
+        counts[r.status] = counts.get(r.status, 0) + 1
+    print("\n" + ", ".join(f"{n} {s}" for s, n in sorted(counts.items())))
+    if args.report_json:
+        Path(args.report_json).write_text(json.dumps({"examples": examples, "seed": args.seed,
+                                                       "results": [r.record() for r in results]}, indent=2),
+                                          encoding="utf-8")
+    return 1 if bad else 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m conformance.invariants``: the same as ``pi-conformance invariants``."""
+    parser = argparse.ArgumentParser(prog="pi-conformance invariants",
+                                     description="Check property-based invariants through an adapter.")
+    add_arguments(parser)
+    return cmd_invariants(parser.parse_args(argv))
