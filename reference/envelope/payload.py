@@ -95,6 +95,9 @@ def apply_envelope(payload: Any, adapter: Any, original_prompt: str | None, enve
         ENV-PAYLOAD-NO-USER: developer messages reach the payload only through
             ``replaceDeveloperMessages``; without it they are left out, never added as user
             messages.
+        ENV-PAYLOAD-ORIGINAL: Pi's original prompt is the ``systemPrompt`` of the captured request
+            (the prompt Pi built, before any override); a payload that already carries the composed
+            instructions instead does not match it (unless the two are equal).
 
     Args:
         payload: the provider payload (JSON data), not mutated.
