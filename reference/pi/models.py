@@ -365,7 +365,18 @@ class Provider:
 
 def builtin_provider(provider_id: str, builtin: Mapping[str, Any]) -> Provider:
     """A built-in provider as described by the caller, its models completed with the same defaults
-    as ``models.json`` entries (PI-MODELS-DEFAULTS)."""
+    as ``models.json`` entries (PI-MODELS-DEFAULTS).
+
+    Raises:
+        SpecError ``builtin-provider-invalid`` when a built-in model has no ``api`` or ``baseUrl``.
+    """
+    try:
+        return _builtin_provider(provider_id, builtin)
+    except CompositionError as exc:
+        raise SpecError("builtin-provider-invalid", str(exc), path=f"builtins.{provider_id}") from exc
+
+
+def _builtin_provider(provider_id: str, builtin: Mapping[str, Any]) -> Provider:
     models = [
         model_from_definition(provider_id, d, d.get("api") or builtin.get("api"), d.get("baseUrl") or builtin.get("baseUrl"), None)
         for d in builtin.get("models") or []
