@@ -1,0 +1,441 @@
+"""Seeded faults: deliberately broken variants of the reference, run as adapters.
+
+A suite is only as good as the faults it catches. A :class:`Fault` names one deliberate mistake
+(a wrong tie-break, the environment message not last, an off-by-one at a limit, ...) and the
+patches that make it: each replaces one attribute of a module of :mod:`reference` -- a function
+or a constant -- while a request runs. :class:`FaultyReference` is the reference with one fault
+applied, an ordinary :class:`~conformance.adapters.base.Implementation`, so it runs through the
+in-process adapter (``--via inprocess``, the default) or through the JSON-lines protocol
+(``--via serve``: ``python -m conformance.faults serve FAULT-ID``), exactly like any other
+implementation under test.
+
+:func:`catch_matrix` runs the suite against the reference, then against every fault, and records
+which cases catch which fault: a case *catches* a fault when it passes against the reference and
+does not pass against the fault. A fault that no case catches *survives*; the suite's tests fail
+while one does (``tests/test_faults.py``). The property-based invariants
+(:mod:`conformance.invariants`) can be run against each fault too (``--invariants``).
+
+The faults themselves live in ``tests/faults/`` (one module per part, each exposing ``FAULTS``, a
+list of :class:`Fault`); ``pi-conformance faults`` loads them from there, or from ``--faults
+MODULE``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import fnmatch
+import importlib
+import json
+import sys
+import time
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Iterator, Sequence
+
+from conformance.adapters.base import Adapter
+from conformance.adapters.reference import ReferenceImplementation
+
+PATCHED_PACKAGES = ("reference", "conformance.adapters.reference")
+"""Modules whose bindings a patch rewrites (the reference and its operation handlers)."""
+
+DEFAULT_FAULTS_PACKAGE = "tests.faults"
+"""Where ``pi-conformance faults`` finds the faults when run from a checkout."""
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+
+
+class FaultError(Exception):
+    """A fault that cannot be applied (its target does not exist) or a faults module that cannot
+    be loaded."""
+
+
+@dataclass(frozen=True)
+class Patch:
+    """Replace ``target`` (``"package.module:attribute"``) while a fault is applied.
+
+    ``make(original)`` returns the replacement; it gets the original object so a replacement can
+    wrap it.
+    """
+
+    target: str
+    make: Callable[[Any], Any]
+
+
+def replace(target: str, value: Any) -> Patch:
+    """A patch that sets ``target`` to ``value`` (a constant or a function)."""
+    return Patch(target, lambda _original: value)
+
+
+def wrap(target: str, make: Callable[[Any], Any]) -> Patch:
+    """A patch that sets ``target`` to ``make(original)``."""
+    return Patch(target, make)
+
+
+@dataclass(frozen=True)
+class Fault:
+    """One deliberate mistake.
+
+    Attributes:
+        id: stable id, ``<part>-<what>`` (``env-environment-first``).
+        area: the area whose cases can catch it (``envelope``, ``profiles``, ``pi``).
+        title: the mistake in one sentence.
+        clauses: the clause ids it breaks.
+        patches: what to replace while a request runs.
+        ops: the operations it can change (``None``: every operation of ``area``); only cases of
+            these operations are run against it.
+    """
+
+    id: str
+    area: str
+    title: str
+    clauses: tuple[str, ...]
+    patches: tuple[Patch, ...]
+    ops: tuple[str, ...] | None = None
+
+    def __post_init__(self) -> None:
+        if not self.patches:
+            raise ValueError(f"fault {self.id} has no patch")
+
+
+def _modules() -> list[Any]:
+    return [m for name, m in list(sys.modules.items())
+            if m is not None and any(name == p or name.startswith(p + ".") for p in PATCHED_PACKAGES)]
+
+
+def _resolve(target: str) -> tuple[Any, str, Any]:
+    module_name, _, attr = target.partition(":")
+    if not module_name or not attr:
+        raise FaultError(f"patch target must be 'module:attribute', got {target!r}")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as exc:
+        raise FaultError(f"patch target {target}: {exc}") from exc
+    if not hasattr(module, attr):
+        raise FaultError(f"patch target {target}: {module_name} has no attribute {attr!r}")
+    return module, attr, getattr(module, attr)
+
+
+@contextmanager
+def applied(fault: Fault) -> Iterator[None]:
+    """Apply ``fault``'s patches, undo them on exit.
+
+    A patch rebinds the attribute in its own module and wherever the reference (or its handlers)
+    imported the same object: for a function, under any name and as a value of a module-level
+    ``dict`` (dispatch tables); for any other value, only under the same name. Raises
+    :class:`FaultError` when a target does not exist.
+    """
+    from conformance.adapters.reference import handlers
+
+    handlers()  # import every handler module, so their bindings are patched too
+    undo: list[Callable[[], None]] = []
+    try:
+        for patch in fault.patches:
+            module, attr, original = _resolve(patch.target)
+            new = patch.make(original)
+            is_function = callable(original) and not isinstance(original, type)
+            for mod in _modules():
+                for name, value in list(vars(mod).items()):
+                    if value is original and (name == attr or is_function):
+                        setattr(mod, name, new)
+                        undo.append(lambda m=mod, n=name, v=value: setattr(m, n, v))
+                    elif is_function and isinstance(value, dict) and not name.startswith("__"):
+                        for key, item in list(value.items()):
+                            if item is original:
+                                value[key] = new
+                                undo.append(lambda d=value, k=key, v=item: d.__setitem__(k, v))
+            if getattr(module, attr) is not new:  # a target bound under another name only
+                setattr(module, attr, new)
+                undo.append(lambda m=module, n=attr, v=original: setattr(m, n, v))
+        yield
+    finally:
+        for fn in reversed(undo):
+            fn()
+
+
+class FaultyReference(ReferenceImplementation):
+    """The reference with one :class:`Fault` applied while each request runs."""
+
+    language = "python"
+
+    def __init__(self, fault: Fault) -> None:
+        self.fault = fault
+        self.name = f"fault:{fault.id}"
+
+    def run(self, op: str, input: dict, root: str | None) -> dict:
+        with applied(self.fault):
+            return super().run(op, input, root)
+
+
+# ---------------------------------------------------------------------------------------------
+# Loading faults
+
+
+def load_faults(module: str | None = None) -> list[Fault]:
+    """The faults of ``module`` (a package whose submodules, or a module that, expose ``FAULTS``),
+    default ``tests.faults`` of this checkout. Raises :class:`FaultError` for a module that cannot
+    be imported or duplicate fault ids."""
+    import pkgutil
+
+    name = module or DEFAULT_FAULTS_PACKAGE
+    if name == DEFAULT_FAULTS_PACKAGE and str(REPO_ROOT) not in sys.path:
+        sys.path.insert(0, str(REPO_ROOT))
+    try:
+        pkg = importlib.import_module(name)
+    except ImportError as exc:
+        raise FaultError(f"cannot import the faults module {name}: {exc}") from exc
+    mods = [pkg]
+    if hasattr(pkg, "__path__"):
+        for info in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda m: m.name):
+            if not info.name.startswith("_"):
+                mods.append(importlib.import_module(f"{name}.{info.name}"))
+    faults: dict[str, Fault] = {}
+    for mod in mods:
+        for fault in getattr(mod, "FAULTS", []):
+            if fault.id in faults:
+                raise FaultError(f"fault id {fault.id} defined twice")
+            faults[fault.id] = fault
+    return sorted(faults.values(), key=lambda f: f.id)
+
+
+def select_faults(faults: Sequence[Fault], *, areas: Sequence[str] | None = None,
+                  patterns: Sequence[str] | None = None) -> list[Fault]:
+    """The faults of ``areas`` whose id matches one of the globs ``patterns``."""
+    return [f for f in faults if (not areas or f.area in areas)
+            and (not patterns or any(fnmatch.fnmatchcase(f.id, p) for p in patterns))]
+
+
+# ---------------------------------------------------------------------------------------------
+# The catch matrix
+
+
+@dataclass
+class FaultResult:
+    """What the suite did to one fault.
+
+    Attributes:
+        id, area, title, clauses: from the fault.
+        cases: how many cases were run against it.
+        caught_by: ids of the cases that caught it (passed against the reference, not against the
+            fault), in suite order.
+        statuses: status of each catching case against the fault.
+        invariants: ids of the invariants that failed against it (when run).
+        duration: wall time, seconds.
+    """
+
+    id: str
+    area: str
+    title: str
+    clauses: list[str]
+    cases: int = 0
+    caught_by: list[str] = field(default_factory=list)
+    statuses: dict[str, str] = field(default_factory=dict)
+    invariants: list[str] = field(default_factory=list)
+    duration: float = 0.0
+
+    @property
+    def caught(self) -> bool:
+        return bool(self.caught_by or self.invariants)
+
+    def record(self) -> dict:
+        return {"id": self.id, "area": self.area, "title": self.title, "clauses": self.clauses,
+                "cases": self.cases, "caughtBy": self.caught_by, "statuses": self.statuses,
+                "invariants": self.invariants, "caught": self.caught, "duration": round(self.duration, 3)}
+
+
+@dataclass
+class Matrix:
+    """The catch matrix: one :class:`FaultResult` per fault, and the cases that did not pass
+    against the reference (they catch nothing)."""
+
+    results: list[FaultResult]
+    reference_failures: list[str] = field(default_factory=list)
+
+    @property
+    def survivors(self) -> list[FaultResult]:
+        return [r for r in self.results if not r.caught]
+
+    def record(self) -> dict:
+        return {"faults": len(self.results), "caught": sum(r.caught for r in self.results),
+                "survivors": [r.id for r in self.survivors], "referenceFailures": self.reference_failures,
+                "results": [r.record() for r in self.results]}
+
+
+def fault_adapter(fault: Fault, via: str = "inprocess", faults_module: str | None = None) -> Adapter:
+    """An adapter over the reference with ``fault`` applied: in process, or served over the
+    JSON-lines protocol by ``python -m conformance.faults serve`` (``via="serve"``)."""
+    if via == "inprocess":
+        from conformance.adapters.inprocess import InProcessAdapter
+
+        return InProcessAdapter(FaultyReference(fault))
+    if via == "serve":
+        from conformance.adapters.jsonlines import JsonLinesAdapter
+
+        command = [sys.executable, "-m", "conformance.faults", "serve", fault.id]
+        if faults_module:
+            command += ["--faults", faults_module]
+        return JsonLinesAdapter(command, name=f"fault:{fault.id}")
+    raise ValueError(f"unknown --via {via!r}: inprocess or serve")
+
+
+def _cases_for(fault: Fault, cases: Sequence[Any]) -> list[Any]:
+    return [c for c in cases if c.area == fault.area and (fault.ops is None or c.op in fault.ops)]
+
+
+def catch_matrix(faults: Sequence[Fault], cases: Sequence[Any], *, golden_dir: Path | None = None,
+                 via: str = "inprocess", faults_module: str | None = None, invariants: bool = False,
+                 examples: int | None = None, timeout: float = 10.0,
+                 progress: Callable[[FaultResult], None] | None = None) -> Matrix:
+    """Run ``cases`` against the reference and against each fault; which cases catch which fault.
+
+    Only the cases of a fault's area (and operations) are run against it. With ``invariants`` the
+    invariants of the fault's area are checked against it as well (``examples`` each).
+    """
+    from conformance import golden
+    from conformance.adapters.inprocess import InProcessAdapter
+    from conformance.runner import Runner
+
+    gdir = golden_dir or golden.GOLDEN_DIR
+    wanted = {id(c) for f in faults for c in _cases_for(f, cases)}
+    relevant = [c for c in cases if id(c) in wanted]
+    ref = Runner(InProcessAdapter(ReferenceImplementation()), golden_dir=gdir, timeout=timeout)
+    ref.start()
+    try:
+        passing = {c.id for c in relevant if ref.run_case(c).status == "passed"}
+    finally:
+        ref.stop()
+    matrix = Matrix([], sorted(c.id for c in relevant if c.id not in passing))
+    for fault in faults:
+        started = time.perf_counter()
+        result = FaultResult(fault.id, fault.area, fault.title, list(fault.clauses))
+        run = [c for c in _cases_for(fault, cases) if c.id in passing]
+        result.cases = len(run)
+        runner = Runner(fault_adapter(fault, via, faults_module), golden_dir=gdir, timeout=timeout)
+        runner.start()
+        try:
+            for case in run:
+                status = runner.run_case(case).status
+                if status != "passed":
+                    result.caught_by.append(case.id)
+                    result.statuses[case.id] = status
+        finally:
+            runner.stop()
+        if invariants:
+            from conformance.invariants import invariants as all_invariants, run_invariants
+
+            selected = [i for i in all_invariants([fault.area])
+                        if fault.ops is None or set(i.ops) & set(fault.ops)]
+            for r in run_invariants(fault_adapter(fault, via, faults_module), selected, examples=examples,
+                                    timeout=timeout):
+                if r.status in ("failed", "errored"):
+                    result.invariants.append(r.id)
+        result.duration = time.perf_counter() - started
+        matrix.results.append(result)
+        if progress:
+            progress(result)
+    return matrix
+
+
+def format_matrix(matrix: Matrix, *, verbose: bool = False) -> str:
+    """One line per fault (caught or SURVIVED, how many cases caught it, the first few), then the
+    count."""
+    lines = []
+    for r in matrix.results:
+        mark = "caught  " if r.caught else "SURVIVED"
+        shown = r.caught_by if verbose else r.caught_by[:4]
+        more = "" if verbose or len(r.caught_by) <= 4 else f" (+{len(r.caught_by) - 4})"
+        inv = f"; invariants: {', '.join(r.invariants)}" if r.invariants else ""
+        lines.append(f"{mark} {r.id:<40} {len(r.caught_by):>3}/{r.cases:<4} {' '.join(shown)}{more}{inv}")
+    caught = sum(r.caught for r in matrix.results)
+    lines.append(f"{caught}/{len(matrix.results)} seeded faults caught"
+                 + (f"; survivors: {', '.join(r.id for r in matrix.survivors)}" if matrix.survivors else ""))
+    if matrix.reference_failures:
+        lines.append(f"{len(matrix.reference_failures)} case(s) do not pass against the reference and catch "
+                     f"nothing: {' '.join(matrix.reference_failures[:10])}")
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------------------------------------
+# Command line (``pi-conformance faults``)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add the ``faults`` subcommand's options to ``parser``."""
+    parser.add_argument("--faults", metavar="MODULE", default=None,
+                        help=f"module or package exposing FAULTS (default {DEFAULT_FAULTS_PACKAGE})")
+    parser.add_argument("--area", action="append", choices=["envelope", "profiles", "pi"],
+                        help="only faults of this area (repeatable)")
+    parser.add_argument("--fault", action="append", metavar="PATTERN",
+                        help="only faults whose id matches this glob (repeatable)")
+    parser.add_argument("--via", choices=["inprocess", "serve"], default="inprocess",
+                        help="run each fault in process (default) or served over the JSON-lines protocol")
+    parser.add_argument("--invariants", action="store_true", help="check the invariants against each fault too")
+    parser.add_argument("--examples", type=int, default=None, metavar="N", help="examples per invariant")
+    parser.add_argument("--report-json", metavar="FILE", help="write the catch matrix as JSON")
+    parser.add_argument("--list", action="store_true", help="list the faults and exit")
+    parser.add_argument("-v", "--verbose", action="store_true", help="list every catching case")
+    parser.add_argument("--scenarios-dir", default=None, help=argparse.SUPPRESS)
+    parser.add_argument("--golden-dir", default=None, help=argparse.SUPPRESS)
+
+
+def cmd_faults(args: argparse.Namespace) -> int:
+    """Run the suite against every seeded fault and print which cases catch which fault.
+
+    Exit code: 0 every fault caught, 1 a fault survived, 2 usage or suite errors."""
+    from conformance.cases import SCENARIOS_DIR, load_suite
+
+    try:
+        faults = select_faults(load_faults(args.faults), areas=args.area, patterns=args.fault)
+    except FaultError as exc:
+        print(f"pi-conformance: {exc}", file=sys.stderr)
+        return 2
+    if args.list:
+        for f in faults:
+            print(f"{f.id}\t{f.area}\t{','.join(f.clauses)}\t{f.title}")
+        return 0
+    if not faults:
+        print("pi-conformance: no fault matches", file=sys.stderr)
+        return 2
+    suite = load_suite(Path(args.scenarios_dir) if args.scenarios_dir else SCENARIOS_DIR)
+    for e in suite.errors:
+        print(f"pi-conformance: {e}", file=sys.stderr)
+    matrix = catch_matrix(faults, suite.cases, golden_dir=Path(args.golden_dir) if args.golden_dir else None,
+                          via=args.via, faults_module=args.faults, invariants=args.invariants,
+                          examples=args.examples)
+    print(format_matrix(matrix, verbose=args.verbose))
+    if args.report_json:
+        Path(args.report_json).write_text(json.dumps(matrix.record(), indent=2) + "\n", encoding="utf-8")
+    if suite.errors:
+        return 2
+    return 1 if matrix.survivors else 0
+
+
+def serve_fault(fault_id: str, faults_module: str | None = None) -> int:
+    """``python -m conformance.faults serve FAULT-ID``: serve the reference with one fault over the
+    JSON-lines protocol on standard input and output."""
+    from conformance.adapters.jsonlines import serve_main
+
+    matches = [f for f in load_faults(faults_module) if f.id == fault_id]
+    if not matches:
+        print(f"no fault {fault_id!r}", file=sys.stderr)
+        return 2
+    return serve_main(FaultyReference(matches[0]))
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m conformance.faults [serve FAULT-ID] [options]``."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["serve"]:
+        p = argparse.ArgumentParser(prog="python -m conformance.faults serve")
+        p.add_argument("fault_id")
+        p.add_argument("--faults", default=None)
+        a = p.parse_args(argv[1:])
+        return serve_fault(a.fault_id, a.faults)
+    parser = argparse.ArgumentParser(prog="pi-conformance faults",
+                                     description="Run the suite against seeded faults of the reference.")
+    add_arguments(parser)
+    return cmd_faults(parser.parse_args(argv))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,137 @@
+"""Seeded faults of the envelope area (notes N1-N5)."""
+
+from __future__ import annotations
+
+import html
+
+from conformance.faults import Fault, replace, wrap
+from reference.envelope import context_files as cf
+from reference.envelope.contributions import ENVIRONMENT_ID
+
+C = "reference.envelope.contributions"
+CF = "reference.envelope.context_files"
+ENV = "reference.envelope.environment"
+B = "reference.envelope.build"
+
+DEV = ("envelope.developer-messages", "envelope.build", "envelope.session")
+CTX = ("envelope.context-message", "envelope.context-hook", "envelope.build", "envelope.session")
+
+
+def _codepoint_key(contribution_id: str):
+    return (tuple(ord(c) for c in contribution_id),)
+
+
+def _environment_first(original):
+    def developer_messages(contributions, request):
+        messages = original(contributions, request)
+        return messages[-1:] + messages[:-1]
+    return developer_messages
+
+
+def _environment_sorted(original):
+    """The environment message ordered like a contribution of priority 0 instead of last."""
+    from reference.envelope.collation import id_sort_key
+
+    def developer_messages(contributions, request):
+        messages = original(contributions, request)
+        env, rest = messages[-1], messages[:-1]
+        out = [m for m in rest if id_sort_key(m.id) < id_sort_key(ENVIRONMENT_ID)]
+        return out + [env] + [m for m in rest if m not in out]
+    return developer_messages
+
+
+def _divider_always(files, agent_dir):
+    kept = cf.kept_files(files)
+    if not kept:
+        return None
+    contents = [f.content for f in kept]
+    if len(kept) > 1:
+        return contents[0] + cf.PROJECT_DOC_DIVIDER + "\n\n".join(contents[1:])
+    return contents[0]
+
+
+def _trimmed(files):
+    return [cf.ContextFile(f.path, f.content.strip()) for f in files if f.content.strip()]
+
+
+def _no_escape_broken(cwd, shell, date, timezone):
+    from reference.envelope.environment import slash_path
+
+    return "\n".join(["<environment_context>", f"  <cwd>{html.escape(slash_path(cwd))}</cwd>",
+                      f"  <shell>{html.escape(shell)}</shell>", f"  <current_date>{date}</current_date>",
+                      f"  <timezone>{html.escape(timezone or 'unknown')}</timezone>", "</environment_context>"])
+
+
+def _fish_without_exec(original):
+    def reported_shell(name, platform, shells, active_tools):
+        return original(name, platform, shells, list(active_tools) + ["exec_command"])
+    return reported_shell
+
+
+def _provider_unknown_passes(contribution, provider):
+    return contribution.providers is None or provider is None or provider in contribution.providers
+
+
+def _any_tool(contribution, active_tools):
+    if not contribution.activeTools:
+        return True
+    return any(t in set(active_tools) for t in contribution.activeTools)
+
+
+def _keep_old_copies(messages, message):
+    rest = cf.strip_audit(messages)
+    return ([message] if message is not None else []) + rest
+
+
+def _no_trim(original):
+    def render_contribution(contribution, context):
+        content = contribution.content
+        if callable(content):
+            return original(contribution, context)
+        if content is None or not content.strip():
+            return None
+        return content
+    return render_contribution
+
+
+FAULTS = [
+    Fault("env-tiebreak-codepoint", "envelope", "Equal priorities are ordered by code point, not UCA root order",
+          ("ENV-ORDER-TIEBREAK",), (replace("reference.envelope.collation:id_sort_key", _codepoint_key),), DEV),
+    Fault("env-tiebreak-registration", "envelope", "Equal priorities keep registration order (no id tie-break)",
+          ("ENV-ORDER-TIEBREAK",), (replace(f"{C}:order_key", lambda c: (float(c.priority),)),), DEV),
+    Fault("env-priority-descending", "envelope", "Priorities sort high to low",
+          ("ENV-ORDER-PRIORITY",),
+          (wrap(f"{C}:order_key", lambda orig: lambda c: (-orig(c)[0], orig(c)[1])),), DEV),
+    Fault("env-environment-first", "envelope", "The environment message comes first instead of last",
+          ("ENV-ENV-LAST",), (wrap(f"{B}:developer_messages", _environment_first),), DEV),
+    Fault("env-environment-sorted", "envelope",
+          "The environment message is sorted among the contributions as if of priority 0",
+          ("ENV-ENV-LAST",), (wrap(f"{B}:developer_messages", _environment_sorted),), DEV),
+    Fault("env-divider-always", "envelope",
+          "The project-doc divider is written whenever several files are kept, global or not",
+          ("ENV-CTX-DIVIDER",), (replace(f"{CF}:context_body", _divider_always),), CTX),
+    Fault("env-context-trimmed", "envelope", "Context-file contents are trimmed",
+          ("ENV-CTX-BLANK",), (replace(f"{CF}:kept_files", _trimmed),), CTX),
+    Fault("env-context-blank-kept", "envelope", "Blank context files are kept",
+          ("ENV-CTX-BLANK", "ENV-CTX-NONE"), (replace(f"{CF}:kept_files", list),), CTX),
+    Fault("env-xml-escaped", "envelope", "Environment values are XML-escaped",
+          ("ENV-ENV-NOESCAPE",), (replace(f"{ENV}:render_environment", _no_escape_broken),),
+          DEV + ("envelope.environment",)),
+    Fault("env-fish-without-exec", "envelope", "fish is replaced even without the exec_command tool",
+          ("ENV-ENV-FISH",), (wrap(f"{ENV}:reported_shell", _fish_without_exec),), DEV + ("envelope.environment",)),
+    Fault("env-provider-unknown-passes", "envelope",
+          "A contribution with providers is kept when the provider is unknown",
+          ("ENV-FILTER-PROVIDERS",), (replace(f"{C}:passes_provider_filter", _provider_unknown_passes),), DEV),
+    Fault("env-tools-any", "envelope", "activeTools needs any one listed tool instead of every one",
+          ("ENV-FILTER-TOOLS",), (replace(f"{C}:passes_tool_filter", _any_tool),), DEV),
+    Fault("env-instructions-no-append", "envelope", "The append-system text is dropped after a custom prompt",
+          ("ENV-INSTR-CUSTOM",),
+          (replace("reference.envelope.instructions:provider_instructions",
+                   lambda system, custom, append: custom if custom else (system or "")),),
+          ("envelope.instructions", "envelope.build", "envelope.session")),
+    Fault("env-inject-keeps-old", "envelope", "Injection leaves earlier context-files messages in place",
+          ("ENV-CTX-INJECT",), (replace(f"{CF}:inject_context", _keep_old_copies),),
+          ("envelope.context-hook", "envelope.session")),
+    Fault("env-render-untrimmed", "envelope", "String contents are not trimmed",
+          ("ENV-RENDER-TRIM",), (wrap(f"{C}:render_contribution", _no_trim),), DEV),
+]
