@@ -214,6 +214,23 @@ def test_hang_past_the_timeout_is_errored(started):
     assert_recovers(adapter, 1)
 
 
+def test_an_adapter_that_stops_reading_cannot_block_a_large_request(started):
+    adapter = started("hangs.py", "--deaf")
+    began = time.monotonic()
+    answer = echo(adapter, "x" * 2_000_000)
+    assert time.monotonic() - began < TIMEOUT + 3
+    assert answer.kind == "errored"
+    assert "did not read the request (" in answer.message
+    assert f"bytes) within {TIMEOUT:g} s" in answer.message
+    assert "no longer reading" in answer.stderr
+
+
+def test_a_large_request_and_answer_go_through(started):
+    adapter = started("well_behaved.py")
+    value = "é" * 3_000_000
+    assert echo(adapter, value, timeout=10).output == {"value": value}
+
+
 @pytest.mark.parametrize(
     "value, why",
     [

@@ -69,6 +69,9 @@ DEFAULT_STOP_TIMEOUT = 2.0
 MAX_LINE_BYTES = 64 * 1024 * 1024
 """Longest line either end accepts (64 MiB, newline included); a longer line is malformed."""
 
+INLINE_WRITE_BYTES = 4096
+"""Requests up to this size are written directly; longer ones through a thread (see ``send``)."""
+
 STDERR_BUFFER_BYTES = 64 * 1024
 """How much of an adapter's standard error the client keeps (the most recent bytes)."""
 
@@ -231,12 +234,39 @@ class _Process:
         except (OSError, ValueError):
             return
 
-    def send(self, data: bytes) -> None:
-        """Write one line; raises ``OSError`` when the child no longer reads."""
+    def send(self, data: bytes, timeout: float | None = None) -> float:
+        """Write one line; the seconds it took.
+
+        A line of up to :data:`INLINE_WRITE_BYTES` is written at once: the pipe is empty between
+        requests (the child read the previous line before answering it), so it cannot block. A
+        longer line is written by a helper thread, so that a child that stops reading cannot block
+        the kit: after ``timeout`` seconds :class:`_Fault` is raised (the caller then kills the
+        child, which ends the helper). Raises ``OSError`` when the child no longer reads.
+        """
         stdin = self.popen.stdin
         assert stdin is not None
-        stdin.write(data)
-        stdin.flush()
+        began = time.monotonic()
+        if len(data) <= INLINE_WRITE_BYTES or timeout is None:
+            stdin.write(data)
+            stdin.flush()
+            return time.monotonic() - began
+        failure: list[OSError] = []
+
+        def write() -> None:
+            try:
+                stdin.write(data)
+                stdin.flush()
+            except (OSError, ValueError) as exc:
+                failure.append(exc if isinstance(exc, OSError) else OSError(str(exc)))
+
+        writer = threading.Thread(target=write, daemon=True)
+        writer.start()
+        writer.join(timeout)
+        if writer.is_alive():
+            raise _Fault(f"the adapter did not read the request ({len(data)} bytes) within {timeout:g} s")
+        if failure:
+            raise failure[0]
+        return time.monotonic() - began
 
     def receive(self, timeout: float) -> Any:
         """The next stdout line (bytes), ``_EOF``, ``_TOO_LONG``; ``queue.Empty`` on timeout."""
@@ -444,12 +474,15 @@ class JsonLinesAdapter:
             protocol=protocol,
         )
 
-    def _receive(self, proc: _Process, timeout: float, during: str) -> dict:
-        """The next message from ``proc``, or :class:`_Fault` naming what went wrong."""
+    def _receive(self, proc: _Process, timeout: float, during: str, shown: float | None = None) -> dict:
+        """The next message from ``proc``, or :class:`_Fault` naming what went wrong.
+
+        ``shown``: the timeout named in the message when it is not ``timeout`` itself.
+        """
         try:
             line = proc.receive(timeout)
         except queue.Empty:
-            raise _Fault(f"no answer within {timeout:g} s during {during}") from None
+            raise _Fault(f"no answer within {shown or timeout:g} s during {during}") from None
         if line is _EOF:
             code = proc.exit_code(wait=1.0)
             how = "closed its output" if code is None else f"exited with code {code}"
@@ -547,10 +580,10 @@ class JsonLinesAdapter:
         proc = self._proc
         try:
             try:
-                proc.send(data)
+                spent = proc.send(data, timeout)
             except OSError:
-                pass  # the process is gone: reading gives its exit
-            message = self._receive(proc, timeout, f"{op} (seq {seq})")
+                spent = 0.0  # the process is gone: reading gives its exit
+            message = self._receive(proc, timeout - spent, f"{op} (seq {seq})", shown=timeout)
             return self._answer(message, seq, proc)
         except _Fault as exc:
             return self._fail(proc, str(exc))

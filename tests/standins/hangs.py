@@ -1,12 +1,13 @@
 """A stand-in adapter that hangs: ``kit.echo`` of the value ``"hang"`` never answers.
 
-With ``--always`` it hangs on every request.
+With ``--always`` it hangs on every request; with ``--deaf`` it stops reading its input after the
+handshake.
 """
 
 import sys
 import time
 
-from _proto import echo, log, serve
+from _proto import echo, log, serve, started
 
 
 def answer(request):
@@ -17,4 +18,9 @@ def answer(request):
 
 
 if __name__ == "__main__":
+    if "--deaf" in sys.argv:
+        sys.stdin.buffer.readline()
+        started(["kit.echo"], "hangs")
+        log("hangs: no longer reading")
+        time.sleep(3600)
     sys.exit(serve(["kit.echo"], answer, name="hangs"))
