@@ -1,7 +1,7 @@
 // Keeps Pi away from everything of the user's while the adapter runs.
 //
-// - HOME (and USERPROFILE) and Pi's agent directory (PI_CODING_AGENT_DIR) point into a fresh
-//   temporary directory, removed at exit; nothing outside temporary directories is written.
+// - HOME (and USERPROFILE), TMPDIR and Pi's agent directory (PI_CODING_AGENT_DIR) point into a
+//   fresh temporary directory, removed at exit; nothing outside it is written.
 // - Offline mode is on (PI_OFFLINE=1), the version check and install telemetry are off.
 // - The user's environment variables are removed, except PATH (so a models.json `!command` of a
 //   case can find its shell) and the temporary-directory variables; cases that need variables
@@ -38,7 +38,9 @@ export function enterSandbox() {
   const root = mkdtempSync(join(tmpdir(), "pi-conformance-pi-node-"));
   const home = join(root, "home");
   const agentDir = join(home, ".pi", "agent");
+  const tmp = join(root, "tmp");
   mkdirSync(agentDir, { recursive: true });
+  mkdirSync(tmp);
 
   for (const name of Object.keys(process.env)) {
     if (!KEPT_VARIABLES.has(name)) delete process.env[name];
@@ -50,6 +52,11 @@ export function enterSandbox() {
     PI_OFFLINE: "1",
     PI_SKIP_VERSION_CHECK: "1",
     PI_TELEMETRY: "0",
+    // Temporary files of Pi and its libraries (jiti's transpile cache is off) stay in here too.
+    TMPDIR: tmp,
+    TEMP: tmp,
+    TMP: tmp,
+    JITI_FS_CACHE: "false",
     npm_config_offline: "true",
     GIT_TERMINAL_PROMPT: "0",
   });

@@ -9,10 +9,12 @@
 //   dependency warnings from DefaultResourceLoader's reload (public export), which is where Pi
 //   computes them.
 
-import { isAbsolute, resolve } from "node:path";
-import { codingAgent } from "../pi.mjs";
+import { codingAgent, internal } from "../pi.mjs";
 import { withEnv } from "../sandbox.mjs";
 import { fromRoot, inTree } from "./pi-templates.mjs";
+
+// internal module: core/settings-manager.js (InMemorySettingsStorage is not exported publicly)
+const { InMemorySettingsStorage } = await internal("core/settings-manager.js");
 
 const RESOURCE_TYPES = ["extensions", "skills", "prompts", "themes"];
 
@@ -56,4 +58,96 @@ export const operations = {
       const pm = packageManager({ cwd: input.cwd, agentDir: input.agentDir });
       return sourceRecord(pm, input.source, input.scope);
     }),
+};
+
+/** A settings manager holding the case's two `packages` lists, with Pi's trust flag. */
+function settingsFor(input) {
+  const storage = new InMemorySettingsStorage();
+  storage.withLock("global", () => JSON.stringify({ packages: input.personalSettings?.packages ?? [] }));
+  storage.withLock("project", () => JSON.stringify({ packages: input.projectSettings?.packages ?? [] }));
+  return codingAgent.SettingsManager.fromStorage(storage, { projectTrusted: input.trusted });
+}
+
+/** Pi's per-declaration view: which entries its dedupe keeps, and where each one loads from. */
+async function declarationRecords(pm, settingsManager) {
+  const project = (settingsManager.getProjectSettings().packages ?? []).map((pkg) => ({ pkg, scope: "project" }));
+  const personal = (settingsManager.getGlobalSettings().packages ?? []).map((pkg) => ({ pkg, scope: "user" }));
+  const all = [...project, ...personal];
+  const kept = pm.dedupePackages(all);
+  const records = [];
+  for (const entry of all) {
+    const source = pm.getPackageSourceString(entry.pkg);
+    const identity = pm.getPackageIdentity(source, entry.scope);
+    const type = pm.parseSource(source).type;
+    let status;
+    let root = null;
+    if (kept.includes(entry)) {
+      const base = pm.findAutoloadDeltaBase(entry.pkg, entry.scope, kept);
+      const loadSource = base?.source ?? source;
+      const loadScope = base?.scope ?? entry.scope;
+      root = pm.getInstalledPath(loadSource, loadScope) ?? null;
+      // An npm install counts only when its package.json has a version that satisfies the
+      // declared one (Pi's own check); otherwise Pi would install it, and offline it skips it.
+      const parsed = pm.parseSource(loadSource);
+      if (root && parsed.type === "npm" && !(await pm.installedNpmMatchesConfiguredVersion(parsed, root))) root = null;
+      status = root ? "loaded" : type === "local" ? "missing" : "not-installed";
+    } else {
+      // Dropped by Pi's dedupe: a personal entry whose identity a project entry took, or a
+      // second entry of one identity in the same file.
+      const winner = kept.find((k) => pm.getPackageIdentity(pm.getPackageSourceString(k.pkg), k.scope) === identity);
+      status = winner && winner.scope !== entry.scope ? "replaced" : "duplicate";
+    }
+    records.push({ source, scope: entry.scope, identity, type, status, root });
+  }
+  return records;
+}
+
+const HOST_DEPENDENCIES_WARNING = /^Host-provided extension packages must be declared in peerDependencies with a "\*" range, not dependencies: (.*?)\. /;
+
+operations["pi.packages-resolve"] = async (input, { root, sandbox }) => {
+  const agentDir = inTree(root, input.agentDir, "agentDir");
+  const cwd = inTree(root, input.cwd, "cwd");
+  const home = input.home == null ? sandbox.home : inTree(root, input.home, "home");
+  return withEnv(sandbox.baseEnv, { HOME: home }, async () => {
+    const settingsManager = settingsFor(input);
+    const pm = packageManager({ cwd, agentDir, settingsManager });
+    const packages = await declarationRecords(pm, settingsManager);
+
+    const resolved = await pm.resolve();
+    const resources = {};
+    for (const type of RESOURCE_TYPES) {
+      resources[type] = resolved[type]
+        .filter((r) => r.enabled && r.metadata.origin === "package")
+        .map((r) => ({ path: r.path, source: r.metadata.source, scope: r.metadata.scope }))
+        .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    }
+
+    // Pi computes the host-provided dependency warning while it loads a session's extensions.
+    const loader = new codingAgent.DefaultResourceLoader({
+      cwd,
+      agentDir,
+      settingsManager: settingsFor(input),
+      noSkills: true,
+      noPromptTemplates: true,
+      noThemes: true,
+      noContextFiles: true,
+    });
+    await loader.reload();
+    const warnings = [];
+    for (const warning of loader.getExtensions().warnings ?? []) {
+      const match = HOST_DEPENDENCIES_WARNING.exec(warning.warning ?? "");
+      if (!match) continue;
+      const packageRoot = warning.path.replace(/[\\/]package\.json$/, "");
+      const owner = resolved.extensions.find((r) => r.metadata.packageRoot === packageRoot)?.metadata;
+      warnings.push({
+        code: "host-provided-dependency",
+        path: warning.path,
+        dependencies: match[1].split(", "),
+        message: warning.warning,
+        source: owner?.source ?? null,
+        scope: owner?.scope ?? null,
+      });
+    }
+    return { packages, resources, warnings, diagnostics: [] };
+  });
 };
