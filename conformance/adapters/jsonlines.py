@@ -443,7 +443,7 @@ class JsonLinesAdapter:
             code = message.get("code")
             text = message.get("message") or ""
             protocols = message.get("protocols")
-            detail = f"{code}: {text}" if text else f"{code}"
+            detail = f"{code or 'error'}: {text}" if text else f"{code or 'error'}"
             if code == PROTOCOL_UNSUPPORTED or isinstance(protocols, list):
                 detail += f" (the kit speaks protocol {PROTOCOL_VERSION}"
                 if isinstance(protocols, list):
@@ -549,7 +549,8 @@ class JsonLinesAdapter:
         except AdapterStartError as exc:
             self._restart_failures += 1
             self._last_start_error = str(exc)
-            return f"adapter {self.name} could not be restarted: {exc}"
+            again = "restarted" if self._starts else "started"
+            return f"adapter {self.name} could not be {again}: {exc}"
         self._restart_failures = 0
         return None
 
