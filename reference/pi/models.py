@@ -607,8 +607,12 @@ def merge_headers(base: Mapping[str, str], override: Mapping[str, str]) -> dict[
 
 
 def raw_request_headers(config: Mapping[str, Any] | None, model_id: str) -> dict[str, str]:
-    """The unresolved header values that apply to ``model_id``: the provider's ``headers``, then the
-    model's ``models`` entry ``headers``, then its ``modelOverrides`` entry ``headers``."""
+    """The unresolved header values that apply to ``model_id``.
+
+    Implements PI-CRED-HEADER-LAYERS: the provider's ``headers``, then the model's ``models`` entry
+    ``headers``, then its ``modelOverrides`` entry ``headers``; a later layer replaces a header of
+    the same name compared without regard to case.
+    """
     config = config or {}
     headers = dict(config.get("headers") or {})
     for definition in config.get("models") or []:
