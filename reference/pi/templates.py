@@ -336,7 +336,8 @@ def match_extension_command(text: str, commands: set[str] | frozenset[str]) -> E
     """An extension command takes ``/name args`` input before any template.
 
     The name runs from after the ``/`` to the first space character (U+0020) or the end; the
-    argument text is everything after that space, unchanged. Implements PI-TPL-EXPAND-EXTENSION.
+    argument text is everything after that space, unchanged (PI-TPL-EXPAND-EXTENSION-NAME).
+    Implements PI-TPL-EXPAND-EXTENSION.
     """
     if not text.startswith("/"):
         return None
