@@ -603,3 +603,27 @@ def test_the_protocol_page_shows_every_message_type_in_valid_lines():
     kit = {"start", "run", "stop"}
     adapter = {"started", "result", "error", "unsupported", "skipped", "errored", "protocol-error", "stopped"}
     assert seen == {("kit", t) for t in kit} | {("adapter", t) for t in adapter}
+
+
+def test_a_request_to_an_adapter_that_never_started_is_errored():
+    adapter = standin("fails_to_start.py", "exit")
+    answer = echo(adapter, 1)
+    assert answer.kind == "errored"
+    assert "could not be started" in answer.message and "missing runtime" in answer.message
+
+
+def test_an_adapter_that_ignores_stop_is_killed_and_reported():
+    adapter = standin("hangs.py", "--deaf", stop_timeout=0.3)
+    with adapter:
+        popen = adapter._proc.popen
+    assert popen.returncode is not None  # killed
+    assert "no answer within 0.3 s during stop" in adapter.stop_problem
+    assert "did not exit within 0.3 s of stop; killed" in adapter.stop_problem
+
+
+def test_a_crashed_adapter_stops_without_raising(started):
+    adapter = started("crashes.py")
+    adapter._proc.popen.kill()
+    adapter._proc.popen.wait()
+    adapter.stop()
+    assert adapter.stop_problem  # says what went wrong, raises nothing
