@@ -210,6 +210,10 @@ def _step_error(index: int, kind: str | None, exc: ValidationError | str) -> Spe
 def parse_steps(raw: list[Any]) -> list[tuple[str, BaseModel]]:
     """Validate every step before any runs.
 
+    Clauses:
+        ENV-SCRIPT-STEPS: a step that is not a one-key object, names an unknown kind, or has a
+            body that breaks its schema refuses the whole script.
+
     Raises:
         SpecError: ``session-step-invalid`` naming the step index and field.
     """
