@@ -16,6 +16,9 @@ Stateful behaviour is ``profiles.session`` (tree), a *session script*: a list of
 object with ``do`` and its fields, answered in order (a refused step answers
 ``{do, ok: false, error: {code}}`` and the script goes on):
 
+Session entries are named ``e1``, ``e2``, ... in the order they are appended; each appended entry
+becomes the active leaf.
+
 - ``select {mode, profile?}``: the session selection (flag, ``/sp use``/``auto``/``off``),
   persisted as a ``pi-prompt-profiles/selection`` custom entry. Answer ``{entry, pending}``.
 - ``message {}``: append an ordinary entry. Answer ``{entry}``.
@@ -25,11 +28,16 @@ object with ``do`` and its fields, answered in order (a refused step answers
 - ``cwd {path}``: the same runtime now serves another cwd (tree-relative). Answer ``{}``.
 - ``agentStart {systemPrompt}``: resolution and composition. Answer the resolution record plus
   ``systemPrompt`` (``null``: none returned).
-- ``providerRequest {payload}``: read-only observation. Answer ``{blockPresent,
-  matchesComposed, payload}`` where ``payload`` is the payload as passed on.
+- ``providerRequest {payload}``: read-only observation. In the payload given, a string equal to
+  ``<composed>`` stands for the system prompt returned by the last agent start and a string
+  starting with ``<block>`` for the managed block composed then, followed by the rest of the
+  string (so cases need not spell out an implementation's control statement). Answer
+  ``{blockPresent, matchesComposed, payload}`` where ``payload`` is the payload as passed on.
 - ``preview {}``: ``{pending, composed, observed}``: the three records, kept apart.
 - ``write {path, text}`` / ``remove {path}``: a change made outside Pi (tree-relative path).
 - ``reload {}``: ``/sp reload``.
+- ``failNextLoad {}``: the next read of the disk fails with an I/O error (a fault of the host,
+  to show that a failing hook is reported and Pi keeps its prompt). Answer ``{}``.
 - ``set {scope, key, value}`` / ``unset {scope, key}``: a config edit. Answer ``{written,
   diagnostics, pending}``.
 - ``beginEdit {scope, action, key, value?}`` then ``commitEdit {}``: the same edit split at the
@@ -297,10 +305,12 @@ class ConfigEditInput(Where):
 
 class ConfigEditOutput(OpModel):
     """``written``: the file's text after the edit; ``diagnostics``: its re-validation;
-    ``file``: the file's text as it now is on disk (equal to ``written`` unless refused)."""
+    ``files``: the names in the config's directory afterwards, sorted (no temporary file is
+    left behind)."""
 
     written: str
     diagnostics: list[Diag]
+    files: list[str]
 
 
 operation("profiles.config-edit", input=ConfigEditInput, output=ConfigEditOutput, uses_tree=True,
@@ -340,7 +350,7 @@ class Step(OpModel):
 
     do: Literal["select", "message", "navigate", "resume", "model", "cwd", "agentStart",
                 "providerRequest", "preview", "write", "remove", "reload", "set", "unset",
-                "beginEdit", "commitEdit"]
+                "beginEdit", "commitEdit", "failNextLoad"]
     mode: Literal["auto", "manual", "off"] | None = None
     profile: str | None = None
     to: str | None = None

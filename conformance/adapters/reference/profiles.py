@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from pathlib import Path, PurePosixPath
 from typing import Any
 
@@ -15,7 +16,7 @@ from conformance.operations.profiles import (
 from reference.errors import SpecError
 from reference.profiles.core import picker
 from reference.profiles.core.compose import compose
-from reference.profiles.core.config import parse_config, parse_rule, validate_config
+from reference.profiles.core.config import parse_config, parse_rule
 from reference.profiles.core.inherit import build_profile
 from reference.profiles.core.match import rule_matches, rule_specificity
 from reference.profiles.core.resolve import SessionSelection, resolution_record, resolve
@@ -201,7 +202,8 @@ def config_edit_op(inp: ConfigEditInput, ctx: Context) -> dict[str, Any]:
         session.pending_edit.path.parent.mkdir(parents=True, exist_ok=True)
         session.pending_edit.path.write_text(inp.outsideChange, encoding="utf-8")
     out = session.commit_change()
-    return {"written": out["written"], "diagnostics": diags(out["diagnostics"])}
+    folder = session.config_path(inp.scope).parent
+    return {"written": out["written"], "diagnostics": diags(out["diagnostics"]), "files": sorted(os.listdir(folder))}
 
 
 @implements("profiles.picker")
@@ -242,6 +244,23 @@ def _observed_record(session: Session) -> dict[str, Any] | None:
     return {"blockPresent": session.observed.block_present, "matchesComposed": session.observed.matches_composed}
 
 
+def _fill_payload(value: Any, session: Session) -> Any:
+    """The payload with ``<composed>`` and ``<block>`` placeholders filled in from the last
+    agent start (left as written when nothing was composed)."""
+    comp = session.composed.composition if session.composed else None
+    if isinstance(value, str):
+        if value == "<composed>" and comp and comp.system_prompt is not None:
+            return comp.system_prompt
+        if value.startswith("<block>") and comp and comp.block is not None:
+            return comp.block + value[len("<block>"):]
+        return value
+    if isinstance(value, list):
+        return [_fill_payload(v, session) for v in value]
+    if isinstance(value, dict):
+        return {k: _fill_payload(v, session) for k, v in value.items()}
+    return value
+
+
 def _run_step(session: Session, step, ctx: Context) -> dict[str, Any]:
     do = step.do
     if do == "select":
@@ -272,7 +291,7 @@ def _run_step(session: Session, step, ctx: Context) -> dict[str, Any]:
         rec["systemPrompt"] = composed.composition.system_prompt
         return rec
     if do == "providerRequest":
-        obs, payload = session.provider_request(step.payload)
+        obs, payload = session.provider_request(_fill_payload(step.payload, session))
         return {"blockPresent": obs.block_present, "matchesComposed": obs.matches_composed, "payload": payload}
     if do == "preview":
         return {"pending": session.pending(), "composed": _composed_record(session), "observed": _observed_record(session)}
@@ -286,6 +305,9 @@ def _run_step(session: Session, step, ctx: Context) -> dict[str, Any]:
         return {}
     if do == "reload":
         session.cache.clear()
+        return {}
+    if do == "failNextLoad":
+        session.cache.fail_next_load()
         return {}
     if do in ("set", "unset"):
         session.begin_change(step.scope or "global", do, step.key or "", step.value)

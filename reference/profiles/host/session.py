@@ -79,10 +79,18 @@ class StateCache:
         self._loader = loader
         self._states: dict[tuple[str, bool], State] = {}
         self.loads = 0
+        self._fail_next = False
+
+    def fail_next_load(self) -> None:
+        """Make the next disk read raise ``OSError`` (a host fault, for tests of failure paths)."""
+        self._fail_next = True
 
     def get(self, cwd: Path, trusted: bool) -> State:
         key = (str(cwd), trusted)
         if key not in self._states:
+            if self._fail_next:
+                self._fail_next = False
+                raise OSError("simulated I/O error while reading profiles")
             self._states[key] = self._loader(self.agent_dir, cwd, trusted)
             self.loads += 1
         return self._states[key]
