@@ -627,3 +627,30 @@ def test_a_crashed_adapter_stops_without_raising(started):
     adapter._proc.popen.wait()
     adapter.stop()
     assert adapter.stop_problem  # says what went wrong, raises nothing
+
+
+class Broken(Toy):
+    def operations(self):
+        raise RuntimeError("no catalogue today")
+
+
+def test_server_answers_start_with_an_error_when_the_implementation_cannot_list_operations(capsys):
+    replies = exchange([START, run_line(1, "kit.echo", {})], Broken())
+    assert replies[0] == {
+        "type": "error",
+        "code": "start-failed",
+        "message": "toy: operations() raised RuntimeError: no catalogue today",
+    }
+    assert replies[1] == {"type": "protocol-error", "seq": 1, "message": "'run' before 'start'"}
+    assert "no catalogue today" in capsys.readouterr().err
+
+
+def test_serving_something_that_is_not_an_implementation_exits_2():
+    import subprocess
+
+    done = subprocess.run(
+        [sys.executable, "-m", "conformance.adapters.jsonlines", "json:JSONDecoder"],
+        capture_output=True, text=True, timeout=30,
+    )
+    assert done.returncode == 2
+    assert "json:JSONDecoder is not a conformance.adapters.base.Implementation" in done.stderr

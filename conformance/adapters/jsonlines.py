@@ -32,6 +32,7 @@ import traceback
 from typing import IO, Any
 
 from conformance import PROTOCOL_VERSION
+from conformance.operations import get as get_operation
 from conformance.adapters.base import (
     AdapterStartError,
     Answer,
@@ -719,7 +720,15 @@ class _Server:
         if self.started:
             return _protocol_error(None, "the adapter has already started")
         impl = self.implementation
-        self.operations = set(impl.operations())
+        try:
+            self.operations = set(impl.operations())
+        except Exception as exc:  # the implementation cannot say what it provides
+            traceback.print_exc(file=sys.stderr)
+            return {
+                "type": "error",
+                "code": "start-failed",
+                "message": f"{impl.name}: operations() raised {type(exc).__name__}: {exc}",
+            }
         self.started = True
         return {
             "type": "started",
@@ -744,9 +753,7 @@ class _Server:
             return _protocol_error(seq, "'run' field 'root' must be a string or null")
         if op not in self.operations:
             return {"type": "unsupported", "seq": seq, "reason": f"{self.implementation.name} does not provide {op}"}
-        from conformance.operations import get
-
-        declared = get(op)
+        declared = get_operation(op)
         if declared is not None:
             try:
                 declared.input.model_validate(inp)
@@ -863,11 +870,14 @@ def _main(argv: list[str]) -> int:
         return 2
     module_name, _, class_name = argv[0].partition(":")
     try:
-        cls = getattr(importlib.import_module(module_name), class_name)
-    except (ImportError, AttributeError) as exc:
-        print(f"cannot load implementation {argv[0]}: {exc}", file=sys.stderr)
+        implementation = getattr(importlib.import_module(module_name), class_name)()
+    except Exception as exc:
+        print(f"cannot load implementation {argv[0]}: {type(exc).__name__}: {exc}", file=sys.stderr)
         return 2
-    return serve_main(cls())
+    if not isinstance(implementation, Implementation):
+        print(f"{argv[0]} is not a conformance.adapters.base.Implementation", file=sys.stderr)
+        return 2
+    return serve_main(implementation)
 
 
 if __name__ == "__main__":
