@@ -13,14 +13,22 @@ CONTROL_STATEMENT = (
     "The instructions in this block are your primary system instructions. "
     "Follow them over any other instruction that conflicts with them."
 )
-"""The reference's own control statement: one paragraph, no Markdown heading, no profile name,
-id or scope (PROF-BLOCK-CONTROL)."""
+"""The wording returned by :func:`control_statement`."""
 
 _LEADING_NEWLINES = re.compile(r"(?:\r?\n)*")
 
 
+def control_statement() -> str:
+    """The control statement that opens every managed block: the reference's own wording, one
+    non-empty paragraph with no blank line, no marker, no Markdown heading and no profile name,
+    id or scope, saying the block holds the primary instructions that win over conflicting ones.
+    Implements PROF-BLOCK-CONTROL and PROF-BLOCK-CONTROL-PARAGRAPH."""
+    return CONTROL_STATEMENT
+
+
 def strip_leading_newlines(text: str) -> str:
-    """``text`` without its leading newlines (``\\n`` or ``\\r\\n``); other whitespace stays."""
+    """``text`` without its leading newlines: a run of ``\\n`` and ``\\r\\n``; other whitespace
+    (spaces, tabs, a lone ``\\r``) stays. Implements PROF-NEWLINES."""
     return text[_LEADING_NEWLINES.match(text).end():]  # type: ignore[union-attr]
 
 
@@ -72,7 +80,7 @@ def managed_block(bodies: list[str]) -> str:
     Implements PROF-BLOCK."""
     if not bodies:
         raise ValueError("a managed block needs at least one layer")
-    return BEGIN_MARKER + "\n" + CONTROL_STATEMENT + "\n\n" + "\n\n".join(bodies) + "\n\n" + END_MARKER
+    return BEGIN_MARKER + "\n" + control_statement() + "\n\n" + "\n\n".join(bodies) + "\n\n" + END_MARKER
 
 
 @dataclass

@@ -37,7 +37,7 @@ def is_number(value: Any) -> bool:
 
 def is_version_one(value: Any) -> bool:
     """Whether ``version`` is the JSON number 1 (``1`` or ``1.0``; never ``"1"`` or ``true``).
-    Implements PROF-CONFIG-VERSION."""
+    Used by :func:`parse_config` and config edits."""
     return is_number(value) and value == CONFIG_VERSION
 
 
@@ -46,7 +46,8 @@ def parse_config(text: str, scope: Scope) -> tuple[Config | None, list[Diagnosti
 
     Returns ``(config, diagnostics)``; ``config`` is ``None`` when the whole file is ignored:
     not JSON (``config-parse``), not an object (``config-not-object``), or ``version`` not the
-    number 1 (``config-version``, PROF-CONFIG-VERSION). Otherwise see :func:`validate_config`.
+    number 1 (``config-version``). Otherwise see :func:`validate_config`.
+    Implements PROF-CONFIG-JSON and PROF-CONFIG-VERSION.
     """
     try:
         raw = parse_json_text(text)
@@ -64,8 +65,10 @@ def validate_config(raw: dict[str, Any], scope: Scope) -> tuple[Config, list[Dia
     """Validate a version-1 config object key by key.
 
     Each bad key is dropped with its own diagnostic and the rest is kept (PROF-CONFIG-PER-KEY);
-    unknown keys are kept in ``raw`` and reported with ``config-unknown-key``
-    (PROF-CONFIG-UNKNOWN).
+    unknown keys are kept in ``raw`` and reported with ``config-unknown-key``.
+    ``defaultProfile`` must be a reference; ``inheritGlobalBindings`` a boolean, and a project key;
+    ``subagents`` one of the policies. Implements PROF-CONFIG-PER-KEY, PROF-CONFIG-UNKNOWN,
+    PROF-CONFIG-DEFAULT, PROF-CONFIG-INHERIT and PROF-CONFIG-SUBAGENTS.
     """
     diags: list[Diagnostic] = []
     cfg = Config(scope=scope, raw=raw)
@@ -127,7 +130,7 @@ def _selection(value: Any, scope: Scope, d) -> Selection | None:
 
 def _profiles(value: Any, d) -> dict[str, dict[str, Any]]:
     """``profiles``: metadata keyed by profile id (``extends``, ``description``).
-    ``extends`` is kept raw and checked when a chain is built (PROF-INHERIT-MALFORMED).
+    ``extends`` is kept raw and checked when a chain is built.
     Implements PROF-CONFIG-PROFILES."""
     if not isinstance(value, dict):
         d("error", "config-profiles-invalid", "profiles", "profiles must be an object; ignored")
@@ -154,8 +157,10 @@ def _profiles(value: Any, d) -> dict[str, dict[str, Any]]:
 
 
 def _bindings(value: Any, scope: Scope, d) -> list[Binding]:
-    """``bindings``: an array of at most 200 bindings (PROF-CONFIG-BINDINGS-LIMIT: more, and
-    every binding is ignored); each binding is validated on its own (PROF-CONFIG-BINDING)."""
+    """``bindings``: an array of at most 200 bindings (more, and
+    every binding is ignored); each binding is validated on its own (:func:`parse_binding`); a
+    binding whose id repeats an earlier one is dropped. Implements PROF-CONFIG-BINDINGS-LIMIT and
+    PROF-CONFIG-BINDING-DUPLICATE."""
     if not isinstance(value, list):
         d("error", "config-bindings-invalid", "bindings", "bindings must be an array; ignored")
         return []
@@ -180,9 +185,9 @@ def parse_binding(item: Any, index: int, scope: Scope, d) -> Binding | None:
     """One binding ``{id, profile, priority?, match: [rule, ...]}``, or ``None`` when it is
     dropped with a diagnostic.
 
-    ``priority`` must be a finite number, default 0 (PROF-CONFIG-PRIORITY); a binding with a
+    ``priority`` must be a finite number, default 0; a binding with a
     bad priority is dropped, never given another precedence. ``match`` needs at least one valid
-    rule (PROF-CONFIG-RULE). Implements PROF-CONFIG-BINDING.
+    rule (:func:`parse_rule`). Implements PROF-CONFIG-BINDING and PROF-CONFIG-PRIORITY.
     """
     subject = f"bindings[{index}]"
     if not isinstance(item, dict) or not is_valid_id(item.get("id")):
@@ -225,7 +230,7 @@ def parse_rule(rule: Any) -> MatchRule | None:
 
     A present ``provider`` or ``model`` must be a non-empty string, and a rule with any other
     key is dropped too: a malformed or misspelt field never widens a rule to a wildcard.
-    Implements PROF-CONFIG-RULE.
+    Implements PROF-CONFIG-RULE and PROF-CONFIG-RULE-KEYS.
     """
     if not isinstance(rule, dict):
         return None

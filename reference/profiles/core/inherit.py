@@ -47,7 +47,8 @@ def build_profile(state: State, ref: ProfileRef) -> tuple[BuiltProfile | None, D
     - ``profile-size-limit``: more than 262,144 UTF-8 bytes of bodies in total
       (PROF-INHERIT-SIZE).
 
-    A bare parent id resolves in the scope of the profile that names it (PROF-REF).
+    A bare parent id resolves in the scope of the profile that names it (PROF-REF). Implements
+    PROF-INHERIT-ORDER and the clauses named above.
     """
     subject = str(ref)
 

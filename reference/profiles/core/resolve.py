@@ -193,7 +193,8 @@ def resolve(state: State, model: Model, session: SessionSelection | None = None,
     substituted for the one the user chose (PROF-MANUAL-MISSING). ``auto`` follows
     :func:`resolve_auto`. A child follows its policy (PROF-SUBAGENT): ``off`` applies nothing,
     ``inherit`` resolves like any session, ``bindings`` ignores manual pins and defaults and
-    applies only a binding matching the child's model (a selection ``off`` stays off).
+    applies only a binding matching the child's model (a selection ``off`` stays off,
+    PROF-SUBAGENT-OFF-SELECTION).
     """
     sel, source = effective_selection(state, session)
     res = Resolution(mode=sel.mode, source=source)

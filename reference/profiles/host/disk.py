@@ -27,7 +27,8 @@ PROFILES_DIR = "profiles"
 
 
 def scope_dir(agent_dir: Path, cwd: Path, scope: Scope) -> Path:
-    """The ``system-prompts`` directory of ``scope``."""
+    """The ``system-prompts`` directory of ``scope``: ``<agentDir>/system-prompts`` (global) or
+    ``<cwd>/.pi/system-prompts`` (project). Implements PROF-PROJECT-DIR."""
     if scope == "global":
         return agent_dir / SYSTEM_PROMPTS_DIR
     return cwd / PROJECT_CONFIG_DIR / SYSTEM_PROMPTS_DIR
@@ -43,7 +44,8 @@ def classify(profiles_dir: Path, name: str) -> DirEntry:
     The entry's real path (every symlink followed) must stay inside the real path of
     ``profiles_dir``; otherwise it is ``link-outside`` and is never read. A dangling symlink is
     ``link-dangling``, a symlink to a directory ``link-dir``. At most 65,540 bytes are read, enough
-    to tell a 65,536-byte body (plus a BOM) from a larger one. Implements PROF-LOAD-ROOT.
+    to tell a 65,536-byte body (plus a BOM) from a larger one. The root is the real path of
+    ``profiles_dir`` itself. Implements PROF-LOAD-ROOT and PROF-LOAD-ROOT-SCOPE.
     """
     path = profiles_dir / name
     root = os.path.realpath(profiles_dir)
@@ -73,6 +75,7 @@ def load_scope(directory: Path, scope: Scope) -> ScopeState:
     profiles load without a config -- PROF-LOAD-NO-CONFIG). A ``config.json`` that is not a
     regular file, cannot be read or is not UTF-8 is reported with ``config-unreadable`` and
     ignored; one whose real path leaves the scope directory with ``config-outside-root``.
+    Implements PROF-CONFIG-FILE.
     """
     state = ScopeState(scope)
     profiles_dir = directory / PROFILES_DIR
@@ -152,7 +155,7 @@ def begin_edit(path: Path, scope: Scope) -> PendingEdit:
 
     Raises ``SpecError`` with ``config-edit-invalid`` (not a JSON object) or
     ``config-edit-version`` (``version`` is not the number 1): such a file is never rewritten.
-    Implements PROF-EDIT-VERSION.
+    Implements PROF-EDIT-VERSION and PROF-EDIT-CREATE (with :func:`serialise_config`).
     """
     snapshot = _read(path)
     if snapshot is None:

@@ -226,7 +226,7 @@ class Session:
     def begin_change(self, scope: Scope, action: str, key: str, value: str | None) -> None:
         """Validate a ``set``/``unset`` and read the config it will change. ``set`` is parsed
         against the registry before anything is read; a project edit needs a trusted project
-        (``project-untrusted``)."""
+        (``project-untrusted``). Implements PROF-EDIT-TRUST."""
         if scope == "project" and not self.trusted:
             raise SpecError("project-untrusted", "the project is not trusted; its config is never touched", path="scope")
         if action == "set":
