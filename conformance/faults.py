@@ -23,6 +23,7 @@ MODULE``.
 from __future__ import annotations
 
 import argparse
+import copy
 import fnmatch
 import importlib
 import json
@@ -245,8 +246,9 @@ class FaultResult:
 
 @dataclass
 class Matrix:
-    """The catch matrix: one :class:`FaultResult` per fault, and the cases that did not pass
-    against the reference (they catch nothing)."""
+    """The catch matrix: one :class:`FaultResult` per fault, and the cases that were checked
+    against the reference (because a fault made them fail) and did not pass there either: they
+    catch nothing until the reference or their golden is fixed."""
 
     results: list[FaultResult]
     reference_failures: list[str] = field(default_factory=list)
@@ -282,57 +284,93 @@ def _cases_for(fault: Fault, cases: Sequence[Any]) -> list[Any]:
     return [c for c in cases if c.area == fault.area and (fault.ops is None or c.op in fault.ops)]
 
 
+@contextmanager
+def _cached_goldens() -> Iterator[None]:
+    """Read each golden once while the matrix runs (the same goldens are compared for every fault)."""
+    from functools import lru_cache
+
+    from conformance import golden
+
+    original = golden.read
+    cached = lru_cache(maxsize=None)(original)
+    golden.read = lambda path: copy.deepcopy(cached(path))  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        golden.read = original  # type: ignore[assignment]
+
+
+def _ordered(fault: Fault, cases: Sequence[Any]) -> list[Any]:
+    """The cases most likely to catch ``fault`` first: those naming one of its clauses."""
+    named = set(fault.clauses)
+    return sorted(cases, key=lambda c: 0 if named & set(c.clauses) else 1)
+
+
 def catch_matrix(faults: Sequence[Fault], cases: Sequence[Any], *, golden_dir: Path | None = None,
                  via: str = "inprocess", faults_module: str | None = None, invariants: bool = False,
-                 examples: int | None = None, timeout: float = 10.0,
+                 examples: int | None = None, timeout: float = 10.0, first_only: bool = False,
                  progress: Callable[[FaultResult], None] | None = None) -> Matrix:
-    """Run ``cases`` against the reference and against each fault; which cases catch which fault.
+    """Run ``cases`` against each fault; which cases catch which fault.
 
-    Only the cases of a fault's area (and operations) are run against it. With ``invariants`` the
-    invariants of the fault's area are checked against it as well (``examples`` each).
+    Only the cases of a fault's area (and operations) are run against it. A case that does not
+    pass against the fault is checked against the reference too: it catches the fault only when
+    it passes there. With ``first_only`` each fault stops at its first catching case (cases that
+    name one of the fault's clauses are tried first) -- enough to tell caught from survived, and
+    much faster. With ``invariants`` the invariants of the fault's area are checked against it as
+    well (``examples`` each).
     """
     from conformance import golden
     from conformance.adapters.inprocess import InProcessAdapter
     from conformance.runner import Runner
 
     gdir = golden_dir or golden.GOLDEN_DIR
-    wanted = {id(c) for f in faults for c in _cases_for(f, cases)}
-    relevant = [c for c in cases if id(c) in wanted]
+    matrix = Matrix([])
+    reference_status: dict[str, str] = {}
     ref = Runner(InProcessAdapter(ReferenceImplementation()), golden_dir=gdir, timeout=timeout)
     ref.start()
+
+    def passes_on_reference(case: Any) -> bool:
+        if case.id not in reference_status:
+            reference_status[case.id] = ref.run_case(case).status
+        return reference_status[case.id] == "passed"
+
     try:
-        passing = {c.id for c in relevant if ref.run_case(c).status == "passed"}
+        with _cached_goldens():
+            for fault in faults:
+                started = time.perf_counter()
+                result = FaultResult(fault.id, fault.area, fault.title, list(fault.clauses))
+                run = _cases_for(fault, cases)
+                if first_only:
+                    run = _ordered(fault, run)
+                runner = Runner(fault_adapter(fault, via, faults_module), golden_dir=gdir, timeout=timeout)
+                runner.start()
+                try:
+                    for case in run:
+                        result.cases += 1
+                        status = runner.run_case(case).status
+                        if status != "passed" and passes_on_reference(case):
+                            result.caught_by.append(case.id)
+                            result.statuses[case.id] = status
+                            if first_only:
+                                break
+                finally:
+                    runner.stop()
+                if invariants:
+                    from conformance.invariants import invariants as all_invariants, run_invariants
+
+                    selected = [i for i in all_invariants([fault.area])
+                                if fault.ops is None or set(i.ops) & set(fault.ops)]
+                    for r in run_invariants(fault_adapter(fault, via, faults_module), selected,
+                                            examples=examples, timeout=timeout):
+                        if r.status in ("failed", "errored"):
+                            result.invariants.append(r.id)
+                result.duration = time.perf_counter() - started
+                matrix.results.append(result)
+                if progress:
+                    progress(result)
     finally:
         ref.stop()
-    matrix = Matrix([], sorted(c.id for c in relevant if c.id not in passing))
-    for fault in faults:
-        started = time.perf_counter()
-        result = FaultResult(fault.id, fault.area, fault.title, list(fault.clauses))
-        run = [c for c in _cases_for(fault, cases) if c.id in passing]
-        result.cases = len(run)
-        runner = Runner(fault_adapter(fault, via, faults_module), golden_dir=gdir, timeout=timeout)
-        runner.start()
-        try:
-            for case in run:
-                status = runner.run_case(case).status
-                if status != "passed":
-                    result.caught_by.append(case.id)
-                    result.statuses[case.id] = status
-        finally:
-            runner.stop()
-        if invariants:
-            from conformance.invariants import invariants as all_invariants, run_invariants
-
-            selected = [i for i in all_invariants([fault.area])
-                        if fault.ops is None or set(i.ops) & set(fault.ops)]
-            for r in run_invariants(fault_adapter(fault, via, faults_module), selected, examples=examples,
-                                    timeout=timeout):
-                if r.status in ("failed", "errored"):
-                    result.invariants.append(r.id)
-        result.duration = time.perf_counter() - started
-        matrix.results.append(result)
-        if progress:
-            progress(result)
+    matrix.reference_failures = sorted(cid for cid, status in reference_status.items() if status != "passed")
     return matrix
 
 
@@ -372,7 +410,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--invariants", action="store_true", help="check the invariants against each fault too")
     parser.add_argument("--examples", type=int, default=None, metavar="N", help="examples per invariant")
     parser.add_argument("--report-json", metavar="FILE", help="write the catch matrix as JSON")
+    parser.add_argument("--first", action="store_true",
+                        help="stop each fault at its first catching case (caught or survived, quickly)")
     parser.add_argument("--list", action="store_true", help="list the faults and exit")
+    parser.add_argument("-q", "--quiet", action="store_true", help="no progress dots")
     parser.add_argument("-v", "--verbose", action="store_true", help="list every catching case")
     parser.add_argument("--scenarios-dir", default=None, help=argparse.SUPPRESS)
     parser.add_argument("--golden-dir", default=None, help=argparse.SUPPRESS)
@@ -401,7 +442,10 @@ def cmd_faults(args: argparse.Namespace) -> int:
         print(f"pi-conformance: {e}", file=sys.stderr)
     matrix = catch_matrix(faults, suite.cases, golden_dir=Path(args.golden_dir) if args.golden_dir else None,
                           via=args.via, faults_module=args.faults, invariants=args.invariants,
-                          examples=args.examples)
+                          examples=args.examples, first_only=args.first,
+                          progress=None if args.quiet else lambda r: print(".", end="", flush=True))
+    if not args.quiet:
+        print()
     print(format_matrix(matrix, verbose=args.verbose))
     if args.report_json:
         Path(args.report_json).write_text(json.dumps(matrix.record(), indent=2) + "\n", encoding="utf-8")
