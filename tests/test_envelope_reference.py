@@ -305,3 +305,12 @@ def test_build_envelope_parts():
     assert [m.id for m in env.developerMessages] == ["a", "environment"]
     assert env.contextMessage["content"].endswith("<INSTRUCTIONS>\nX\n</INSTRUCTIONS>")
     assert DeveloperMessage("a", "A") in env.developerMessages
+
+
+@pytest.mark.parametrize("field", ["providers", "activeTools"])
+@pytest.mark.parametrize("bad", ["openai-codex", ("ok", 3), 5])
+def test_filter_lists_must_be_lists_of_strings(field, bad):
+    with pytest.raises(SpecError) as err:
+        register_contribution(SharedRegistry(CONTRIBUTIONS_KEY), Contribution(id="x", **{field: bad}))
+    assert err.value.code == "contribution-field-invalid"
+    assert err.value.path == f"contribution.{field}"

@@ -434,10 +434,34 @@ STEP_MODELS: dict[str, type[OpModel]] = {
 is a spec error, ``session-step-invalid``), not by the input model."""
 
 
+def _step_schemas() -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """JSON Schemas of the one-key step objects and the definitions they refer to."""
+    defs: dict[str, Any] = {}
+    items: list[dict[str, Any]] = []
+    for kind, model in STEP_MODELS.items():
+        schema = model.model_json_schema(ref_template="#/$defs/{model}")
+        defs.update(schema.pop("$defs", {}))
+        defs[model.__name__] = schema
+        items.append({"type": "object", "properties": {kind: {"$ref": f"#/$defs/{model.__name__}"}},
+                      "required": [kind], "additionalProperties": False})
+    return items, defs
+
+
 class SessionInput(OpModel):
+    """A session script (see the module docstring). ``steps`` are validated by the implementation,
+    so that a malformed step is answered ``session-step-invalid``; their schema is published."""
+
     host: Host
     auditEntries: Any = None
     steps: list[Any]
+
+    @classmethod
+    def model_json_schema(cls, *args: Any, **kwargs: Any) -> dict[str, Any]:
+        schema = super().model_json_schema(*args, **kwargs)
+        items, defs = _step_schemas()
+        schema.setdefault("$defs", {}).update(defs)
+        schema["properties"]["steps"]["items"] = {"anyOf": items}
+        return schema
 
 
 class SessionOutput(OpModel):

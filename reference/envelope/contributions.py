@@ -102,7 +102,9 @@ def validate_contribution(contribution: Contribution, *, path: str = "contributi
             boolean, NaN or an infinity); otherwise it is refused (``contribution-priority-invalid``).
 
     Raises:
-        SpecError: with one of the codes above; the message names ``path`` and the field.
+        SpecError: with one of the codes above, or ``contribution-field-invalid`` when
+            ``providers`` or ``activeTools`` is not a list of strings; the message names ``path``
+            and the field.
     """
     cid = contribution.id
     if not isinstance(cid, str) or not js_trim(cid):
@@ -115,6 +117,18 @@ def validate_contribution(contribution: Contribution, *, path: str = "contributi
             f"{path}.id {cid!r} is reserved for the environment message",
             path=f"{path}.id",
         )
+    for name in ("providers", "activeTools"):
+        value = getattr(contribution, name)
+        if value is not None and (
+            isinstance(value, str)
+            or not isinstance(value, (list, tuple))
+            or not all(isinstance(v, str) for v in value)
+        ):
+            raise SpecError(
+                "contribution-field-invalid",
+                f"{path}.{name} must be a list of strings, got {value!r}",
+                path=f"{path}.{name}",
+            )
     p = contribution.priority
     if isinstance(p, bool) or not isinstance(p, (int, float)) or not math.isfinite(p):
         raise SpecError(
