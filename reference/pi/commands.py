@@ -2,11 +2,13 @@
 
 Kept apart from :mod:`reference.pi.values` so that the rules stay pure. The command runs through
 ``/bin/sh -c`` with exactly the environment it is given (no variable of the calling process leaks
-in), no standard input, and a time limit.
+in), no standard input, and a time limit that ends the command's whole process group.
 """
 
 from __future__ import annotations
 
+import os
+import signal
 import subprocess
 from typing import Mapping
 
@@ -24,17 +26,24 @@ def run_shell_command(command: str, env: Mapping[str, str], time_limit_s: float)
         a :class:`~reference.pi.values.CommandResult`. A shell that cannot start gives exit code 127.
     """
     try:
-        done = subprocess.run(
+        child = subprocess.Popen(
             ["/bin/sh", "-c", command],
             env=dict(env),
             stdin=subprocess.DEVNULL,
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
-            timeout=time_limit_s,
-            check=False,
+            start_new_session=True,
         )
-    except subprocess.TimeoutExpired:
-        return CommandResult(exit_code=None, stdout="")
     except OSError:
         return CommandResult(exit_code=127, stdout="")
-    return CommandResult(exit_code=done.returncode, stdout=done.stdout.decode("utf-8", errors="replace"))
+    try:
+        out, _ = child.communicate(timeout=time_limit_s)
+    except subprocess.TimeoutExpired:
+        # The whole process group goes, so a grandchild holding stdout cannot outlive the limit.
+        try:
+            os.killpg(child.pid, signal.SIGKILL)
+        except OSError:
+            pass
+        child.communicate()
+        return CommandResult(exit_code=None, stdout="")
+    return CommandResult(exit_code=child.returncode, stdout=out.decode("utf-8", errors="replace"))
