@@ -119,9 +119,13 @@ def test_split_frontmatter_variants():
 def test_frontmatter_uses_the_core_schema():
     fields = split_frontmatter("---\na: 2024-01-01\nb: 1_000\nc: true\nd: 0x10\ne: ~\n---\n").fields
     assert fields == {"a": "2024-01-01", "b": "1_000", "c": True, "d": 16, "e": None}
+    tagged = split_frontmatter("---\na: !note x\nb: !n 2\nc: !s [1, !t y]\n---\n").fields
+    assert tagged == {"a": "x", "b": "2", "c": [1, "y"]}
 
 
-@pytest.mark.parametrize("bad", ["---\na: [\n---\n", "---\na: 1\na: 2\n---\n", "---\na: b: c\n---\n"])
+@pytest.mark.parametrize(
+    "bad", ["---\na: [\n---\n", "---\na: 1\na: 2\n---\n", "---\na: b: c\n---\n", "---\na: !!int x\n---\n"]
+)
 def test_bad_yaml_is_a_spec_error(bad):
     with pytest.raises(SpecError) as err:
         split_frontmatter(bad)

@@ -18,7 +18,8 @@ from typing import Any, Literal
 
 from ruamel.yaml import YAML
 from ruamel.yaml.error import YAMLError
-from ruamel.yaml.nodes import ScalarNode
+from ruamel.yaml.constructor import SafeConstructor
+from ruamel.yaml.nodes import ScalarNode, SequenceNode
 from ruamel.yaml.resolver import VersionedResolver
 
 from reference.errors import SpecError
@@ -74,9 +75,26 @@ class _CoreSchemaResolver(VersionedResolver):
         return super().resolve(kind, value, implicit)
 
 
+class _TolerantConstructor(SafeConstructor):
+    """Builds the safe types; a node with a tag it does not know is read as if it had no tag
+    (a scalar as a string), the way YAML processors treat an unresolved tag as a warning.
+    Implements the unknown-tag part of PI-TPL-YAML-SCHEMA."""
+
+    def _untagged(self, suffix: Any, node: Any) -> Any:
+        if isinstance(node, ScalarNode):
+            return self.construct_scalar(node)
+        if isinstance(node, SequenceNode):
+            return self.construct_sequence(node, deep=True)
+        return self.construct_mapping(node, deep=True)
+
+
+_TolerantConstructor.add_constructor(None, lambda self, node: self._untagged(None, node))
+
+
 def _load_yaml(text: str) -> Any:
     yaml = YAML(typ="safe", pure=True)
     yaml.Resolver = _CoreSchemaResolver
+    yaml.Constructor = _TolerantConstructor
     return yaml.load(text)
 
 
@@ -129,7 +147,8 @@ def split_frontmatter(raw: str) -> Frontmatter:
         return Frontmatter({}, body, True)
     try:
         parsed = _load_yaml(yaml_text)
-    except YAMLError as exc:
+    except (YAMLError, ValueError, TypeError, RecursionError) as exc:
+        # ValueError and TypeError: an explicit standard tag on a value it cannot hold (!!int x).
         problem = getattr(exc, "problem", None) or type(exc).__name__
         raise SpecError("template-frontmatter-invalid", f"frontmatter is not valid YAML: {problem}") from exc
     return Frontmatter(parsed if isinstance(parsed, dict) else {}, body, True)

@@ -33,7 +33,9 @@ def _inside(root: Path, relative: str, field: str) -> Path:
 
 @implements("pi.load-templates")
 def load_templates(inp: LoadTemplatesInput, ctx: Context) -> LoadTemplatesOutput:
-    root = Path(ctx.root or ".")
+    if ctx.root is None:
+        raise SpecError("tree-required", "pi.load-templates reads a file tree; the case has none", path="tree")
+    root = Path(ctx.root)
     loaded = load_prompt_templates(
         _inside(root, inp.agentDir, "agentDir"),
         _inside(root, inp.cwd, "cwd"),
