@@ -55,8 +55,9 @@ step's kind; a refused step answers ``{step, error: {code}}`` and the script goe
   given). Answer: ``{}``.
 - ``globalSet: {contribution: CONTRIBUTION}`` or ``{adapter: ADAPTER}``: put an entry straight into
   the shared map (no validation), as an extension without a dependency would. Answer: ``{}``.
-- ``load: {}``: answer ``{contributions, adapters}``, each ``"created"``, ``"adopted"`` or
-  ``"replaced"`` (an incompatible object was there).
+- ``load: {}``: answer ``{contributions, adapters, service}``: the first two each ``"created"``,
+  ``"adopted"`` or ``"replaced"`` (an incompatible object was there); ``service`` whether the
+  running envelope service is now published under ``pi-developer-messages/envelope-service/v1``.
 - ``register: CONTRIBUTION``; ``unregister: {id}`` (answer ``{removed}``);
   ``registerAdapter: ADAPTER`` where ADAPTER is ``{provider, developerMessages?}``.
 - ``capture: REQUEST``: answer ``{systemPrompt, envelope, notification, audit}``: the system prompt

@@ -82,7 +82,17 @@ class EnvelopeService:
         self.sessions: dict[str, SessionState] = {}
         self.logs: dict[str, SessionLog] = {}
         self.notifications: list[str] = []
-        scope.objects[SERVICE_KEY] = self
+        self.publish()
+
+    def publish(self) -> None:
+        """Publish this service so other extensions can detect and use it.
+
+        Clauses:
+            ENV-SVC-PUBLISHED: the running service is published under
+                ``pi-developer-messages/envelope-service/v1`` in the global scope
+                (``getPromptEnvelopeService()`` returns it).
+        """
+        self.scope.objects[SERVICE_KEY] = self
 
     def log(self, session_id: str) -> SessionLog:
         """The session's entry tree (created empty on first use; kept across :meth:`resume`)."""

@@ -27,6 +27,7 @@ from reference.envelope.environment import HostFacts, environment_message
 from reference.envelope.globals import (
     ADAPTERS_KEY,
     CONTRIBUTIONS_KEY,
+    SERVICE_KEY,
     GlobalScope,
     SharedRegistry,
     is_compatible,
@@ -255,6 +256,7 @@ class _Script:
         for name, key in (("contributions", CONTRIBUTIONS_KEY), ("adapters", ADAPTERS_KEY)):
             old = before[key]
             out[name] = "created" if old is None else ("adopted" if is_compatible(old, key) else "replaced")
+        out["service"] = self.scope.objects.get(SERVICE_KEY) is self.service
         return out
 
     def run(self, kind: str, body: Any) -> dict:
