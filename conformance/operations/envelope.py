@@ -81,6 +81,17 @@ step's kind; a refused step answers ``{step, error: {code}}`` and the script goe
 
 Entry ids are ``e1``, ``e2``, ... per session in order of creation. A malformed step is refused as a
 whole with ``session-step-invalid``, naming the step index and field.
+
+Error codes
+-----------
+``contribution-id-blank``, ``contribution-id-reserved``, ``contribution-priority-invalid``,
+``contribution-field-invalid`` (providers or activeTools not a list of strings): a refused
+contribution. ``adapter-provider-blank``: a refused adapter. ``environment-date-invalid``: a host
+date not written ``YYYY-MM-DD``. ``build-failed``: a content function raised (stateless operations;
+in a session the service handles it). ``session-step-invalid``: a malformed script.
+``registry-missing`` (``globalSet`` before any shared map exists), ``already-loaded`` (a second
+``load``) and ``session-entry-unknown`` (``navigate`` to an id the session does not have) answer a
+single step.
 """
 
 from __future__ import annotations
