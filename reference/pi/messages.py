@@ -373,6 +373,8 @@ class Problem:
         return format_path(self.parts)
 
     def sort_key(self) -> tuple:
+        """Order of problems (PI-MSG-PROBLEMS): by path, an index before a key at the same
+        depth, indices numerically, keys by code point; then by code."""
         return (tuple((0, p, "") if isinstance(p, int) else (1, 0, p) for p in self.parts), self.code)
 
 
@@ -392,6 +394,7 @@ class Validation:
 
     @property
     def valid(self) -> bool:
+        """Whether no problem was found."""
         return not self.problems
 
 
