@@ -4,19 +4,24 @@
 //   `isCommandConfigValue` and `getConfigValueEnvVarNames` say the value's form and the variables
 //   it reads; `resolveConfigValueUncached` resolves it the way Pi does at request time (a command
 //   runs every time; `resolveConfigValue` would serve a cached result for the process lifetime).
-//   The process environment is the case's `env` only (plus PATH, so a command finds its shell).
+//   The process environment is the case's `env` over the sandbox's (see caseEnvironment).
 
-import { internal } from "../pi.mjs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { ai, codingAgent, internal } from "../pi.mjs";
+import { Unsupported } from "../errors.mjs";
 import { withEnv } from "../sandbox.mjs";
 
 // internal module: core/resolve-config-value.js
 const values = await internal("core/resolve-config-value.js");
 
-/** Variables for withEnv: every sandbox variable but PATH unset, then the case's own. */
+/**
+ * Variables for withEnv: the case's own over the sandbox's. The sandbox holds none of the user's
+ * variables, only PATH (so a command finds its shell) and its own (HOME, TMPDIR, PI_OFFLINE, ...,
+ * which keep Pi offline and inside the sandbox).
+ */
 export function caseEnvironment(baseEnv, env) {
-  const variables = {};
-  for (const name of Object.keys(baseEnv)) if (name !== "PATH" && name !== "Path") variables[name] = null;
-  return { ...variables, ...env };
+  return { ...env };
 }
 
 export const operations = {
@@ -33,4 +38,238 @@ export const operations = {
         resolved: values.resolveConfigValueUncached(value, env) ?? null,
       };
     }),
+};
+
+// ---------------------------------------------------------------------------------------------
+// pi.models-load, pi.models-auth, pi.models-available (chat)
+//
+// Pi's ModelRuntime (public export) is built the way ModelRuntime.create builds it, except that
+// its built-in providers are the case's (`builtins`), made with pi-ai's own `createProvider` and
+// `envApiKeyAuth` (public exports), instead of Pi's catalogue. models.json and auth.json are
+// written to a temporary directory and read by Pi's ModelConfig and AuthStorage (internal
+// modules core/model-config.js and core/auth-storage.js); runtime keys go through Pi's
+// RuntimeCredentials (internal module core/runtime-credentials.js); models are kept in Pi's
+// InMemoryCodingAgentModelsStore (internal module core/models-store.js). Offline mode is on.
+
+// internal modules: core/model-config.js, core/auth-storage.js, core/runtime-credentials.js,
+// core/models-store.js, core/provider-composer.js
+const { ModelConfig } = await internal("core/model-config.js");
+const { AuthStorage } = await internal("core/auth-storage.js");
+const { RuntimeCredentials } = await internal("core/runtime-credentials.js");
+const { InMemoryCodingAgentModelsStore } = await internal("core/models-store.js");
+const { configuredRequestAuthStatus } = await internal("core/provider-composer.js");
+
+// The defaults Pi 1.6.0 applies to omitted `inputLimits.images.resize` fields. Pi keeps them in a
+// constant of utils/image-resize-core.js that it does not export (DEFAULT_OPTIONS, merged as
+// `{ ...DEFAULT_OPTIONS, ...options }` when an image is resized), so the four numbers are
+// restated here, from that file.
+const PI_IMAGE_RESIZE_DEFAULTS = { maxWidth: 2000, maxHeight: 2000, maxBytes: 4.5 * 1024 * 1024, jpegQuality: 80 };
+
+/** A stand-in stream implementation: the adapter never sends a request. */
+const NO_STREAM = {
+  stream() {
+    throw new Error("pi-node adapter: no requests are sent");
+  },
+  streamSimple() {
+    throw new Error("pi-node adapter: no requests are sent");
+  },
+};
+
+/**
+ * A case's built-in provider as a pi-ai provider. Its models are completed with the same
+ * defaults as a models.json model (the case format says so), its key comes from its `env`
+ * variables through pi-ai's envApiKeyAuth.
+ */
+function builtinProvider(id, described) {
+  if ((described.requiredEnv ?? []).length > 0) {
+    throw new Unsupported("built-in providers with requiredEnv: Pi's own providers code that per provider");
+  }
+  const models = (described.models ?? []).map((m) => ({
+    ...m,
+    id: m.id,
+    name: m.name ?? m.id,
+    api: m.api ?? described.api,
+    provider: id,
+    baseUrl: m.baseUrl ?? described.baseUrl,
+    reasoning: m.reasoning ?? false,
+    input: m.input ?? ["text"],
+    cost: m.cost ?? { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
+    contextWindow: m.contextWindow ?? 128000,
+    maxTokens: m.maxTokens ?? 16384,
+  }));
+  return ai.createProvider({
+    id,
+    name: described.name ?? id,
+    baseUrl: described.baseUrl ?? undefined,
+    auth: { apiKey: ai.envApiKeyAuth(`${described.name ?? id} API key`, described.env ?? []) },
+    models,
+    api: NO_STREAM,
+  });
+}
+
+/** Build Pi's ModelRuntime over the case's inputs; `fn(runtime, config)` runs with the case's env. */
+async function withRuntime(input, sandbox, fn) {
+  const dir = mkdtempSync(join(sandbox.root, "models-"));
+  try {
+    const modelsPath = join(dir, "models.json");
+    if (input.modelsJsonText != null) writeFileSync(modelsPath, input.modelsJsonText);
+    else if (input.modelsJson != null) writeFileSync(modelsPath, JSON.stringify(input.modelsJson));
+    const authPath = join(dir, "auth.json");
+    if (input.authJson && Object.keys(input.authJson).length > 0) writeFileSync(authPath, JSON.stringify(input.authJson));
+    return await withEnv(sandbox.baseEnv, caseEnvironment(sandbox.baseEnv, input.env ?? {}), async () => {
+      values.clearConfigValueCache();
+      const credentials = new RuntimeCredentials(AuthStorage.create(authPath));
+      for (const [providerId, key] of Object.entries(input.runtimeKeys ?? {})) credentials.setRuntimeApiKey(providerId, key);
+      const config = await ModelConfig.load(modelsPath);
+      const providers = Object.entries(input.builtins ?? {}).map(([id, described]) => builtinProvider(id, described));
+      const runtime = new codingAgent.ModelRuntime(
+        credentials,
+        config,
+        modelsPath,
+        new InMemoryCodingAgentModelsStore(),
+        providers,
+        false,
+      );
+      runtime.configureRadiusProviders();
+      runtime.rebuildProviders();
+      await runtime.refresh({ allowNetwork: false });
+      return await fn(runtime, config);
+    });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const orNull = (value) => (value === undefined ? null : value);
+
+function modelOut(model) {
+  const ttl = (tier) => ai.getPromptCacheTtlMs(model, { cacheRetention: tier }) !== undefined;
+  return {
+    provider: model.provider,
+    id: model.id,
+    name: model.name,
+    api: model.api,
+    baseUrl: model.baseUrl,
+    reasoning: model.reasoning,
+    input: model.input,
+    contextWindow: model.contextWindow,
+    maxTokens: model.maxTokens,
+    cost: model.cost,
+    inputLimits: orNull(model.inputLimits),
+    imageResize: { ...PI_IMAGE_RESIZE_DEFAULTS, ...(model.inputLimits?.images?.resize ?? {}) },
+    promptCache: orNull(model.promptCache),
+    cacheWarming: { short: ttl("short"), long: ttl("long") },
+    thinkingLevelMap: orNull(model.thinkingLevelMap),
+    samplingParams: orNull(model.samplingParams),
+    samplingParamsByThinkingLevel: orNull(model.samplingParamsByThinkingLevel),
+    compat: orNull(model.compat),
+  };
+}
+
+/** Pi's models.json error text as issues: `Invalid models.json schema:` lists one `- path: message` per line. */
+function fileIssues(configError) {
+  if (!configError) return [];
+  const text = configError.replace(/\n\nFile: [^\n]*$/, "");
+  if (text.startsWith("Invalid models.json schema:")) {
+    return text
+      .split("\n")
+      .slice(1)
+      .map((line) => /^\s+- ([^:]*): (.*)$/.exec(line))
+      .filter(Boolean)
+      .map(([, path, message]) => ({ code: "models-json-schema", path, provider: null, message }))
+      .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  }
+  return [{ code: "models-json-parse", path: "root", provider: null, message: text }];
+}
+
+const byId = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
+
+operations["pi.models-load"] = async (input, { sandbox }) =>
+  withRuntime(input, sandbox, async (runtime, config) => {
+    const providers = runtime
+      .getProviders()
+      .map((p) => ({ id: p.id, name: p.name, baseUrl: orNull(p.baseUrl), models: runtime.getModels(p.id).map(modelOut) }))
+      .sort((a, b) => byId(a.id, b.id));
+    const composition = [...runtime.compositionErrors.entries()]
+      .sort(([a], [b]) => byId(a, b))
+      .map(([provider, message]) => ({ code: "provider-composition", path: null, provider, message }));
+    return { providers, issues: [...fileIssues(config.getError()), ...composition] };
+  });
+
+/**
+ * The suite's name for the credential source Pi configures a provider with, from Pi's auth
+ * status (`runtime`, `stored`, models.json's `apiKey`, else what its availability check found),
+ * or null. Pi's resolution itself labels runtime, auth.json and models.json keys of a built-in
+ * provider alike ("stored credential"), so its auth status is what tells them apart.
+ */
+function sourceOf(runtime, config, providerId) {
+  const status = runtime.getProviderAuthStatus(providerId);
+  if (status.source === "runtime") return "runtime";
+  if (status.source === "stored") return "auth.json";
+  if (configuredRequestAuthStatus(config.getProvider(providerId), undefined) !== undefined) return "models.json";
+  return status.configured ? "environment" : null;
+}
+
+/** Pi's auth error message as the suite's failure record. */
+function failureOf(message) {
+  const header = /header "([^"]+)"/.exec(message)?.[1];
+  const variables = /from environment variables?: (.*)$/.exec(message)?.[1]?.split(", ");
+  const command = /from shell command: (.*)$/s.exec(message)?.[1];
+  return {
+    code: header ? "header-unresolved" : "api-key-unresolved",
+    ...(header ? { header } : {}),
+    ...(variables ? { variables } : {}),
+    ...(command !== undefined ? { command } : {}),
+  };
+}
+
+operations["pi.models-auth"] = async (input, { sandbox }) =>
+  withRuntime(input, sandbox, async (runtime, config) => {
+    await runtime.getAvailable();
+    const model = runtime.getModel(input.provider, input.model);
+    if (!model) throw new Unsupported(`Pi finds no model ${input.provider}/${input.model}`);
+    const source = sourceOf(runtime, config, input.provider);
+    let resolution;
+    try {
+      // What ModelRuntime.prepareRequest does before a request: resolve the key and headers.
+      resolution = await runtime.getAuth(model);
+    } catch (error) {
+      const message = error?.message ?? String(error);
+      return { ok: false, source, apiKey: null, headers: {}, failure: failureOf(message), message };
+    }
+    if (!resolution) {
+      return {
+        ok: false,
+        source: null,
+        apiKey: null,
+        headers: {},
+        failure: { code: "auth-not-configured" },
+        message: `Provider is not configured: ${input.provider}`,
+      };
+    }
+    return {
+      ok: true,
+      source,
+      apiKey: orNull(resolution.auth.apiKey),
+      headers: resolution.auth.headers ?? {},
+      failure: null,
+      message: null,
+    };
+  });
+
+operations["pi.models-available"] = async (input, { sandbox }) => {
+  if (input.type !== "chat") throw new Unsupported("classifier listing over case-described providers");
+  return withRuntime(input, sandbox, async (runtime, config) => {
+    const available = await runtime.getAvailable();
+    return {
+      models: available.map((m) => ({ provider: m.provider, id: m.id })).sort((a, b) => byId(a.provider, b.provider)),
+      sources: runtime
+        .getProviders()
+        .map((p) => ({
+          provider: p.id,
+          source: runtime.getProviderAuthStatus(p.id).configured ? sourceOf(runtime, config, p.id) : null,
+        }))
+        .sort((a, b) => byId(a.provider, b.provider)),
+    };
+  });
 };
