@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import shlex
 import sys
 from pathlib import Path
 from typing import Sequence
@@ -51,18 +50,16 @@ def make_adapter(spec: str | None) -> Adapter:
         return InProcessAdapter(ReferenceImplementation())
     if spec.startswith("python:"):
         return InProcessAdapter(load_implementation(spec[len("python:"):]))
-    from conformance.adapters.jsonlines import JsonLinesAdapter
+    from conformance.adapters.jsonlines import JsonLinesAdapter, parse_command
 
     if spec == "serve-reference":
         return JsonLinesAdapter([sys.executable, "-m", "conformance.adapters.jsonlines"], name="serve-reference")
     if spec == "pi-node":
         return JsonLinesAdapter(pi_node_command(), name="pi-node")
     try:
-        command = shlex.split(spec)
+        command = parse_command(spec)
     except ValueError as exc:
         raise UsageError(f"--adapter {spec!r}: {exc}") from None
-    if not command:
-        raise UsageError("--adapter needs a command")
     return JsonLinesAdapter(command, name=spec)
 
 
