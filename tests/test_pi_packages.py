@@ -138,7 +138,8 @@ def test_project_replaces_and_trust_gates_it():
     assert resources(trusted) == ["/p/.pi/npm/node_modules/t/extensions/x.ts"]
     untrusted = pk.resolve_packages(layout_fs(), pk.Layout("/a", "/p"), ["npm:t"], ["npm:t"], trusted=False)
     assert len(resources(untrusted)) == 2
-    assert untrusted.diagnostics == [{"code": "project-untrusted", "scope": "project", "count": 1}]
+    assert untrusted.diagnostics == []
+    assert [p["scope"] for p in untrusted.to_json()["packages"]] == ["user"]
 
 
 def test_autoload_false_delta_over_personal():

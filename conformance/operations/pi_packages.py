@@ -66,7 +66,7 @@ class PackagesResolveInput(OpModel):
 
 class PackageRecord(OpModel):
     """One declaration and what became of it (``status``: ``loaded``, ``not-installed``,
-    ``missing``, ``replaced``, ``delta-base``, ``duplicate``)."""
+    ``missing``, ``replaced``, ``duplicate``)."""
 
     source: str
     scope: Literal["user", "project"]
@@ -95,8 +95,8 @@ class Resources(OpModel):
 
 class PackagesResolveOutput(OpModel):
     """``packages``: project declarations in file order, then personal ones in file order.
-    ``warnings``: host-provided dependency warnings, in load order. ``diagnostics``: e.g.
-    ``project-untrusted``."""
+    ``warnings``: host-provided dependency warnings, in load order. ``diagnostics``: reserved,
+    currently always empty."""
 
     packages: list[PackageRecord]
     resources: Resources

@@ -477,9 +477,12 @@ def _candidates(path: str, package_root: str) -> list[str]:
 
 
 def matches_glob(path: str, pattern: str, package_root: str) -> bool:
-    """Whether ``pattern`` (a glob; a leading ``./`` ignored) matches ``path`` by its path relative
-    to the package root, its file name or its absolute path; a skill's ``SKILL.md`` also matches
-    through its directory."""
+    """Whether ``pattern`` (a glob) matches ``path`` by its path relative to the package root, its
+    file name or its absolute path; a skill's ``SKILL.md`` also matches through its directory.
+
+    Implements PI-PKG-PATTERN-DOT-SLASH: a leading ``./`` in a pattern or exact path is ignored, as
+    in manifest paths.
+    """
     pattern = _norm_pattern(pattern)
     return any(wglob.globmatch(c, pattern, flags=_GLOB_FLAGS) for c in _candidates(path, package_root))
 
@@ -596,6 +599,8 @@ def parse_declaration(entry: Any, scope: str, index: int) -> Declaration:
     """Read one ``packages`` entry: a source string, or ``{source, extensions?, skills?, prompts?,
     themes?, autoload?}``.
 
+    Implements PI-PKG-ENTRY-INVALID: a malformed entry is refused, never half-read.
+
     Raises:
         SpecError ``package-entry-invalid`` naming the field (``packages[2].skills``).
     """
@@ -673,11 +678,12 @@ class Resolution:
 
 
 def select_declarations(
-    personal: list[Declaration], project: list[Declaration], layout: Layout, trusted: bool, result: Resolution
+    fs: FileSystem, personal: list[Declaration], project: list[Declaration], layout: Layout, trusted: bool, result: Resolution
 ) -> list[tuple[Declaration, PackageSource, Declaration | None, PackageSource | None]]:
     """Decide which declarations load, recording every declaration in ``result.packages``.
 
-    Implements PI-PKG-TRUST (project declarations are read only after project trust),
+    Implements PI-PKG-TRUST (project declarations are read only after project trust; without it
+    they are not read at all),
     PI-PKG-SCOPE-REPLACE (a project entry replaces the personal entry of the same identity),
     PI-PKG-AUTOLOAD-DELTA (with ``autoload: false`` the project entry is a delta over the personal
     one) and PI-PKG-DUPLICATE (a second declaration of one identity in the same settings file is
@@ -687,8 +693,7 @@ def select_declarations(
         ``(declaration, source, base_declaration, base_source)`` for each package to load, project
         entries first, each list in file order; ``base_*`` is the personal entry a delta applies to.
     """
-    if project and not trusted:
-        result.diagnostics.append({"code": "project-untrusted", "scope": "project", "count": len(project)})
+    if not trusted:
         project = []
     parsed: list[tuple[Declaration, PackageSource]] = []
     for decl in project + personal:
@@ -716,8 +721,14 @@ def select_declarations(
             chosen.append((decl, source, base[0] if base else None, base[1] if base else None))
         else:
             over = project_identities.get(source.identity)
+            if over is not None and over.autoload:
+                _record(result, decl, source, "replaced")
+                continue
             if over is not None:
-                _record(result, decl, source, "delta-base" if not over.autoload else "replaced")
+                # The base of a delta: recorded as loaded where it is, its resources come through
+                # the project entry that refines it.
+                root, status = _package_root(fs, layout, source, "user")
+                _record(result, decl, source, status, root)
                 continue
             chosen.append((decl, source, None, None))
     return chosen
@@ -774,7 +785,7 @@ def resolve_packages(
 
     Returns:
         a :class:`Resolution`: ``packages`` (every declaration with its ``status``: ``loaded``,
-        ``not-installed``, ``missing``, ``replaced``, ``delta-base`` or ``duplicate``),
+        ``not-installed``, ``missing``, ``replaced`` or ``duplicate``),
         ``resources`` (per type, each enabled path with the ``source`` and ``scope`` of the entry
         that decided it, sorted by path), ``warnings`` and ``diagnostics``.
     Raises:
@@ -783,7 +794,7 @@ def resolve_packages(
     result = Resolution()
     personal = [parse_declaration(e, "user", i) for i, e in enumerate(personal_entries)]
     project = [parse_declaration(e, "project", i) for i, e in enumerate(project_entries)]
-    chosen = select_declarations(personal, project, layout, trusted, result)
+    chosen = select_declarations(fs, personal, project, layout, trusted, result)
     for decl, source, base_decl, base_source in chosen:
         load_source, load_scope = (base_source, "user") if base_source is not None else (source, decl.scope)
         root, status = _package_root(fs, layout, load_source, load_scope)
