@@ -177,6 +177,8 @@ class Host(OpModel):
 
 
 class ContextFileSpec(OpModel):
+    """A context file: its ``path`` and full ``content``."""
+
     path: str
     content: str
 
@@ -190,11 +192,15 @@ class SystemPromptOptions(OpModel):
 
 
 class DeveloperMessageOut(OpModel):
+    """A developer message: ``{id, content}``."""
+
     id: str
     content: str
 
 
 class EnvelopeOut(OpModel):
+    """An envelope: ``provider`` (``null`` when unknown), ``providerInstructions``, ``developerMessages`` (environment last) and ``contextMessage`` (or ``null``)."""
+
     provider: str | None
     providerInstructions: str
     developerMessages: list[DeveloperMessageOut]
@@ -214,6 +220,8 @@ class InstructionsInput(OpModel):
 
 
 class InstructionsOutput(OpModel):
+    """The provider instructions."""
+
     providerInstructions: str
 
 
@@ -225,12 +233,16 @@ operation("envelope.instructions", input=InstructionsInput, output=InstructionsO
 
 
 class EnvironmentInput(OpModel):
+    """The cwd, the active tools and the host facts."""
+
     cwd: str
     activeTools: list[str] = []
     host: Host
 
 
 class EnvironmentOutput(OpModel):
+    """The environment message: id ``environment`` and its six-line ``content``."""
+
     id: str
     content: str
 
@@ -256,6 +268,8 @@ class DeveloperMessagesInput(OpModel):
 
 
 class DeveloperMessagesOutput(OpModel):
+    """The developer messages in order, environment last."""
+
     messages: list[DeveloperMessageOut]
 
 
@@ -267,12 +281,16 @@ operation("envelope.developer-messages", input=DeveloperMessagesInput, output=De
 
 
 class ContextMessageInput(OpModel):
+    """The cwd, Pi's agent directory (or ``null``) and the context files in Pi's order."""
+
     cwd: str
     agentDir: str | None = None
     contextFiles: list[ContextFileSpec] = []
 
 
 class ContextMessageOutput(OpModel):
+    """The context-files message, or ``null`` when no file has content."""
+
     message: dict[str, Any] | None
 
 
@@ -281,6 +299,8 @@ operation("envelope.context-message", input=ContextMessageInput, output=ContextM
 
 
 class ContextHookInput(OpModel):
+    """As :class:`ContextMessageInput`, plus the ``messages`` Pi passes to the context hook."""
+
     cwd: str
     agentDir: str | None = None
     contextFiles: list[ContextFileSpec] = []
@@ -288,6 +308,8 @@ class ContextHookInput(OpModel):
 
 
 class ContextHookOutput(OpModel):
+    """The messages the model receives."""
+
     messages: list[dict[str, Any]]
 
 
@@ -314,6 +336,8 @@ class CaptureRequest(OpModel):
 
 
 class BuildInput(OpModel):
+    """``contributions`` registered in list order, then one ``request`` built."""
+
     contributions: list[ContributionSpec] = []
     request: CaptureRequest
 
@@ -348,6 +372,8 @@ operation("envelope.settings", input=SettingsInput, output=SettingsOutput,
 
 
 class GlobalRegistryStep(OpModel):
+    """Create a shared map under the contribution or adapter registry's key."""
+
     key: Literal["contributions", "adapters"]
     protocol: str
     version: int
@@ -362,6 +388,8 @@ class AdapterSpec(OpModel):
 
 
 class GlobalSetStep(OpModel):
+    """Put one entry straight into a shared map: exactly one of ``contribution`` and ``adapter``."""
+
     contribution: ContributionSpec | None = None
     adapter: AdapterSpec | None = None
 
@@ -373,18 +401,26 @@ class GlobalSetStep(OpModel):
 
 
 class EmptyStep(OpModel):
+    """A step without fields (``load``, ``resume``)."""
+
     pass
 
 
 class UnregisterStep(OpModel):
+    """The id to unregister."""
+
     id: str
 
 
 class SessionRef(OpModel):
+    """A session id."""
+
     sessionId: str
 
 
 class CurrentStep(OpModel):
+    """``current`` with optional overrides; a field is an override only when present."""
+
     sessionId: str
     provider: str | None = None
     activeTools: list[str] | None = None
@@ -392,27 +428,37 @@ class CurrentStep(OpModel):
 
 
 class ProviderRequestStep(OpModel):
+    """A provider request: the session, the provider id and the (probe) payload."""
+
     sessionId: str
     provider: str | None = None
     payload: Any = None
 
 
 class AppendStep(OpModel):
+    """A conversation message appended to the session's current branch."""
+
     sessionId: str
     message: dict[str, Any]
 
 
 class ContextStep(OpModel):
+    """The context hook over ``messages``, or over the session's current branch when absent."""
+
     sessionId: str
     messages: list[dict[str, Any]] | None = None
 
 
 class NavigateStep(OpModel):
+    """Move the session's leaf to entry ``to`` (``null``: before the first entry)."""
+
     sessionId: str
     to: str | None
 
 
 class SettingStep(OpModel):
+    """A new ``auditEntries`` value (raw) or a new ``xsettings.toml`` text: exactly one of the two."""
+
     auditEntries: Any = None
     toml: str | None = None
 
@@ -469,6 +515,7 @@ class SessionInput(OpModel):
 
     @classmethod
     def model_json_schema(cls, *args: Any, **kwargs: Any) -> dict[str, Any]:
+        """The pydantic schema with ``steps.items`` made one of the published step objects."""
         schema = super().model_json_schema(*args, **kwargs)
         items, defs = _step_schemas()
         schema.setdefault("$defs", {}).update(defs)

@@ -64,10 +64,12 @@ class EnvelopeRequest:
 
     @property
     def contextFiles(self) -> list[ContextFile]:
+        """``systemPromptOptions.contextFiles`` as :class:`ContextFile` items, in Pi's order."""
         files = self.systemPromptOptions.get("contextFiles") or []
         return [ContextFile(path=f["path"], content=f["content"]) for f in files]
 
     def render_context(self) -> RenderContext:
+        """The render context that content functions receive for this request."""
         return RenderContext(
             provider=self.provider,
             activeTools=tuple(self.activeTools),
@@ -94,6 +96,7 @@ class Envelope:
     contextMessage: dict[str, Any] | None = field(default=None)
 
     def to_json(self) -> dict[str, Any]:
+        """``{provider, providerInstructions, developerMessages: [{id, content}], contextMessage}``."""
         return {
             "provider": self.provider,
             "providerInstructions": self.providerInstructions,

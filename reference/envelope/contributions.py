@@ -77,6 +77,7 @@ class DeveloperMessage:
     content: str
 
     def to_json(self) -> dict[str, str]:
+        """``{"id": ..., "content": ...}``."""
         return {"id": self.id, "content": self.content}
 
 
@@ -164,6 +165,7 @@ def register_contribution(registry: SharedRegistry, contribution: Contribution) 
     registry[contribution.id] = contribution
 
     def unregister() -> None:
+        """Remove this contribution if it is still the one registered under its id."""
         if registry.get(contribution.id) is contribution:
             del registry[contribution.id]
 

@@ -39,9 +39,11 @@ class PayloadAdapter(Protocol):
 
     provider: str
 
-    def read_system_prompt(self, payload: Any) -> str | None: ...
+    def read_system_prompt(self, payload: Any) -> str | None:
+        """The system prompt held by ``payload``, or ``None`` when it has none that can be read."""
 
-    def replace_system_prompt(self, payload: Any, system_prompt: str) -> Any: ...
+    def replace_system_prompt(self, payload: Any, system_prompt: str) -> Any:
+        """``payload`` with its system prompt replaced (or ``None``: the payload given, unchanged)."""
 
 
 def supports_developer_messages(adapter: Any) -> bool:
@@ -166,19 +168,23 @@ class ProbeAdapter:
 
     @property
     def has_developer_messages(self) -> bool:
+        """Whether the adapter offers ``replaceDeveloperMessages`` (every mode but ``absent``)."""
         return self.developerMessages != "absent"
 
     def read_system_prompt(self, payload: Any) -> str | None:
+        """``payload["system"]`` when it is a string, else ``None``."""
         if isinstance(payload, dict) and isinstance(payload.get("system"), str):
             return payload["system"]
         return None
 
     def replace_system_prompt(self, payload: Any, system_prompt: str) -> Any:
+        """A deep copy of ``payload`` with ``system`` set."""
         result = copy.deepcopy(payload)
         result["system"] = system_prompt
         return result
 
     def replace_developer_messages(self, payload: Any, messages: Sequence[DeveloperMessage]) -> Any:
+        """Per ``developerMessages``: a deep copy whose ``developer`` is ``[{id, content}]`` of ``messages`` (``replace``), the payload given (``return-input``) or ``None`` (``return-nothing``)."""
         if self.developerMessages == "return-input":
             return payload
         if self.developerMessages == "return-nothing":
@@ -203,16 +209,19 @@ class ResponsesAdapter:
     provider: str = "openai-codex"
 
     def read_system_prompt(self, payload: Any) -> str | None:
+        """``payload["instructions"]`` when it is a string, else ``None``."""
         if isinstance(payload, dict) and isinstance(payload.get("instructions"), str):
             return payload["instructions"]
         return None
 
     def replace_system_prompt(self, payload: Any, system_prompt: str) -> Any:
+        """A deep copy of ``payload`` with ``instructions`` set."""
         result = copy.deepcopy(payload)
         result["instructions"] = system_prompt
         return result
 
     def replace_developer_messages(self, payload: Any, messages: Sequence[DeveloperMessage]) -> Any:
+        """A deep copy whose ``input`` starts with one developer-role item per message, earlier developer items removed."""
         result = copy.deepcopy(payload)
         items = [i for i in result.get("input") or [] if not (isinstance(i, dict) and i.get("role") == "developer")]
         developer = [

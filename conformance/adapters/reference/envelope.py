@@ -85,6 +85,7 @@ def content_function(spec: ops.Content) -> Any:
 
 
 def to_contribution(spec: ops.ContributionSpec) -> Contribution:
+    """The reference contribution of a declarative contribution (a missing id becomes ``""``, refused on registration)."""
     return Contribution(
         id=spec.id if spec.id is not None else "",
         priority=spec.priority,
@@ -95,6 +96,7 @@ def to_contribution(spec: ops.ContributionSpec) -> Contribution:
 
 
 def to_host(host: ops.Host) -> HostFacts:
+    """The reference host facts of the operation model."""
     return HostFacts(
         platform=host.platform,
         shell=host.shell,
@@ -106,10 +108,16 @@ def to_host(host: ops.Host) -> HostFacts:
 
 
 def to_files(files: list[ops.ContextFileSpec]) -> list[ContextFile]:
+    """The reference context files of the operation model, in order."""
     return [ContextFile(path=f.path, content=f.content) for f in files]
 
 
 def to_request(req: ops.CaptureRequest, default_host: ops.Host | None) -> EnvelopeRequest:
+    """The reference request; ``host`` falls back to ``default_host``.
+
+    Raises:
+        SpecError: ``request-host-missing`` when neither gives a host.
+    """
     host = req.host or default_host
     if host is None:
         raise SpecError("request-host-missing", "request.host is required", path="request.host")
@@ -145,16 +153,19 @@ def _failed(exc: ContributionFailed) -> SpecError:
 
 @implements("envelope.instructions")
 def instructions(inp: ops.InstructionsInput, ctx: Context) -> dict:
+    """``envelope.instructions``."""
     return {"providerInstructions": provider_instructions(inp.systemPrompt, inp.customPrompt, inp.appendSystemPrompt)}
 
 
 @implements("envelope.environment")
 def environment(inp: ops.EnvironmentInput, ctx: Context) -> dict:
+    """``envelope.environment``."""
     return environment_message(inp.cwd, to_host(inp.host), inp.activeTools).to_json()
 
 
 @implements("envelope.developer-messages")
 def developer(inp: ops.DeveloperMessagesInput, ctx: Context) -> dict:
+    """``envelope.developer-messages``: a fresh registry per call."""
     registry = contribution_registry(GlobalScope())
     _register_all(registry, inp.contributions)
     request = EnvelopeRequest(
@@ -171,17 +182,20 @@ def developer(inp: ops.DeveloperMessagesInput, ctx: Context) -> dict:
 
 @implements("envelope.context-message")
 def context_message_op(inp: ops.ContextMessageInput, ctx: Context) -> dict:
+    """``envelope.context-message``."""
     return {"message": context_message(inp.cwd, to_files(inp.contextFiles), inp.agentDir)}
 
 
 @implements("envelope.context-hook")
 def context_hook(inp: ops.ContextHookInput, ctx: Context) -> dict:
+    """``envelope.context-hook``."""
     message = context_message(inp.cwd, to_files(inp.contextFiles), inp.agentDir)
     return {"messages": inject_context(inp.messages, message)}
 
 
 @implements("envelope.build")
 def build(inp: ops.BuildInput, ctx: Context) -> dict:
+    """``envelope.build``: a fresh registry per call."""
     registry = contribution_registry(GlobalScope())
     _register_all(registry, inp.contributions)
     try:
@@ -192,6 +206,7 @@ def build(inp: ops.BuildInput, ctx: Context) -> dict:
 
 @implements("envelope.settings")
 def settings(inp: ops.SettingsInput, ctx: Context) -> dict:
+    """``envelope.settings``."""
     roles, diagnostics = audit.settings_from_toml(inp.toml)
     return {"auditEntries": list(roles), "toml": audit.settings_to_toml(roles), "ignored": bool(diagnostics)}
 
@@ -244,12 +259,14 @@ class _Script:
         self.roles = roles
 
     def loaded(self) -> EnvelopeService:
+        """The running service, loading the extension first when needed."""
         if self.service is None:
             self.load()
         assert self.service is not None
         return self.service
 
     def load(self) -> dict:
+        """Load the extension: install or adopt the registries and publish the service."""
         before = {key: self.scope.objects.get(key) for key in (CONTRIBUTIONS_KEY, ADAPTERS_KEY)}
         self.service = EnvelopeService(self.scope, self.roles)
         out = {}
@@ -260,6 +277,11 @@ class _Script:
         return out
 
     def run(self, kind: str, body: Any) -> dict:
+        """Run one validated step and return its answer (without ``step``).
+
+        Raises:
+            SpecError: the step is refused; the script records it and goes on.
+        """
         if kind == "globalRegistry":
             key = CONTRIBUTIONS_KEY if body.key == "contributions" else ADAPTERS_KEY
             self.scope.objects[key] = SharedRegistry(body.protocol, body.version)
@@ -339,6 +361,7 @@ class _Script:
 
 @implements("envelope.session")
 def session(inp: ops.SessionInput, ctx: Context) -> dict:
+    """``envelope.session``: validate every step, then run them in one fresh simulated process."""
     steps = parse_steps(inp.steps)
     script = _Script(inp)
     answers: list[dict] = []
