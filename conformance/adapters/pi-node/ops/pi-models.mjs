@@ -273,3 +273,40 @@ operations["pi.models-available"] = async (input, { sandbox }) => {
     };
   });
 };
+
+// ---------------------------------------------------------------------------------------------
+// pi.classifier-usage: pi-ai's `parseClassifierUsage` (public subpath export
+// @earendil-works/pi-ai/api/classifier-shared), over the classifier model of Pi's built-in
+// catalogue (`getBuiltinClassifierModel`, @earendil-works/pi-ai/providers/all) with the case's
+// price when it gives one.
+
+const classifierShared = await import("@earendil-works/pi-ai/api/classifier-shared");
+const catalogue = await import("@earendil-works/pi-ai/providers/all");
+
+operations["pi.classifier-usage"] = async (input) => {
+  let model;
+  try {
+    model = catalogue.getBuiltinClassifierModel(input.provider, input.model);
+  } catch {
+    model = undefined;
+  }
+  if (!model) throw new Unsupported(`Pi's catalogue has no classifier ${input.provider}/${input.model}`);
+  const priced = input.cost
+    ? { ...model, cost: { cacheRead: 0, cacheWrite: 0, ...input.cost } }
+    : model;
+  const usage = classifierShared.parseClassifierUsage(input.usage, priced);
+  if (usage === undefined) return { usage: null };
+  // The fields of the seed's Usage. Pi's calculateCost also marks `cost.totalFromProvider`, a
+  // bookkeeping flag of its own that the seed's Usage does not have.
+  const { input: tokensIn, output, cacheRead, cacheWrite, totalTokens, cost } = usage;
+  return {
+    usage: {
+      input: tokensIn,
+      output,
+      cacheRead,
+      cacheWrite,
+      totalTokens,
+      cost: { input: cost.input, output: cost.output, cacheRead: cost.cacheRead, cacheWrite: cost.cacheWrite, total: cost.total },
+    },
+  };
+};
