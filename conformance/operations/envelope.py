@@ -14,7 +14,8 @@ A contribution's ``content`` is one of:
 - absent or ``null``: renders nothing;
 - ``{template: "FIRST {sessionId}"}``: a function of the render context that substitutes
   ``{provider}`` (the provider id, ``""`` when unknown), ``{sessionId}``, ``{prompt}`` and
-  ``{activeTools}`` (the active tool names joined by ``,``); no other placeholder is allowed;
+  ``{activeTools}`` (the active tool names joined by ``,``) and ``{customPrompt}``
+  (``systemPromptOptions.customPrompt``, ``""`` when absent); no other placeholder is allowed;
 - ``{when: CONDITION, then: CONTENT, otherwise: CONTENT}``: a function that renders ``then`` when the
   condition holds and ``otherwise`` when not (each absent means nothing). CONDITION is exactly one
   of ``{promptContains: TEXT}`` (the prompt contains TEXT) and ``{promptEmpty: BOOL}``;
@@ -103,7 +104,7 @@ from pydantic import field_validator, model_validator
 
 from conformance.operations.base import OpModel, operation
 
-TEMPLATE_FIELDS = ("provider", "sessionId", "prompt", "activeTools")
+TEMPLATE_FIELDS = ("provider", "sessionId", "prompt", "activeTools", "customPrompt")
 _PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
 
 
@@ -121,7 +122,8 @@ class PromptCondition(OpModel):
 
 
 class TemplateContent(OpModel):
-    """``{template}``: substitutes ``{provider}``, ``{sessionId}``, ``{prompt}``, ``{activeTools}``."""
+    """``{template}``: substitutes ``{provider}``, ``{sessionId}``, ``{prompt}``, ``{activeTools}``
+    and ``{customPrompt}`` from the render context."""
 
     template: str
 

@@ -47,6 +47,7 @@ def _template(text: str) -> Callable[[RenderContext], str]:
             "sessionId": ctx.sessionId,
             "prompt": ctx.prompt,
             "activeTools": ",".join(ctx.activeTools),
+            "customPrompt": ctx.systemPromptOptions.get("customPrompt") or "",
         }
         return ops._PLACEHOLDER.sub(lambda m: values[m.group(1)], text)
 
