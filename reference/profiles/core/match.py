@@ -59,9 +59,12 @@ def binding_match(binding: Binding, model: Model) -> tuple[MatchRule, int] | Non
     matches. Rules are OR-ed; a binding's specificity is that of its most specific matching
     rule, the first such rule in file order being reported. Implements PROF-MATCH-OR."""
     best: tuple[MatchRule, int] | None = None
+    provider, model_id = model.provider, model.id
     for rule in binding.match:
-        if rule_matches(rule, model):
+        if pattern_matches(rule.provider, provider) and pattern_matches(rule.model, model_id):
             spec = rule_specificity(rule)
             if best is None or spec > best[1]:
                 best = (rule, spec)
+                if spec == 3:
+                    break
     return best

@@ -106,20 +106,24 @@ def scope_winner(bindings: list[Binding], scope: Scope, model: Model) -> tuple[B
     the same profile the first in file order wins (PROF-RESOLVE-SAME-PROFILE).
     Returns ``(winner, None)``, ``(None, conflict)`` or ``(None, None)`` when nothing matches.
     """
-    hits: list[BindingHit] = []
+    top: list[BindingHit] = []
+    best: tuple[float, int] | None = None
     for binding in bindings:
         found = binding_match(binding, model)
-        if found is not None:
-            hits.append(BindingHit(scope, binding, found[0], found[1]))
-    if not hits:
+        if found is None:
+            continue
+        key = (binding.priority, found[1])
+        if best is None or key > best:
+            best, top = key, [BindingHit(scope, binding, found[0], found[1])]
+        elif key == best:
+            top.append(BindingHit(scope, binding, found[0], found[1]))
+    if not top:
         return None, None
-    best = max((h.binding.priority, h.specificity) for h in hits)
-    top = [h for h in hits if (h.binding.priority, h.specificity) == best]
-    if len({h.binding.profile for h in top}) > 1:
+    if len({(h.binding.profile.scope, h.binding.profile.id) for h in top}) > 1:
         ids = ", ".join(sorted(h.binding.id for h in top))
         return None, Diagnostic("error", "binding-conflict", scope, ids,
                                 f"bindings {ids} tie for {model.provider}/{model.id} with different profiles; no binding of this scope applies")
-    return min(top, key=lambda h: h.binding.index), None
+    return top[0], None
 
 
 def resolve_auto(state: State, model: Model, res: Resolution, *, bindings_only: bool = False) -> None:
