@@ -12,8 +12,10 @@ AGENT_DIR = "/home/user/.pi/agent"
 CWD = "/work/project"
 DIVIDER = "\n\n--- project-doc ---\n\n"
 
-# Ids over the characters whose UCA order differs from code-point order (N3's examples).
-_ids = st.text(alphabet="aAbB_-./190", min_size=1, max_size=4).filter(lambda s: s != "environment")
+# Ids over the characters whose UCA order differs from code-point order (N3's examples), and ids
+# that sort after "environment".
+_ids = st.one_of(st.text(alphabet="aAbB_-./190", min_size=1, max_size=4),
+                 st.sampled_from(["zeta", "tools/x", "Environment", "environment-2", "f"]))
 _priorities = st.sampled_from([0, 0, 0, 1, -1, 0.5, 100])
 
 
