@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from dataclasses import dataclass, field
 from typing import Any, Literal, Mapping, Optional
 
@@ -213,8 +214,23 @@ def validate_models_json(data: Any) -> tuple[dict[str, Any] | None, list[ConfigI
     return copy.deepcopy(data["providers"]), []
 
 
+_STRING_OR_COMMENT = re.compile(r'"(?:\\.|[^"\\])*"|//[^\n]*')
+_STRING_OR_TRAILING_COMMA = re.compile(r'"(?:\\.|[^"\\])*"|,(\s*[}\]])')
+
+
+def strip_json_comments(text: str) -> str:
+    """``text`` without ``//`` line comments and without commas directly before ``}`` or ``]``;
+    string literals are left untouched.
+
+    Implements PI-MODELS-JSON-COMMENTS.
+    """
+    text = _STRING_OR_COMMENT.sub(lambda m: m.group(0) if m.group(0).startswith('"') else "", text)
+    return _STRING_OR_TRAILING_COMMA.sub(lambda m: m.group(1) if m.group(1) is not None else m.group(0), text)
+
+
 def parse_models_json_text(text: str) -> tuple[dict[str, Any] | None, list[ConfigIssue]]:
-    """Parse ``models.json`` text (a leading BOM is ignored) and validate it.
+    """Parse ``models.json`` text (a leading BOM is ignored, comments and trailing commas are
+    allowed, see :func:`strip_json_comments`) and validate it.
 
     Implements PI-MODELS-SCHEMA for text that is not JSON at all (code ``models-json-parse``, path
     ``root``).
@@ -222,7 +238,7 @@ def parse_models_json_text(text: str) -> tuple[dict[str, Any] | None, list[Confi
     if text.startswith("\ufeff"):
         text = text[1:]
     try:
-        data = json.loads(text)
+        data = json.loads(strip_json_comments(text))
     except json.JSONDecodeError as exc:
         return None, [ConfigIssue("models-json-parse", f"root: not valid JSON: {exc.msg} at line {exc.lineno}", path="root")]
     return validate_models_json(data)
@@ -559,7 +575,7 @@ class AuthResult:
     Attributes:
         ok: whether a request can be sent.
         source: the deciding credential source (see :func:`configured_source`), or ``None``.
-        apiKey: the resolved key, or ``None``.
+        apiKey: the resolved key, or ``None`` when the request cannot be sent.
         headers: the resolved request headers (``models.json`` provider headers, then model
             headers), or ``{}``.
         failure: ``None``, or ``{"code": ..., ...}`` with ``code`` one of ``auth-not-configured``,
@@ -673,7 +689,7 @@ def resolve_request_auth(
         value = resolve_config_value(parsed, env, runner)
         if value is None:
             what = f'header "{name}" of provider "{provider_id}"'
-            return AuthResult(False, source, key, {}, _unresolved_failure("header-unresolved", parsed, env, header=name), describe_unresolved(parsed, env, what))
+            return AuthResult(False, source, None, {}, _unresolved_failure("header-unresolved", parsed, env, header=name), describe_unresolved(parsed, env, what))
         headers[name] = value
     if config.get("authHeader"):
         if not key:
