@@ -185,3 +185,11 @@ def test_reference_refuses_paths_leaving_the_tree(tmp_path: Path) -> None:
     with pytest.raises(ImplementationError) as exc:
         impl.run("profiles.load", {"agentDir": "../x", "cwd": "p"}, str(tmp_path))
     assert exc.value.code == "path-outside-tree"
+
+
+def test_special_file_is_unreadable_not_a_crash(tmp_path: Path) -> None:
+    prof = tmp_path / "a/system-prompts/profiles"
+    prof.mkdir(parents=True)
+    os.mkfifo(prof / "pipe.md")
+    state = disk.load_state(tmp_path / "a", tmp_path / "p", trusted=False)
+    assert state.global_.profiles == {} and [d.code for d in state.global_.diagnostics] == ["profile-unreadable"]
