@@ -314,3 +314,12 @@ def test_filter_lists_must_be_lists_of_strings(field, bad):
         register_contribution(SharedRegistry(CONTRIBUTIONS_KEY), Contribution(id="x", **{field: bad}))
     assert err.value.code == "contribution-field-invalid"
     assert err.value.path == f"contribution.{field}"
+
+
+def test_default_scope_is_one_process_global_registry():
+    from reference.envelope.globals import PROCESS_SCOPE
+
+    first = contribution_registry()
+    assert contribution_registry() is first
+    assert PROCESS_SCOPE.objects[CONTRIBUTIONS_KEY] is first
+    assert first.protocol == CONTRIBUTIONS_KEY and first.version == 1
