@@ -45,7 +45,51 @@ becomes the active leaf.
   between.
 
 Diagnostics are ``{level, code, scope, subject}`` (the message is not compared), sorted by scope
-(none, global, project), code and subject, since the spec gives them no order.
+(none, global, project), then code, then subject by code point, since the spec gives them no order.
+Each code has one level and one kind of subject:
+
+====================================  =====  ==================================================
+code                                  level  subject
+====================================  =====  ==================================================
+profile-id-invalid                    warn   the file name
+profile-too-large, profile-not-utf8   warn   the file name
+profile-link-dangling                 warn   the file name
+profile-not-file, profile-unreadable  warn   the file name
+profile-outside-root                  error  the file name
+profile-marker-forged                 error  the file name
+profile-id-collision                  error  the file names, sorted, joined by ``", "``
+config-parse, config-not-object       error  ``config.json``
+config-unreadable                     error  ``config.json``
+config-outside-root                   error  ``config.json``
+config-version                        error  ``version``
+config-selection-invalid              error  ``selection``
+config-default-invalid                error  ``defaultProfile``
+config-profiles-invalid               error  ``profiles``
+config-profile-meta-invalid           warn   ``profiles.ID``
+config-description-invalid            warn   ``profiles.ID.description``
+config-bindings-invalid               error  ``bindings``
+config-bindings-limit                 error  ``bindings``
+config-binding-invalid                warn   ``bindings[I]`` (0-based index in the file)
+config-binding-profile-invalid        warn   ``bindings[I]``
+config-binding-match-invalid          warn   ``bindings[I]``
+config-binding-duplicate              warn   ``bindings[I]`` (the later one)
+config-priority-invalid               warn   ``bindings[I]``
+config-rule-invalid                   warn   ``bindings[I].match[J]``
+config-inherit-invalid                warn   ``inheritGlobalBindings``
+config-inherit-scope                  warn   ``inheritGlobalBindings``
+config-subagents-invalid              warn   ``subagents``
+config-unknown-key                    warn   the key's path: ``KEY``, ``selection.KEY``,
+                                             ``profiles.ID.KEY``, ``bindings[I].KEY``
+profile-not-found                     error  the reference (``scope:id``); for a session name
+                                             that is not a reference, the name as written
+                                             (scope null)
+profile-extends-invalid, -scope,      error  the reference of the profile being built
+profile-cycle, -parent-missing,
+profile-depth-limit, -size-limit
+binding-conflict                      error  the tied binding ids, sorted, joined by ``", "``
+block-unterminated                    warn   ``systemPrompt`` (scope null)
+hook-failed                           error  ``before_agent_start`` (scope null)
+====================================  =====  ==================================================
 """
 
 from __future__ import annotations
