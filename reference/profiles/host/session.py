@@ -86,6 +86,8 @@ class StateCache:
         self._fail_next = True
 
     def get(self, cwd: Path, trusted: bool) -> State:
+        """The state for ``(cwd, trusted)``, loaded on first use. Raises ``OSError`` when a
+        failure was requested with :meth:`fail_next_load`."""
         key = (str(cwd), trusted)
         if key not in self._states:
             if self._fail_next:
@@ -135,9 +137,12 @@ class Session:
 
     # -- state -------------------------------------------------------------------------------
     def state(self) -> State:
+        """The loaded state for the session's cwd and trust (cached)."""
         return self.cache.get(self.cwd, self.trusted)
 
     def append(self, type_: str, custom_type: str | None = None, data: Any = None) -> Entry:
+        """Append an entry under the active leaf; ids are ``e1``, ``e2``, ... in append order; the
+        new entry becomes the active leaf."""
         entry = Entry(f"e{self._next}", self.leaf, type_, custom_type, data)
         self._next += 1
         self.entries[entry.id] = entry
@@ -221,6 +226,7 @@ class Session:
 
     # -- config edits ------------------------------------------------------------------------
     def config_path(self, scope: Scope) -> Path:
+        """The ``config.json`` path of ``scope`` for this session."""
         return disk.scope_dir(self.cache.agent_dir, self.cwd, scope) / disk.CONFIG_FILE
 
     def begin_change(self, scope: Scope, action: str, key: str, value: str | None) -> None:
