@@ -91,7 +91,8 @@ def find_classifier(provider: str, model_id: str) -> ClassifierEntry:
 def available_classifiers(creds: Credentials, provider_configs: Mapping[str, Mapping[str, Any]] | None = None) -> list[dict[str, str]]:
     """The classifier models listed by type: those whose provider has usable authentication.
 
-    Implements PI-CLASSIFIER-LISTING, with the credential precedence of PI-CRED-PRECEDENCE
+    Implements PI-CLASSIFIER-LISTING, with the credential precedence of
+    :func:`reference.pi.models.configured_source`
     (``provider_configs`` are the ``models.json`` entries in force, whose ``apiKey`` counts).
     Catalogue order.
     """

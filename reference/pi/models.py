@@ -55,7 +55,7 @@ SOURCE_ENVIRONMENT = "environment"
 
 
 # --------------------------------------------------------------------------------------------------
-# Schema (PI-MODELS-SCHEMA)
+# Schema
 
 
 class _Strict(BaseModel):
@@ -232,8 +232,8 @@ def parse_models_json_text(text: str) -> tuple[dict[str, Any] | None, list[Confi
     """Parse ``models.json`` text (a leading BOM is ignored, comments and trailing commas are
     allowed, see :func:`strip_json_comments`) and validate it.
 
-    Implements PI-MODELS-SCHEMA for text that is not JSON at all (code ``models-json-parse``, path
-    ``root``).
+    Text that is not JSON is reported like a schema error (:func:`validate_models_json`), with code
+    ``models-json-parse`` and path ``root``.
     """
     if text.startswith("\ufeff"):
         text = text[1:]
@@ -381,7 +381,7 @@ class Provider:
 
 def builtin_provider(provider_id: str, builtin: Mapping[str, Any]) -> Provider:
     """A built-in provider as described by the caller, its models completed with the same defaults
-    as ``models.json`` entries (PI-MODELS-DEFAULTS).
+    as ``models.json`` entries (see :func:`model_from_definition`).
 
     Raises:
         SpecError ``builtin-provider-invalid`` when a built-in model has no ``api`` or ``baseUrl``.
@@ -466,7 +466,7 @@ class Registry:
 def build_registry(builtins: Mapping[str, Mapping[str, Any]], models_json: Any = None, models_json_text: str | None = None) -> Registry:
     """Load ``models.json`` (as data or as text; neither means no file) over the built-in providers.
 
-    Implements PI-MODELS-SCHEMA (a schema error drops the whole file, built-ins stay) and
+    A file with a parse or schema issue is not in force at all; the built-ins stay. Implements
     PI-MODELS-COMPOSITION-ERROR (a provider whose entry cannot be composed keeps its built-in
     definition; a provider only the file defines is then absent).
     """
@@ -650,7 +650,7 @@ def resolve_request_auth(
 ) -> AuthResult:
     """Resolve the key and headers for one request.
 
-    Implements PI-CRED-PRECEDENCE (via :func:`configured_source`), PI-CRED-MODELS-JSON-UNRESOLVED (a
+    Uses the precedence of :func:`configured_source`. Implements PI-CRED-MODELS-JSON-UNRESOLVED (a
     ``models.json`` key that does not resolve fails the request, it never falls back to the
     environment) and PI-CRED-HEADER-MISSING (a header value that does not resolve fails the request's
     auth with a message naming the header and the variable). With ``authHeader: true`` the key is

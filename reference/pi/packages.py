@@ -262,7 +262,7 @@ def parse_source(source: str, base_dir: str, home: str | None = None) -> Package
 
 
 def package_identity(source: PackageSource) -> str:
-    """The identity under which a package loads once (PI-PKG-IDENTITY).
+    """The identity under which a package loads once.
 
     Implements PI-PKG-IDENTITY: npm packages by name (``npm:NAME``, version ignored), git packages by
     host and repository path without the ref (``git:HOST/PATH``, so https, ssh and ``git:`` forms of
@@ -685,8 +685,8 @@ def select_declarations(
     Implements PI-PKG-TRUST (project declarations are read only after project trust; without it
     they are not read at all),
     PI-PKG-SCOPE-REPLACE (a project entry replaces the personal entry of the same identity),
-    PI-PKG-AUTOLOAD-DELTA (with ``autoload: false`` the project entry is a delta over the personal
-    one) and PI-PKG-DUPLICATE (a second declaration of one identity in the same settings file is
+    (with ``autoload: false`` the project entry is kept together with the personal one, as a delta
+    over it: see :func:`apply_delta`) and PI-PKG-DUPLICATE (a second declaration of one identity in the same settings file is
     ignored: the first wins).
 
     Returns:

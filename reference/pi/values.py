@@ -189,8 +189,8 @@ def resolve_config_value(
 ) -> str | None:
     """Resolve a configuration value to its text, or ``None`` when it is unresolved.
 
-    A template resolves only when every variable it names is set and non-empty (PI-MODELS-VALUE-UNSET);
-    a command runs through ``runner`` (PI-MODELS-VALUE-COMMAND).
+    A template resolves only when every variable it names is set and non-empty (:func:`env_value`);
+    a command runs through ``runner`` (:func:`run_config_command`).
 
     Raises:
         SpecError ``config-command-not-allowed`` when the value is a command and no runner is given.
