@@ -61,10 +61,15 @@ def binding_match(binding: Binding, model: Model) -> tuple[MatchRule, int] | Non
     best: tuple[MatchRule, int] | None = None
     provider, model_id = model.provider, model.id
     for rule in binding.match:
-        if pattern_matches(rule.provider, provider) and pattern_matches(rule.model, model_id):
-            spec = rule_specificity(rule)
-            if best is None or spec > best[1]:
-                best = (rule, spec)
-                if spec == 3:
-                    break
+        # exact fields are compared inline; only fields with "*" go through pattern_matches
+        p, m = rule.provider, rule.model
+        if p is not None and p != provider and ("*" not in p or not pattern_matches(p, provider)):
+            continue
+        if m is not None and m != model_id and ("*" not in m or not pattern_matches(m, model_id)):
+            continue
+        spec = rule_specificity(rule)
+        if best is None or spec > best[1]:
+            best = (rule, spec)
+            if spec == 3:
+                break
     return best

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from reference.profiles.core.ids import is_valid_id
 from reference.profiles.core.types import ProfileRef, Scope
 
@@ -21,6 +23,12 @@ def parse_ref(text: object, bare_scope: Scope) -> ProfileRef | None:
     """
     if not isinstance(text, str):
         return None
+    return _parse_str_ref(text, bare_scope)
+
+
+@lru_cache(maxsize=4096)
+def _parse_str_ref(text: str, bare_scope: Scope) -> ProfileRef | None:
+    """:func:`parse_ref` for a string (memoised: the result is immutable)."""
     scope: Scope = bare_scope
     ident = text
     for prefix in ("global", "project"):
