@@ -37,6 +37,9 @@ class MemoryFS:
     def read_text(self, path):
         return self.files.get(path)
 
+    def is_symlink(self, path):
+        return False
+
 
 ROOT = "/pkg"
 DECLARED = [f"{ROOT}/extensions/{n}" for n in ("a.ts", "b.ts", "legacy.ts", "tool.js")]

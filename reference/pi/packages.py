@@ -60,6 +60,10 @@ class FileSystem(Protocol):
         """The UTF-8 text of file ``path``, or ``None`` when it cannot be read."""
         ...
 
+    def is_symlink(self, path: str) -> bool:
+        """Whether ``path`` itself is a symbolic link."""
+        ...
+
 
 class DiskFileSystem:
     """:class:`FileSystem` over the real disk."""
@@ -75,6 +79,9 @@ class DiskFileSystem:
             return sorted(os.listdir(path))
         except OSError:
             return []
+
+    def is_symlink(self, path: str) -> bool:
+        return os.path.islink(path)
 
     def read_text(self, path: str) -> str | None:
         try:
@@ -388,7 +395,8 @@ def _walk_files_and_dirs(fs: FileSystem, root: str, rel: str = "") -> Iterable[s
             continue
         child = f"{rel}/{name}" if rel else name
         yield child
-        if fs.is_dir(posixpath.join(root, child)) and name != "node_modules":
+        full = posixpath.join(root, child)
+        if fs.is_dir(full) and name != "node_modules" and not fs.is_symlink(full):
             yield from _walk_files_and_dirs(fs, root, child)
 
 
@@ -410,7 +418,7 @@ def manifest_declared(fs: FileSystem, package_root: str, entries: list[str], res
     Implements PI-PKG-DISCOVERY-MANIFEST: paths are relative to the package root; a path to a file
     declares that file, a path to a directory declares what the directory holds (as in
     :func:`discover_directory`); globs are expanded from the package root without entering names
-    that start with ``.``; then the list's own ``!pattern``, ``+path`` and ``-path`` entries narrow
+    that start with ``.`` or symbolic links to directories (list those directly); then the list's own ``!pattern``, ``+path`` and ``-path`` entries narrow
     the result (:func:`apply_filter`). Missing paths declare nothing.
     """
     paths: list[str] = []
