@@ -303,3 +303,15 @@ def test_show_prints_input_and_golden(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "clauses: ENV-TEST-ECHO" in out and "value: |" in out
     assert cli(dirs, "show", "nope") == 2
+
+
+def test_update_rewrites_a_golden_whose_change_a_normaliser_hides(tmp_path, monkeypatch):
+    from conformance import normalise
+
+    monkeypatch.setitem(normalise._NORMALISERS, "kit.hide-value", lambda out: {**out, "value": "hidden"})
+    dirs = mini_suite(tmp_path)
+    scen = dirs["scenarios"] / "kit" / "echo.yaml"
+    scen.write_text(scen.read_text().replace("    input: {value: 1.0}\n", "    input: {value: 2}\n    normalise: [kit.hide-value]\n"))
+    assert run_all(dirs, kf.Echo())["kit-echo-number"].status == "passed"
+    assert cli(dirs, "run", "-q", "--update-goldens", "--case", "kit-echo-number") == 0
+    assert golden.read(dirs["golden"] / "kit" / "kit-echo-number.yaml")["output"] == {"value": 2}
