@@ -9,7 +9,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ai, codingAgent, internal } from "../pi.mjs";
-import { Unsupported } from "../errors.mjs";
+import { Refusal, Unsupported } from "../errors.mjs";
 import { withEnv } from "../sandbox.mjs";
 
 // internal module: core/resolve-config-value.js
@@ -227,7 +227,8 @@ operations["pi.models-auth"] = async (input, { sandbox }) =>
   withRuntime(input, sandbox, async (runtime, config) => {
     await runtime.getAvailable();
     const model = runtime.getModel(input.provider, input.model);
-    if (!model) throw new Unsupported(`Pi finds no model ${input.provider}/${input.model}`);
+    // Pi has no model object to send a request with: ModelRuntime.getModel finds nothing.
+    if (!model) throw new Refusal("model-unknown", `Pi finds no model ${input.provider}/${input.model}`);
     const source = sourceOf(runtime, config, input.provider);
     let resolution;
     try {
