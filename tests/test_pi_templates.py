@@ -124,6 +124,35 @@ def test_frontmatter_uses_the_core_schema():
 
 
 @pytest.mark.parametrize(
+    "text, role",
+    [
+        ("a:\tb", "separation"),
+        ("a: b\t", "separation"),
+        ("a: b\t# c", "separation"),
+        ("\t", "separation"),
+        ("a: Fix\tthis", "content"),
+        ("\tb: c", "indent"),
+        ("-\tx", "separation"),
+        ("-\tx: y", "indent"),
+        ("- \t{k: v}", "separation"),
+        ("a: [b,\tc]", "separation"),
+        ("a: b,\tc", "content"),
+    ],
+)
+def test_tab_roles(text, role):
+    from reference.pi.templates import _tab_role
+
+    assert _tab_role(text, text.index("\t")) == role
+
+
+def test_tabs_yaml_allows_are_read_as_yaml_reads_them():
+    fields = split_frontmatter("---\ndescription:\tFix\tthis\t\nhint: [a,\tb]\n\t\n---\n").fields
+    assert fields == {"description": "Fix\tthis", "hint": ["a", "b"]}
+    with pytest.raises(SpecError):
+        split_frontmatter("---\na: 1\n\tb: 2\n---\n")
+
+
+@pytest.mark.parametrize(
     "bad", ["---\na: [\n---\n", "---\na: 1\na: 2\n---\n", "---\na: b: c\n---\n", "---\na: !!int x\n---\n"]
 )
 def test_bad_yaml_is_a_spec_error(bad):

@@ -18,6 +18,7 @@ from typing import Any, Literal
 
 from ruamel.yaml import YAML
 from ruamel.yaml.error import YAMLError
+from ruamel.yaml.scanner import ScannerError
 from ruamel.yaml.constructor import SafeConstructor
 from ruamel.yaml.nodes import ScalarNode, SequenceNode
 from ruamel.yaml.resolver import VersionedResolver
@@ -91,11 +92,84 @@ class _TolerantConstructor(SafeConstructor):
 _TolerantConstructor.add_constructor(None, lambda self, node: self._untagged(None, node))
 
 
+#: A block mapping key: a colon followed by whitespace or the end of the line.
+_MAPPING_KEY = re.compile(r":(?:[ \t]|$)")
+#: A flow collection opened where a node starts: at the start of the line's content, or after
+#: ": ", "- ", ", " or another opening bracket.
+_FLOW_START = re.compile(r"(?:^[ \t]*|[:,\-][ \t]+|[\[{][ \t]*)[\[{]")
+
+
+def _tab_role(text: str, index: int) -> str:
+    """What the tab at ``index`` is in YAML 1.2 terms, judged from its line:
+
+    - ``"indent"``: only whitespace before it and content after it, or it follows a ``-`` or
+      ``?`` that opens a block mapping (tabs may not indent);
+    - ``"separation"``: only whitespace or a comment after it, or it follows an indicator:
+      ``:``, ``-`` or ``?`` opening the line's content, or ``,`` ``[`` ``{`` inside a flow
+      collection;
+    - ``"content"``: between two characters of a plain scalar.
+    """
+    start = text.rfind("\n", 0, index) + 1
+    end = text.find("\n", index)
+    before = text[start:index].rstrip(" \t")
+    after = text[index + 1 : len(text) if end == -1 else end].lstrip(" \t")
+    if not after or after.startswith("#"):
+        return "separation"
+    if not before:
+        return "indent"
+    if before[-1] == ":":
+        return "separation"
+    if before[-1] in "-?" and not before[:-1].strip():
+        # A block mapping after "- " is indented by this tab, which YAML forbids.
+        block_mapping = after[0] not in "[{\"'" and _MAPPING_KEY.search(after)
+        return "indent" if block_mapping else "separation"
+    if before[-1] in ",[{" and _FLOW_START.search(before):
+        return "separation"
+    return "content"
+
+
+def _restore(value: Any, marker: str) -> Any:
+    if isinstance(value, str):
+        return value.replace(marker, "\t")
+    if isinstance(value, list):
+        return [_restore(v, marker) for v in value]
+    if isinstance(value, dict):
+        return {_restore(k, marker): _restore(v, marker) for k, v in value.items()}
+    return value
+
+
 def _load_yaml(text: str) -> Any:
-    yaml = YAML(typ="safe", pure=True)
-    yaml.Resolver = _CoreSchemaResolver
-    yaml.Constructor = _TolerantConstructor
-    return yaml.load(text)
+    """Parse frontmatter YAML (PI-TPL-YAML-SCHEMA).
+
+    The parser used refuses tabs that YAML 1.2 allows: as separation (``key:\tvalue``, a
+    trailing tab, a line holding only a tab) and inside plain scalars (``Fix\tthis``). Where
+    its scanner stops at such a tab, a separating tab is read as a space and a tab inside a
+    scalar is carried through as a marker character and put back afterwards; parsing then
+    starts again. A tab that indents content stays an error, as YAML requires.
+
+    Raises:
+        YAMLError: the text is not valid YAML.
+    """
+    marker = next(chr(c) for c in range(0xE000, 0xF900) if chr(c) not in text)
+    marked = False
+    for _ in range(text.count("\t") + 1):
+        yaml = YAML(typ="safe", pure=True)
+        yaml.Resolver = _CoreSchemaResolver
+        yaml.Constructor = _TolerantConstructor
+        try:
+            loaded = yaml.load(text)
+            return _restore(loaded, marker) if marked else loaded
+        except ScannerError as exc:
+            mark = exc.problem_mark
+            at = mark.index if mark is not None else -1
+            if not (0 <= at < len(text) and text[at] == "\t"):
+                raise
+            role = _tab_role(text, at)
+            if role == "indent":
+                raise
+            marked = marked or role == "content"
+            text = text[:at] + (" " if role == "separation" else marker) + text[at + 1 :]
+    raise AssertionError("unreachable: every retry replaces one tab")  # pragma: no cover
 
 
 def normalise_text(raw: str) -> str:
