@@ -282,3 +282,31 @@ def test_conversion_only_yields_model_roles_in_order(sequence):
     out = convert_to_llm(messages)
     assert all(m["role"] in {"system", "user", "assistant", "toolResult"} for m in out)
     assert len(out) == sum(1 for r in sequence if r != "unknown")
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=5),
+    lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=6), children, max_size=5),
+    max_leaves=20,
+)
+shaped = st.fixed_dictionaries(
+    {"role": st.sampled_from(sorted(VALID) + ["x"])},
+    optional={k: json_values for k in ["content", "timestamp", "usage", "sections", "toolsAdded", "stopReason", "summary"]},
+)
+
+
+@given(st.one_of(json_values, shaped), st.booleans())
+def test_validation_never_raises_and_every_problem_has_a_path_and_code(message, persist):
+    result = validate_message(message, persist=persist)
+    for problem in result.problems:
+        assert problem.path.startswith("$") and problem.code
+    assert result.valid == (not result.problems)
+
+
+@given(st.lists(st.one_of(json_values, shaped), max_size=4))
+def test_replay_and_conversion_answer_or_refuse_with_a_spec_error(messages):
+    for run in (replay_system_messages, convert_to_llm):
+        try:
+            run(messages)
+        except SpecError as exc:
+            assert exc.code == "message-invalid" and exc.path.startswith("messages[")
