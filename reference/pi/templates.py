@@ -18,10 +18,10 @@ from typing import Any, Literal
 
 from ruamel.yaml import YAML
 from ruamel.yaml.error import YAMLError
-from ruamel.yaml.scanner import ScannerError
 from ruamel.yaml.constructor import SafeConstructor
 from ruamel.yaml.nodes import ScalarNode, SequenceNode
 from ruamel.yaml.resolver import VersionedResolver
+from ruamel.yaml.scanner import ScannerError
 
 from reference.errors import SpecError
 
@@ -81,7 +81,8 @@ class _TolerantConstructor(SafeConstructor):
     (a scalar as a string), the way YAML processors treat an unresolved tag as a warning.
     Implements the unknown-tag part of PI-TPL-YAML-SCHEMA."""
 
-    def _untagged(self, suffix: Any, node: Any) -> Any:
+    def construct_untagged(self, node: Any) -> Any:
+        """The node's value as if it had no tag."""
         if isinstance(node, ScalarNode):
             return self.construct_scalar(node)
         if isinstance(node, SequenceNode):
@@ -89,7 +90,7 @@ class _TolerantConstructor(SafeConstructor):
         return self.construct_mapping(node, deep=True)
 
 
-_TolerantConstructor.add_constructor(None, lambda self, node: self._untagged(None, node))
+_TolerantConstructor.add_constructor(None, _TolerantConstructor.construct_untagged)
 
 
 #: A block mapping key: a colon followed by whitespace or the end of the line.
@@ -141,8 +142,8 @@ def _restore(value: Any, marker: str) -> Any:
 def _load_yaml(text: str) -> Any:
     """Parse frontmatter YAML (PI-TPL-YAML-SCHEMA).
 
-    The parser used refuses tabs that YAML 1.2 allows: as separation (``key:\tvalue``, a
-    trailing tab, a line holding only a tab) and inside plain scalars (``Fix\tthis``). Where
+    The parser used refuses tabs that YAML 1.2 allows: as separation (``key:<TAB>value``, a
+    trailing tab, a line holding only a tab) and inside plain scalars (``Fix<TAB>this``). Where
     its scanner stops at such a tab, a separating tab is read as a space and a tab inside a
     scalar is carried through as a marker character and put back afterwards; parsing then
     starts again. A tab that indents content stays an error, as YAML requires.
