@@ -18,10 +18,10 @@ from reference.profiles.core import picker
 from reference.profiles.core.compose import compose
 from reference.profiles.core.config import parse_config, parse_rule
 from reference.profiles.core.inherit import build_profile
-from reference.profiles.core.match import rule_matches, rule_specificity
+from reference.profiles.core.match import binding_match, rule_matches, rule_specificity
 from reference.profiles.core.resolve import SessionSelection, resolution_record, resolve
 from reference.profiles.core.settings import REGISTRY, effective_setting, parse_setting
-from reference.profiles.core.types import Config, Diagnostic, Model, ScopeState, sort_diagnostics
+from reference.profiles.core.types import Binding, Config, Diagnostic, Model, ProfileRef, ScopeState, sort_diagnostics
 from reference.profiles.host import disk
 from reference.profiles.host.session import Session, StateCache, is_subagent_child
 
@@ -143,18 +143,16 @@ def config_op(inp: ConfigInput, ctx: Context) -> dict[str, Any]:
 def match_op(inp: MatchInput, ctx: Context) -> dict[str, Any]:
     model = Model(inp.model.provider, inp.model.id)
     rules: list[dict[str, Any] | None] = []
-    best: int | None = None
+    kept = []
     for raw in inp.match:
         rule = parse_rule(raw)
         if rule is None:
             rules.append(None)
             continue
-        ok = rule_matches(rule, model)
-        spec = rule_specificity(rule)
-        rules.append({"matches": ok, "specificity": spec})
-        if ok and (best is None or spec > best):
-            best = spec
-    return {"rules": rules, "matches": best is not None, "specificity": best}
+        kept.append(rule)
+        rules.append({"matches": rule_matches(rule, model), "specificity": rule_specificity(rule)})
+    found = binding_match(Binding("b", ProfileRef("global", "p"), 0, tuple(kept), 0), model) if kept else None
+    return {"rules": rules, "matches": found is not None, "specificity": found[1] if found else None}
 
 
 def _config_from_json(value: Any, scope) -> Config | None:
