@@ -99,6 +99,8 @@ def load(inp: LoadInput, ctx: Context) -> dict[str, Any]:
 
 
 def _session_sel(sel) -> SessionSelection | None:
+    if sel is not None and sel.mode == "manual" and sel.profile is None:
+        raise SpecError("input-invalid", "a manual session selection needs a profile", path="session.profile")
     return SessionSelection(sel.mode, sel.profile) if sel is not None else None
 
 

@@ -49,19 +49,21 @@ def classify(profiles_dir: Path, name: str) -> DirEntry:
     """
     path = profiles_dir / name
     root = os.path.realpath(profiles_dir)
+    real = os.path.realpath(path)
     if path.is_symlink():
         if not path.exists():
             return DirEntry(name, "link-dangling")
-        if not _inside(os.path.realpath(path), root):
+        if not _inside(real, root):
             return DirEntry(name, "link-outside")
         if path.is_dir():
             return DirEntry(name, "link-dir")
     elif path.is_dir():
         return DirEntry(name, "dir")
-    if not path.is_file():
+    if not _inside(real, root) or not os.path.isfile(real):
         return DirEntry(name, "unreadable")
     try:
-        with open(path, "rb") as fh:
+        # the checked real path is opened, so a link swapped after the check is not followed
+        with open(real, "rb") as fh:
             data = fh.read(PROFILE_MAX_BYTES + len(BOM) + 1)
     except OSError:
         return DirEntry(name, "unreadable")
@@ -85,12 +87,13 @@ def load_scope(directory: Path, scope: Scope) -> ScopeState:
     config_path = directory / CONFIG_FILE
     if config_path.exists() or config_path.is_symlink():
         state.config_present = True
-        if not _inside(os.path.realpath(config_path), os.path.realpath(directory)):
+        real = os.path.realpath(config_path)
+        if not _inside(real, os.path.realpath(directory)):
             state.diagnostics.append(Diagnostic("error", "config-outside-root", scope, CONFIG_FILE,
                                                 "config.json resolves outside its directory; ignored"))
             return state
         try:
-            text = config_path.read_bytes().decode("utf-8")
+            text = Path(real).read_bytes().decode("utf-8")
         except (OSError, UnicodeDecodeError):
             state.diagnostics.append(Diagnostic("error", "config-unreadable", scope, CONFIG_FILE,
                                                 "config.json could not be read as UTF-8 text; ignored"))
