@@ -258,8 +258,46 @@ operations["pi.models-auth"] = async (input, { sandbox }) =>
     };
   });
 
+/**
+ * Classifier listing: Pi's own built-in catalogue (ModelRuntime.create, offline, with a fresh
+ * in-memory models store and the case's auth.json and models.json), since classifier models come
+ * only from Pi's providers. Runtime keys are set with ModelRuntime.setRuntimeApiKey.
+ */
+async function classifierAvailability(input, sandbox) {
+  const dir = mkdtempSync(join(sandbox.root, "models-"));
+  try {
+    const modelsPath = join(dir, "models.json");
+    if (input.modelsJson != null) writeFileSync(modelsPath, JSON.stringify(input.modelsJson));
+    const authPath = join(dir, "auth.json");
+    if (Object.keys(input.authJson ?? {}).length > 0) writeFileSync(authPath, JSON.stringify(input.authJson));
+    return await withEnv(sandbox.baseEnv, caseEnvironment(sandbox.baseEnv, input.env ?? {}), async () => {
+      values.clearConfigValueCache();
+      const runtime = await codingAgent.ModelRuntime.create({
+        authPath,
+        modelsPath,
+        modelsStore: new InMemoryCodingAgentModelsStore(),
+        allowModelNetwork: false,
+      });
+      for (const [providerId, key] of Object.entries(input.runtimeKeys ?? {})) await runtime.setRuntimeApiKey(providerId, key);
+      await runtime.getAvailable();
+      const available = await runtime.getAvailableOfType("classifier");
+      const classifierProviders = [...new Set(runtime.getModelsOfType("classifier").map((m) => m.provider))].sort(byId);
+      const config = await ModelConfig.load(modelsPath);
+      return {
+        models: available.map((m) => ({ provider: m.provider, id: m.id })),
+        sources: classifierProviders.map((provider) => ({
+          provider,
+          source: available.some((m) => m.provider === provider) ? sourceOf(runtime, config, provider) : null,
+        })),
+      };
+    });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 operations["pi.models-available"] = async (input, { sandbox }) => {
-  if (input.type !== "chat") throw new Unsupported("classifier listing over case-described providers");
+  if (input.type === "classifier") return classifierAvailability(input, sandbox);
   return withRuntime(input, sandbox, async (runtime, config) => {
     const available = await runtime.getAvailable();
     return {
