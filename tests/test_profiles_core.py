@@ -59,6 +59,7 @@ def test_invalid_ids(text) -> None:
     assert not is_valid_id(text)
 
 
+@settings(deadline=None)
 @given(st.text(max_size=80))
 def test_valid_ids_never_hold_separators_or_traversal(text: str) -> None:
     if is_valid_id(text):
@@ -129,7 +130,7 @@ def _oracle(pattern: str, value: str) -> bool:
     return re.fullmatch(".*".join(re.escape(p) for p in pattern.split("*")), value, re.S) is not None
 
 
-@settings(max_examples=400)
+@settings(max_examples=400, deadline=None)
 @given(st.text(alphabet="ab*/.", max_size=8), st.text(alphabet="ab/.", max_size=10))
 def test_pattern_matches_agrees_with_a_regex_oracle(pattern: str, value: str) -> None:
     assert pattern_matches(pattern, value) == _oracle(pattern, value)
@@ -195,7 +196,7 @@ def test_conflict_in_project_blocks_global_bindings_but_not_defaults() -> None:
 marker_text = st.lists(st.sampled_from(["a", "\n", "\r\n", " ", BEGIN_MARKER, END_MARKER, "\n\n"]), max_size=12).map("".join)
 
 
-@settings(max_examples=300)
+@settings(max_examples=300, deadline=None)
 @given(marker_text, st.lists(st.text(alphabet="xy \n", max_size=6), min_size=1, max_size=3))
 def test_compose_is_idempotent_and_starts_with_one_block(base: str, bodies: list[str]) -> None:
     once = compose(base, bodies).system_prompt
@@ -203,7 +204,7 @@ def test_compose_is_idempotent_and_starts_with_one_block(base: str, bodies: list
     assert compose(once, bodies).system_prompt == once
 
 
-@settings(max_examples=300)
+@settings(max_examples=300, deadline=None)
 @given(marker_text)
 def test_strip_leaves_no_complete_block(text: str) -> None:
     out = strip_blocks(text).text
@@ -253,6 +254,7 @@ def test_unset_absent_and_effective_origin() -> None:
 
 
 # -- pickers --------------------------------------------------------------------------------------
+@settings(deadline=None)
 @given(st.integers(0, 200), st.integers(-5, 205), st.integers(-3, 60))
 def test_window_holds_the_selection_and_at_most_ten_rows(total: int, selected: int, height: int) -> None:
     rows = picker.visible_rows(height)
