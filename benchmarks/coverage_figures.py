@@ -1,0 +1,94 @@
+"""Line and branch coverage per package, from the data of a ``coverage run`` of the tests.
+
+Run after the tests (``.coveragerc`` measures both packages, subprocesses included)::
+
+    .venv/bin/coverage run -m pytest
+    .venv/bin/coverage combine
+    .venv/bin/python benchmarks/coverage_figures.py --fail-under-branch reference=95
+
+Prints, for ``reference/`` and ``conformance/``, the statements and branches measured and covered
+and the two percentages (covered / measured, one decimal, rounded down so 94.96% never shows as
+95.0%). ``--fail-under-branch PACKAGE=PERCENT`` (repeatable) exits 1 when that package's branch
+figure is lower; ``--markdown`` prints the table as Markdown for the README.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+PACKAGES = ("reference", "conformance")
+
+
+def figures(data: dict) -> dict[str, dict[str, int]]:
+    """Totals per package from ``coverage json`` output: statements, covered lines, branches,
+    covered branches."""
+    out = {p: {"statements": 0, "covered_lines": 0, "branches": 0, "covered_branches": 0} for p in PACKAGES}
+    for name, info in data["files"].items():
+        package = Path(name).parts[0]
+        if package not in out:
+            continue
+        s = info["summary"]
+        row = out[package]
+        row["statements"] += s["num_statements"]
+        row["covered_lines"] += s["covered_lines"]
+        row["branches"] += s.get("num_branches", 0)
+        row["covered_branches"] += s.get("covered_branches", 0)
+    return out
+
+
+def percent(covered: int, total: int) -> float:
+    """``covered / total`` in percent, rounded down to one decimal (100.0 when nothing is measured)."""
+    return 100.0 if total == 0 else math.floor(1000 * covered / total) / 10
+
+
+def table(rows: dict[str, dict[str, int]], markdown: bool = False) -> str:
+    head = ["package", "lines", "line coverage", "branches", "branch coverage"]
+    body = [[f"{p}/", f"{r['covered_lines']}/{r['statements']}", f"{percent(r['covered_lines'], r['statements'])}%",
+             f"{r['covered_branches']}/{r['branches']}", f"{percent(r['covered_branches'], r['branches'])}%"]
+            for p, r in rows.items()]
+    if markdown:
+        lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+        return "\n".join(lines + ["| " + " | ".join(row) + " |" for row in body])
+    widths = [max(len(x) for x in col) for col in zip(head, *body)]
+    return "\n".join("  ".join(x.ljust(w) for x, w in zip(row, widths)) for row in [head, *body])
+
+
+def load(data_file: str | None) -> dict:
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "coverage.json"
+        cmd = [sys.executable, "-m", "coverage", "json", "-q", "-o", str(out)]
+        if data_file:
+            cmd += ["--data-file", data_file]
+        subprocess.run(cmd, check=True)
+        return json.loads(out.read_text(encoding="utf-8"))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--data-file", default=None, help="the combined coverage data (default .coverage)")
+    parser.add_argument("--fail-under-branch", action="append", default=[], metavar="PACKAGE=PERCENT")
+    parser.add_argument("--markdown", action="store_true")
+    args = parser.parse_args(argv)
+    rows = figures(load(args.data_file))
+    print(table(rows, args.markdown))
+    code = 0
+    for floor in args.fail_under_branch:
+        package, _, value = floor.partition("=")
+        row = rows.get(package)
+        if row is None or not value:
+            parser.error(f"--fail-under-branch {floor!r}: expected one of {', '.join(PACKAGES)}=PERCENT")
+        got = percent(row["covered_branches"], row["branches"])
+        if got < float(value):
+            print(f"{package}/ branch coverage {got}% is under {value}%", file=sys.stderr)
+            code = 1
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())
