@@ -11,7 +11,6 @@ import json
 import os
 import shutil
 import subprocess
-import tempfile
 from pathlib import Path
 
 import pytest
@@ -100,13 +99,15 @@ def test_envelope_and_profiles_operations_are_unsupported(session):
         assert op in answer["reason"]
 
 
-def test_stop_ends_the_process_and_leaves_no_temporary_directory():
-    before = {p.name for p in Path(tempfile.gettempdir()).glob("pi-conformance-pi-node-*")}
+def test_stop_ends_the_process_and_removes_its_sandbox():
     s = Session()
     s.send({"type": "start", "protocol": 1})
+    s.run("kit.echo", {"value": 1})
     assert s.close() == 0
-    after = {p.name for p in Path(tempfile.gettempdir()).glob("pi-conformance-pi-node-*")}
-    assert after <= before
+    stderr = s.proc.stderr.read() if s.proc.stderr else ""
+    sandbox = next(line.split("sandbox ", 1)[1] for line in stderr.splitlines() if "pi-node adapter: sandbox " in line)
+    assert Path(sandbox).name.startswith("pi-conformance-pi-node-")
+    assert not Path(sandbox).exists()
 
 
 def test_nothing_of_the_user_is_read_or_written(tmp_path):
@@ -166,3 +167,13 @@ def test_end_of_input_ends_the_adapter_like_stop():
     assert s.proc.stdin
     s.proc.stdin.close()
     assert s.proc.wait(timeout=30) == 0
+
+
+def test_a_terminated_adapter_still_removes_its_sandbox():
+    s = Session()
+    s.send({"type": "start", "protocol": 1})
+    s.proc.terminate()
+    s.proc.wait(timeout=30)
+    stderr = s.proc.stderr.read() if s.proc.stderr else ""
+    sandbox = next(line.split("sandbox ", 1)[1] for line in stderr.splitlines() if "pi-node adapter: sandbox " in line)
+    assert not Path(sandbox).exists()

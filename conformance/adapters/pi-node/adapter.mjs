@@ -31,6 +31,7 @@ function send(message) {
 }
 
 const sandbox = enterSandbox();
+process.stderr.write(`pi-node adapter: sandbox ${sandbox.root}\n`);
 
 // Pi's modules are imported only now, after the sandbox is in place.
 const { PI_VERSION, operations } = await import("./ops/index.mjs");

@@ -70,6 +70,13 @@ export function enterSandbox() {
     rmSync(root, { recursive: true, force: true });
   };
   process.on("exit", cleanup);
+  // Killed politely (the kit stops an adapter that overran its time): clean up, then go.
+  for (const [signal, code] of [["SIGTERM", 143], ["SIGINT", 130], ["SIGHUP", 129]]) {
+    process.on(signal, () => {
+      cleanup();
+      process.exit(code);
+    });
+  }
   return { root, home, agentDir, baseEnv, cleanup };
 }
 
