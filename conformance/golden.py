@@ -16,6 +16,7 @@ import difflib
 import io
 import json
 import math
+import re
 import os
 import tempfile
 from pathlib import Path
@@ -23,7 +24,7 @@ from typing import Any
 
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap
-from ruamel.yaml.scalarstring import LiteralScalarString
+from ruamel.yaml.scalarstring import LiteralScalarString, SingleQuotedScalarString
 
 from conformance import normalise
 
@@ -83,6 +84,19 @@ def _literal_safe(text: str) -> bool:
         return False
 
 
+# Plain scalars that a YAML 1.1 reader (PyYAML, older JavaScript libraries) would not read as the
+# same string: booleans and nulls of YAML 1.1, and its number forms (sexagesimal, underscores,
+# octal, binary). Such strings are written quoted so every reader gets the same data.
+_YAML11_WORDS = {"y", "yes", "n", "no", "on", "off", "true", "false", "null", "~", ""}
+_YAML11_NUMBER = re.compile(
+    r"^[-+]?(0b[01_]+|0[0-7_]+|0x[0-9a-fA-F_]+|[0-9][0-9_]*(:[0-5]?[0-9])+(\.[0-9_]*)?"
+    r"|[0-9][0-9_]*(\.[0-9_]*)?([eE][-+]?[0-9]+)?|\.[0-9_]+([eE][-+]?[0-9]+)?|\.(inf|Inf|INF|nan|NaN|NAN))$")
+
+
+def _yaml11_ambiguous(text: str) -> bool:
+    return text.lower() in _YAML11_WORDS or bool(_YAML11_NUMBER.match(text))
+
+
 def _to_yaml_node(value: Any) -> Any:
     if isinstance(value, dict):
         node = CommentedMap()
@@ -93,6 +107,8 @@ def _to_yaml_node(value: Any) -> Any:
         return [_to_yaml_node(v) for v in value]
     if isinstance(value, str) and _literal_safe(value):
         return LiteralScalarString(value)
+    if isinstance(value, str) and _yaml11_ambiguous(value):
+        return SingleQuotedScalarString(value)
     return value
 
 

@@ -315,3 +315,14 @@ def test_update_rewrites_a_golden_whose_change_a_normaliser_hides(tmp_path, monk
     assert run_all(dirs, kf.Echo())["kit-echo-number"].status == "passed"
     assert cli(dirs, "run", "-q", "--update-goldens", "--case", "kit-echo-number") == 0
     assert golden.read(dirs["golden"] / "kit" / "kit-echo-number.yaml")["output"] == {"value": 2}
+
+
+@pytest.mark.parametrize("word", ["off", "On", "yes", "N", "~", "1_000", "0o7", "012", "1:30", ".5", "1e3", ".inf"])
+def test_golden_quotes_strings_a_yaml_1_1_reader_would_misread(word):
+    line = golden.dump({"v": word}).strip()
+    assert line in (f"v: '{word}'", f'v: "{word}"'), line
+    assert golden.parse(golden.render("c", "o", {"v": word}))["output"]["v"] == word
+
+
+def test_golden_leaves_ordinary_strings_plain():
+    assert golden.dump({"v": "offline"}).strip() == "v: offline"
