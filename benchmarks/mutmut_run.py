@@ -1,0 +1,127 @@
+"""Mutation testing of ``reference/`` with mutmut, on demand (see ``benchmarks/mutmut.md``).
+
+The suite's strength is what it kills: mutmut changes ``reference/`` one small edit at a time
+(an operator, a constant, a comparison, a returned value) and runs the conformance scenarios and
+the property-based invariants against each mutant. A mutant that no test notices *survives*:
+either a case is missing (write one in ``conformance/scenarios/<area>/strength-*.yaml``) or the
+edit does not change behaviour (explain it in ``benchmarks/mutmut.md``).
+
+The run never touches the working tree: it exports a commit (default ``HEAD``) into a work
+directory, writes mutmut's ``setup.cfg`` there and runs mutmut from a separate environment::
+
+    python3 -m venv /tmp/mutvenv
+    /tmp/mutvenv/bin/pip install mutmut pydantic ruamel.yaml pytest syrupy pyuca wcmatch hypothesis
+    python benchmarks/mutmut_run.py --python /tmp/mutvenv/bin/python --workdir /tmp/mutmut-work
+    python benchmarks/mutmut_run.py --python /tmp/mutvenv/bin/python --workdir /tmp/mutmut-work --only \\
+        'reference/profiles/core/*'     # one part only
+
+It prints the counts (killed, survived, timeout, ...) and the kill rate, killed / (killed +
+survived + timeout + suspicious), and writes them as JSON with ``--report-json``. ``--survivors``
+lists the surviving mutants' names (show one with ``mutmut show NAME`` in the work directory).
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import os
+import subprocess
+import sys
+import tarfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+TESTS = ("tests/test_scenarios.py", "tests/test_invariants.py")
+"""What judges a mutant: every scenario (in process) and the invariants -- the suite, not the
+reference's own unit tests."""
+
+SETUP_CFG = """\
+[mutmut]
+source_paths=reference/
+also_copy=
+    conformance/
+    golden/
+pytest_add_cli_args=
+    -p
+    conformance.plugin
+    -q
+    -x
+    -p
+    no:cacheprovider
+pytest_add_cli_args_test_selection=
+{tests}
+{only}
+"""
+
+
+def export(commit: str, workdir: Path) -> None:
+    """Write the tree of ``commit`` into ``workdir`` (made empty first)."""
+    if workdir.exists() and any(workdir.iterdir()):
+        raise SystemExit(f"{workdir} is not empty; give an empty or new --workdir")
+    workdir.mkdir(parents=True, exist_ok=True)
+    data = subprocess.run(["git", "-C", str(ROOT), "archive", commit], check=True, capture_output=True).stdout
+    with tarfile.open(fileobj=io.BytesIO(data)) as tar:
+        tar.extractall(workdir, filter="data")
+
+
+def configure(workdir: Path, tests: list[str], only: list[str]) -> None:
+    """Write mutmut's ``setup.cfg`` (the project's ``pyproject.toml`` has no mutmut section)."""
+    only_lines = "only_mutate=\n" + "".join(f"    {p}\n" for p in only) if only else ""
+    text = SETUP_CFG.format(tests="".join(f"    {t}\n" for t in tests).rstrip("\n"), only=only_lines)
+    (workdir / "setup.cfg").write_text(text, encoding="utf-8")
+
+
+def stats(workdir: Path, python: str) -> dict:
+    """mutmut's own counts (``mutmut export-cicd-stats``) plus the kill rate."""
+    subprocess.run([python, "-m", "mutmut", "export-cicd-stats"], cwd=workdir, check=True,
+                   stdout=subprocess.DEVNULL)
+    data = json.loads((workdir / "mutants" / "mutmut-cicd-stats.json").read_text(encoding="utf-8"))
+    judged = sum(data.get(k, 0) for k in ("killed", "survived", "timeout", "suspicious"))
+    data["kill_rate"] = round(100 * (data.get("killed", 0) + data.get("timeout", 0)) / judged, 1) if judged else None
+    return data
+
+
+def survivors(workdir: Path, python: str) -> list[str]:
+    out = subprocess.run([python, "-m", "mutmut", "results"], cwd=workdir, check=True, capture_output=True,
+                         text=True).stdout
+    return [line.split(":")[0].strip() for line in out.splitlines() if line.strip().endswith("survived")]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--python", default=sys.executable, help="a Python with mutmut and the project's dependencies")
+    parser.add_argument("--workdir", required=True, type=Path, help="an empty or new directory for the run")
+    parser.add_argument("--commit", default="HEAD")
+    parser.add_argument("--only", action="append", default=[], metavar="GLOB",
+                        help="mutate only files matching this glob (repeatable), e.g. 'reference/pi/*'")
+    parser.add_argument("--tests", action="append", default=None, metavar="PATH",
+                        help=f"test files that judge the mutants (default: {' '.join(TESTS)})")
+    parser.add_argument("--max-children", type=int, default=os.cpu_count() or 2)
+    parser.add_argument("--report-json", type=Path)
+    parser.add_argument("--survivors", action="store_true", help="list the surviving mutants")
+    parser.add_argument("--resume", action="store_true", help="continue a run in an existing --workdir")
+    args = parser.parse_args(argv)
+    workdir = args.workdir.resolve()
+    if not args.resume:
+        export(args.commit, workdir)
+        configure(workdir, args.tests or list(TESTS), args.only)
+    env = {**os.environ, "PYTHONPATH": str(workdir)}
+    subprocess.run([args.python, "-m", "mutmut", "run", "--max-children", str(args.max_children)], cwd=workdir,
+                   env=env, check=False)
+    result = stats(workdir, args.python)
+    commit = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", args.commit], capture_output=True,
+                            text=True).stdout.strip()
+    result["commit"] = commit
+    result["only"] = args.only
+    print(json.dumps(result, indent=2))
+    if args.survivors:
+        print("\n".join(survivors(workdir, args.python)))
+    if args.report_json:
+        args.report_json.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
