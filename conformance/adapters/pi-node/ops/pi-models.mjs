@@ -349,3 +349,35 @@ operations["pi.classifier-usage"] = async (input) => {
     },
   };
 };
+
+// ---------------------------------------------------------------------------------------------
+// pi.classifier-catalogue: the classifier models of Pi's built-in providers
+// (`builtinProviders()`, @earendil-works/pi-ai/providers/all), in Pi's order. Pi keeps the
+// variables a provider reads inside its auth code, so the adapter asks that code: it runs the
+// provider's own `auth.apiKey.resolve` with no credential and an environment in which no variable
+// is set, and records every variable it looks up, in order. `login` is whether the provider has
+// an OAuth login; `cost` is the model's catalogue price in the operation's Price fields.
+
+operations["pi.classifier-catalogue"] = async (input, { sandbox }) =>
+  withEnv(sandbox.baseEnv, {}, async () => {
+    const models = [];
+    for (const provider of catalogue.builtinProviders()) {
+      const classifiers = (provider.getAllModels?.() ?? []).filter((m) => ai.isModelType(m, "classifier"));
+      if (classifiers.length === 0) continue;
+      const env = [];
+      const ctx = {
+        env: async (name) => {
+          if (!env.includes(name)) env.push(name);
+          return undefined;
+        },
+      };
+      await provider.auth.apiKey?.resolve({ ctx, credential: undefined, signal: new AbortController().signal });
+      for (const model of classifiers) {
+        const cost = model.cost
+          ? { input: model.cost.input, output: model.cost.output, cacheRead: model.cost.cacheRead, cacheWrite: model.cost.cacheWrite }
+          : null;
+        models.push({ provider: provider.id, id: model.id, type: "classifier", env: [...env], login: Boolean(provider.auth.oauth), cost });
+      }
+    }
+    return { models };
+  });
