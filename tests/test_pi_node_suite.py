@@ -84,3 +84,22 @@ def test_the_users_environment_does_not_reach_a_result():
     )
     assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]
     assert " 2 " in next(line for line in done.stdout.splitlines() if line.startswith("pi "))
+
+
+def _can_unshare_network() -> bool:
+    import shutil
+
+    if not shutil.which("unshare"):
+        return False
+    return subprocess.run(["unshare", "-n", "true"], capture_output=True).returncode == 0
+
+
+@pytest.mark.skipif(not _can_unshare_network(), reason="needs `unshare -n` (a network namespace)")
+def test_the_adapter_runs_without_any_network():
+    # The adapter in a network namespace of its own, which has no interface but loopback (down):
+    # every pi case still gets the same answers.
+    run_sh = ADAPTER_DIR / "run.sh"
+    done = pi_conformance(
+        "run", "--area", "pi", "--adapter", f"unshare -n bash {run_sh}", "--expectations", str(EXPECTATIONS), "-q"
+    )
+    assert done.returncode == 0, done.stdout[-6000:] + done.stderr[-3000:]
