@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -55,7 +56,7 @@ def run_cli(*args: str, env_extra: dict[str, str] | None = None) -> subprocess.C
 
 @needs_node
 def test_skeleton_passes_smoke(adapter):
-    done = run_cli("smoke", "--adapter", f"node {adapter}", env_extra={"PI_CONFORMANCE_SCHEMAS": str(SCHEMAS)})
+    done = run_cli("smoke", "--adapter", f"node {shlex.quote(str(adapter))}", env_extra={"PI_CONFORMANCE_SCHEMAS": str(SCHEMAS)})
     assert done.returncode == 0, done.stdout + done.stderr
     assert "all 5 checks passed" in done.stdout
 
@@ -63,7 +64,7 @@ def test_skeleton_passes_smoke(adapter):
 @needs_node
 def test_skeleton_passes_the_provider_instruction_cases(adapter):
     done = run_cli(
-        "run", "--adapter", f"node {adapter}", "--case", "env-instr-*", "-q",
+        "run", "--adapter", f"node {shlex.quote(str(adapter))}", "--case", "env-instr-*", "-q",
         env_extra={"PI_CONFORMANCE_SCHEMAS": str(SCHEMAS)},
     )
     assert done.returncode == 0, done.stdout + done.stderr

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -100,6 +101,6 @@ def test_the_adapter_runs_without_any_network():
     # every pi case still gets the same answers.
     run_sh = ADAPTER_DIR / "run.sh"
     done = pi_conformance(
-        "run", "--area", "pi", "--adapter", f"unshare -n bash {run_sh}", "--expectations", str(EXPECTATIONS), "-q"
+        "run", "--area", "pi", "--adapter", f"unshare -n bash {shlex.quote(str(run_sh))}", "--expectations", str(EXPECTATIONS), "-q"
     )
     assert done.returncode == 0, done.stdout[-6000:] + done.stderr[-3000:]
