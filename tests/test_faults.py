@@ -138,3 +138,31 @@ def test_the_command_lists_and_selects_faults(capsys):
     assert "1/1 seeded faults caught" in capsys.readouterr().out
     assert fm.main(["--fault", "no-such-fault"]) == 2
     assert fm.main(["--faults", "no.such.module"]) == 2
+
+
+def test_every_must_clause_has_a_passing_case_and_every_refusal_a_passing_refusal(suite):
+    """Clause coverage by cases that pass against the reference, not merely by cases that exist."""
+    from conformance.adapters.inprocess import InProcessAdapter
+    from conformance.adapters.reference import ReferenceImplementation
+    from conformance.catalogue import load_catalogue
+    from conformance.coverage import shows_refusal
+    from conformance.runner import Runner
+
+    runner = Runner(InProcessAdapter(ReferenceImplementation()))
+    runner.start()
+    status: dict[str, str] = {}
+
+    def passes(case) -> bool:
+        if case.id not in status:
+            status[case.id] = runner.run_case(case).status
+        return status[case.id] == "passed"
+
+    missing = []
+    for cid, clause in load_catalogue().clauses.items():
+        covering = [c for c in suite if cid in c.clauses]
+        if clause.level == "MUST" and not any(passes(c) for c in covering):
+            missing.append(f"{cid}: no passing case")
+        if clause.refusal and covering and not any(passes(c) for c in covering if shows_refusal(c)):
+            missing.append(f"{cid}: no passing refusal case")
+    runner.stop()
+    assert not missing, "\n".join(missing)
