@@ -17,12 +17,17 @@ directory, writes mutmut's ``setup.cfg`` there and runs mutmut from a separate e
 
 It prints the counts (killed, survived, timeout, ...) and the kill rate, killed / (killed +
 survived + timeout + suspicious), and writes them as JSON with ``--report-json``. ``--survivors``
-lists the surviving mutants' names (show one with ``mutmut show NAME`` in the work directory).
+lists the surviving mutants' names (show one with ``mutmut show NAME`` in the work directory);
+``--analyse`` classifies the survivors of a finished run: *wording* (only a string literal changed:
+an error or diagnostic message, which cases do not compare) or *behaviour*, with each diff.
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
+import copy
+import difflib
 import io
 import json
 import os
@@ -89,6 +94,52 @@ def survivors(workdir: Path, python: str) -> list[str]:
     return [line.split(":")[0].strip() for line in out.splitlines() if line.strip().endswith("survived")]
 
 
+def _functions(path: Path) -> dict[str, ast.AST]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return {node.name: node for node in ast.walk(tree) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))}
+
+
+def _without_strings(node: ast.AST) -> str:
+    class Blank(ast.NodeTransformer):
+        def visit_Constant(self, c: ast.Constant) -> ast.AST:
+            return ast.Constant("") if isinstance(c.value, str) else c
+
+        def visit_FunctionDef(self, f: ast.FunctionDef) -> ast.AST:
+            f.name = "f"
+            self.generic_visit(f)
+            return f
+
+    return ast.dump(Blank().visit(copy.deepcopy(node)))
+
+
+def classify(workdir: Path) -> dict[str, list[dict]]:
+    """The surviving mutants, each ``{name, kind, diff}``: ``kind`` is ``wording`` when the mutant
+    only changes string literals (error and diagnostic messages, which cases do not compare: they
+    compare codes) and ``behaviour`` otherwise; grouped by module."""
+    out: dict[str, list[dict]] = {}
+    for meta in sorted((workdir / "mutants").rglob("*.py.meta")):
+        codes = json.loads(meta.read_text(encoding="utf-8")).get("exit_code_by_key", {})
+        survived = [k for k, v in codes.items() if v == 0]
+        if not survived:
+            continue
+        source = meta.with_suffix("")
+        funcs = _functions(source)
+        for name in survived:
+            func = name.rsplit(".", 1)[1]
+            orig = funcs.get(func.split("__mutmut_")[0] + "__mutmut_orig")
+            mutant = funcs.get(func)
+            kind, diff = "behaviour", []
+            if orig is not None and mutant is not None:
+                if _without_strings(orig) == _without_strings(mutant):
+                    kind = "wording"
+                a, b = ast.unparse(orig).splitlines(), ast.unparse(mutant).splitlines()
+                diff = [line for line in difflib.unified_diff(a, b, lineterm="", n=0)
+                        if line[:1] in "+-" and not line.startswith(("+++", "---"))][1:]
+                diff = [d for d in diff if "__mutmut_" not in d]
+            out.setdefault(name.rsplit(".", 1)[0], []).append({"name": name, "kind": kind, "diff": diff})
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--python", default=sys.executable, help="a Python with mutmut and the project's dependencies")
@@ -102,8 +153,25 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--report-json", type=Path)
     parser.add_argument("--survivors", action="store_true", help="list the surviving mutants")
     parser.add_argument("--resume", action="store_true", help="continue a run in an existing --workdir")
+    parser.add_argument("--analyse", action="store_true",
+                        help="only classify the survivors of a finished run in --workdir (wording or behaviour)")
     args = parser.parse_args(argv)
     workdir = args.workdir.resolve()
+    if args.analyse:
+        groups = classify(workdir)
+        counts = {"wording": 0, "behaviour": 0}
+        for module, items in groups.items():
+            for item in items:
+                counts[item["kind"]] += 1
+            behaviour = [i for i in items if i["kind"] == "behaviour"]
+            print(f"{module}: {len(items)} survived, {len(behaviour)} change behaviour")
+            for i in behaviour:
+                print(f"  {i['name'].rsplit('.', 1)[1]}: " + " | ".join(d.strip() for d in i["diff"][:2]))
+        print(json.dumps(counts))
+        if args.report_json:
+            args.report_json.write_text(json.dumps({"counts": counts, "survivors": groups}, indent=2) + "\n",
+                                        encoding="utf-8")
+        return 0
     if not args.resume:
         export(args.commit, workdir)
         configure(workdir, args.tests or list(TESTS), args.only)
