@@ -11,6 +11,7 @@ from pathlib import Path
 from conformance import golden
 from conformance.cases import Case
 from conformance.catalogue import AREAS, load_catalogue
+from conformance.files import atomic_write_text
 
 
 def _block(text: str) -> list[str]:
@@ -57,10 +58,10 @@ def write_docs(out: Path, cases: list[Case], *, golden_dir: Path = golden.GOLDEN
     index = ["# The specification by example", "", "| area | clauses | cases |", "| --- | ---: | ---: |"]
     for area in AREAS:
         page = out / f"{area}.md"
-        page.write_text(render_area(area, cases, golden_dir), encoding="utf-8")
+        atomic_write_text(page, render_area(area, cases, golden_dir))
         written.append(page)
         n_clauses = sum(1 for c in cat.clauses.values() if c.area == area)
         index.append(f"| [{area}]({area}.md) | {n_clauses} | {sum(1 for c in cases if c.area == area)} |")
-    (out / "index.md").write_text("\n".join(index) + "\n", encoding="utf-8")
+    atomic_write_text(out / "index.md", "\n".join(index) + "\n")
     written.append(out / "index.md")
     return written

@@ -17,8 +17,6 @@ import io
 import json
 import math
 import re
-import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +25,7 @@ from ruamel.yaml.comments import CommentedMap
 from ruamel.yaml.scalarstring import LiteralScalarString, SingleQuotedScalarString
 
 from conformance import normalise
+from conformance.files import atomic_write_text
 
 GOLDEN_DIR = Path(__file__).resolve().parent.parent / "golden"
 HEADER = (
@@ -149,16 +148,7 @@ def write(path: Path, case_id: str, op: str, output: Any) -> bool:
     text = render(case_id, op, output)
     if path.exists() and path.read_text(encoding="utf-8") == text:
         return False
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=".golden-", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+    atomic_write_text(path, text)
     return True
 
 

@@ -13,8 +13,6 @@ The JSON report is the public record of a run::
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 import xml.etree.ElementTree as ET
 from datetime import datetime, timezone
 from pathlib import Path
@@ -22,6 +20,7 @@ from typing import Any
 
 from conformance import PROTOCOL_VERSION, SPEC_VERSION, SUITE_VERSION
 from conformance.adapters.base import Hello
+from conformance.files import atomic_write_text
 from conformance.runner import STATUSES, CaseResult, RunSummary
 
 TABLE_COLUMNS = ("passed", "failed", "errored", "unsupported", "xfail", "xpass", "skipped")
@@ -46,21 +45,8 @@ def build(head: dict, results: list[CaseResult]) -> dict:
     return {"header": head, "summary": RunSummary.of(results).counts, "cases": [r.record() for r in results]}
 
 
-def _atomic_write(path: Path, text: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}-", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
-
-
 def write_json(path: Path, report: dict) -> None:
-    _atomic_write(path, json.dumps(report, indent=2, ensure_ascii=False) + "\n")
+    atomic_write_text(path, json.dumps(report, indent=2, ensure_ascii=False) + "\n")
 
 
 def write_junit(path: Path, report: dict) -> None:
@@ -84,7 +70,7 @@ def write_junit(path: Path, report: dict) -> None:
             elif rec["status"] in ("skipped", "unsupported", "xfail"):
                 ET.SubElement(tc, "skipped", message=f"{rec['status']}: {rec['message']}"[:500])
     ET.indent(root)
-    _atomic_write(path, ET.tostring(root, encoding="unicode", xml_declaration=True) + "\n")
+    atomic_write_text(path, ET.tostring(root, encoding="unicode", xml_declaration=True) + "\n")
 
 
 def table(summary: dict[str, dict[str, int]]) -> list[list[str]]:
@@ -129,7 +115,7 @@ def write_markdown(path: Path, report: dict) -> None:
                 lines += [r["message"], ""]
             if r["diff"]:
                 lines += ["```diff", r["diff"].rstrip("\n"), "```", ""]
-    _atomic_write(path, "\n".join(lines))
+    atomic_write_text(path, "\n".join(lines))
 
 
 def load_report(path: Path) -> dict:

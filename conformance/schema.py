@@ -14,6 +14,7 @@ from pathlib import Path
 from pydantic import BaseModel
 
 from conformance.cases import ScenarioFile
+from conformance.files import atomic_write_text
 from conformance.catalogue import ClauseFile
 from conformance.expectations import ExpectationsFile
 from conformance.operations import catalogue
@@ -61,8 +62,7 @@ def write_schemas(out: Path) -> list[Path]:
     written = []
     for rel, schema in schemas.items():
         path = out / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(_text(schema), encoding="utf-8")
+        atomic_write_text(path, _text(schema))
         written.append(path)
     for path in out.rglob("*.json"):
         if path.relative_to(out).as_posix() not in schemas:
