@@ -97,6 +97,7 @@ class Case:
     area: str
     file: str
     line: int
+    column: int = 1
 
 
 @dataclass
@@ -186,7 +187,11 @@ def load_file(path: Path, *, known_clauses: set[str] | None = None) -> tuple[lis
         if not op_name:
             problem(("op",), "required field is missing (no file-level op either)")
         elif op is None:
-            problem(("op",) if model.op else (), f"unknown operation {op_name!r}")
+            if model.op:
+                problem(("op",), f"unknown operation {op_name!r}")
+            else:
+                line, col = position_of(positions, ("op",))
+                problems.append(FileError(shown, line, col, "op", f"unknown operation {op_name!r}"))
         elif op.area != head.area:
             problem(("op",), f"operation {op_name!r} belongs to area {op.area!r}, not {head.area!r}")
         if op is not None:
@@ -212,13 +217,13 @@ def load_file(path: Path, *, known_clauses: set[str] | None = None) -> tuple[lis
         if problems:
             errors.extend(problems)
             continue
-        line, _ = positions.get(base, (0, 0))
+        line, column = positions.get(base, (0, 0))
         cases.append(Case(
             id=model.id, title=model.title, clauses=list(model.clauses), tags=list(model.tags),
             op=op_name, input=model.input, tree=tree,
             error_code=model.error.code if model.error else None,
             normalise=list(model.normalise), requires=list(model.requires),
-            area=head.area, file=shown, line=line,
+            area=head.area, file=shown, line=line, column=column,
         ))
     return cases, errors
 
@@ -248,21 +253,29 @@ def load_suite(scenarios_dir: Path = SCENARIOS_DIR, *, areas: list[str] | None =
     retired, errs = retired_ids(scenarios_dir)
     suite.errors.extend(errs)
     cat = load_catalogue(spec_dir) if spec_dir is not None else load_catalogue()
+    suite.errors.extend(cat.errors)
     known = set(cat.clauses)
     seen: dict[str, Case] = {}
-    for path in sorted(scenarios_dir.glob("*/*.yaml")):
+    for path in sorted(scenarios_dir.glob("*/*.y*ml")):
         if areas and path.parent.name not in areas:
+            continue
+        if path.suffix != ".yaml":
+            suite.errors.append(FileError(_display(path), 0, 0, "", "scenario files end in .yaml; this file is not read"))
+            continue
+        if path.parent.name not in AREAS + ("kit",):
+            suite.errors.append(FileError(_display(path), 0, 0, "",
+                                          f"scenario folders are {', '.join(AREAS + ('kit',))}; this file is not read"))
             continue
         cases, errors = load_file(path, known_clauses=known)
         suite.errors.extend(errors)
         for case in cases:
             if case.id in seen:
                 other = seen[case.id]
-                suite.errors.append(FileError(case.file, case.line, 0, "id",
+                suite.errors.append(FileError(case.file, case.line, case.column, "id",
                                               f"case id {case.id!r} is also used at {other.file}:{other.line}"))
                 continue
             if case.id in retired:
-                suite.errors.append(FileError(case.file, case.line, 0, "id",
+                suite.errors.append(FileError(case.file, case.line, case.column, "id",
                                               f"case id {case.id!r} is retired (ids.yaml) and may not be reused"))
                 continue
             seen[case.id] = case

@@ -2,21 +2,24 @@
 
 Exit codes: 0 all good; 1 a case failed, errored or passed unexpectedly; 2 usage or suite errors
 (bad scenario, catalogue or expectations files, stale expectations, orphaned goldens);
-3 the adapter could not start.
+3 the adapter could not start; 130 interrupted (no report is written).
 """
 
 from __future__ import annotations
 
 import argparse
-import json
+import difflib
+import math
+import os
 import sys
 from pathlib import Path
 from typing import Sequence
 
 from conformance import golden
 from conformance.adapters.base import Adapter, AdapterStartError
+from conformance.operations import catalogue as op_catalogue
 
-EXIT_OK, EXIT_FAIL, EXIT_USAGE, EXIT_START = 0, 1, 2, 3
+EXIT_OK, EXIT_FAIL, EXIT_USAGE, EXIT_START, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 PROGRESS = {"passed": ".", "failed": "F", "errored": "E", "unsupported": "u", "xfail": "x", "xpass": "X",
             "skipped": "s"}
 ADAPTERS_DIR = Path(__file__).resolve().parent / "adapters"
@@ -46,7 +49,9 @@ def make_adapter(spec: str | None) -> Adapter:
     from conformance.adapters.inprocess import InProcessAdapter, load_implementation
     from conformance.adapters.reference import ReferenceImplementation
 
-    if spec in (None, "", "reference"):
+    if spec is not None and not spec.strip():
+        raise UsageError("--adapter is empty; leave it out for the bundled reference")
+    if spec in (None, "reference"):
         return InProcessAdapter(ReferenceImplementation())
     if spec.startswith("python:"):
         return InProcessAdapter(load_implementation(spec[len("python:"):]))
@@ -74,31 +79,54 @@ def _load(args: argparse.Namespace):
     return load_suite(Path(args.scenarios_dir or SCENARIOS_DIR), spec_dir=spec)
 
 
+def _report_paths(args: argparse.Namespace) -> dict[str, Path]:
+    """The requested report paths, checked before the run so a bad path costs nothing."""
+    paths = {flag: Path(value) for flag, value in (("--report-json", args.report_json), ("--junit", args.junit),
+                                                   ("--report-md", args.report_md)) if value}
+    seen: dict[Path, str] = {}
+    for flag, path in paths.items():
+        resolved = path.resolve()
+        if resolved in seen:
+            raise UsageError(f"{flag} and {seen[resolved]} name the same file {path}")
+        seen[resolved] = flag
+        if path.is_dir():
+            raise UsageError(f"{flag} {path}: is a directory")
+        parent = path.parent
+        while not parent.exists() and parent != parent.parent:
+            parent = parent.parent
+        if not parent.is_dir() or not os.access(parent, os.W_OK | os.X_OK):
+            raise UsageError(f"{flag} {path}: cannot write in {parent}")
+    return paths
+
+
 def cmd_run(args: argparse.Namespace) -> int:
     from conformance import reports
     from conformance.cases import select
     from conformance.expectations import load_expectations
     from conformance.runner import Runner, RunSummary
-    from conformance.yamlio import SuiteFileError
+    from conformance.yamlio import FileError, SuiteFileError
 
+    report_paths = _report_paths(args)
     suite = _load(args)
     suite_errors = list(suite.errors)
     cases = select(suite.cases, areas=args.area, patterns=args.case)
     expectations = None
     if args.expectations:
+        # A bad expectations file would change every verdict: stop before running anything.
         try:
             expectations = load_expectations(Path(args.expectations))
         except SuiteFileError as exc:
-            suite_errors.extend(exc.errors)
-        else:
-            suite_errors.extend(expectations.stale({c.id for c in suite.cases}))
+            return _print_suite_errors(exc.errors)
+        stale = expectations.stale({c.id for c in suite.cases})
+        if stale:
+            return _print_suite_errors(stale)
     if not suite.errors:
         ids = {c.id for c in suite.cases if c.error_code is None}
         for path in golden.orphans(Path(args.golden_dir), ids):
-            from conformance.yamlio import FileError
-
-            suite_errors.append(FileError(str(path), 0, 0, "", "orphaned golden: no case of the suite expects it"))
+            suite_errors.append(FileError(str(path), 0, 0, "", "orphaned golden: no case of the suite expects it; "
+                                          "delete it, or list its id in conformance/scenarios/ids.yaml if retired"))
     if args.case and not cases:
+        _print_suite_errors(suite_errors)
         raise UsageError(f"no case matches {' '.join(args.case)}")
     try:
         adapter = make_adapter(args.adapter)
@@ -117,7 +145,12 @@ def cmd_run(args: argparse.Namespace) -> int:
         return EXIT_START
     out = sys.stdout
     print(f"implementation: {hello.name} {hello.version} ({hello.language}); {len(cases)} cases", file=out)
+    unknown_ops = sorted(set(hello.operations) - set(op_catalogue()))
+    if unknown_ops:
+        _err(f"warning: the adapter lists operations the suite does not know: {', '.join(unknown_ops)} "
+             "(see `pi-conformance list` for the operation names)")
     results = []
+    interrupted = False
     try:
         for i, case in enumerate(cases, 1):
             result = runner.run_case(case)
@@ -128,9 +161,12 @@ def cmd_run(args: argparse.Namespace) -> int:
                     out.write(f" {i}/{len(cases)}\n")
                 out.flush()
     except KeyboardInterrupt:
-        _err("interrupted")
+        interrupted = True
     finally:
         runner.stop()
+    if interrupted:
+        _err(f"interrupted after {len(results)} of {len(cases)} cases; no report written")
+        return EXIT_INTERRUPTED
     for r in results:
         if r.status in ("failed", "errored", "xpass"):
             print(f"\n{r.status.upper()} {r.id} ({r.op}): {r.title}\n  {r.message}", file=out)
@@ -145,14 +181,16 @@ def cmd_run(args: argparse.Namespace) -> int:
             print(f"  {golden.golden_path(Path(args.golden_dir), r.area, r.id)}", file=out)
     summary = RunSummary.of(results)
     print("\n" + reports.text_table(reports.table(summary.counts)), file=out)
-    head = reports.header(hello, args.adapter or "reference", sorted({c.area for c in cases}))
+    head = reports.header(hello, args.adapter or "reference", sorted({c.area for c in cases}),
+                          expectations=args.expectations, suite_errors=[str(e) for e in suite_errors])
     report = reports.build(head, results)
-    if args.report_json:
-        reports.write_json(Path(args.report_json), report)
-    if args.junit:
-        reports.write_junit(Path(args.junit), report)
-    if args.report_md:
-        reports.write_markdown(Path(args.report_md), report)
+    writers = {"--report-json": reports.write_json, "--junit": reports.write_junit, "--report-md": reports.write_markdown}
+    for flag, path in report_paths.items():
+        try:
+            writers[flag](path, report)
+        except OSError as exc:
+            _err(f"{flag} {path}: cannot write the report: {exc.strerror or exc}")
+            suite_errors.append(FileError(str(path), 0, 0, "", "report not written"))
     for e in suite_errors:
         _err(str(e))
     if suite_errors:
@@ -181,7 +219,8 @@ def cmd_show(args: argparse.Namespace) -> int:
     case = suite.by_id().get(args.case_id)
     if case is None:
         _print_suite_errors(suite.errors)
-        raise UsageError(f"no case {args.case_id!r}")
+        near = difflib.get_close_matches(args.case_id, list(suite.by_id()), n=3)
+        raise UsageError(f"no case {args.case_id!r}" + (f"; did you mean {', '.join(near)}?" if near else ""))
     print(f"{case.id}: {case.title}\n  file: {case.file}:{case.line}\n  op: {case.op}\n"
           f"  clauses: {', '.join(case.clauses)}\n  tags: {', '.join(case.tags) or '-'}")
     if case.normalise:
@@ -246,7 +285,10 @@ def cmd_docs(args: argparse.Namespace) -> int:
     from conformance.docs import write_docs
 
     suite = _load(args)
-    written = write_docs(Path(args.out), suite.cases, golden_dir=Path(args.golden_dir))
+    try:
+        written = write_docs(Path(args.out), suite.cases, golden_dir=Path(args.golden_dir))
+    except OSError as exc:
+        raise UsageError(f"--out {args.out}: cannot write the pages: {exc.strerror or exc}") from None
     print(f"wrote {len(written)} page(s) to {args.out}")
     return _print_suite_errors(suite.errors)
 
@@ -282,15 +324,29 @@ def cmd_serve_reference(args: argparse.Namespace) -> int:
     return serve_reference_main()
 
 
+def _timeout(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not math.isfinite(value) or value <= 0 or value > 3600:
+        raise argparse.ArgumentTypeError(f"{text!r}: the timeout must be more than 0 and at most 3600 seconds")
+    return value
+
+
+EPILOG = ("exit codes: 0 all good; 1 a case failed, errored or passed unexpectedly; 2 usage or suite errors; "
+          "3 the adapter could not start; 130 interrupted")
+
+
 def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="pi-conformance",
+    p = argparse.ArgumentParser(prog="pi-conformance", epilog=EPILOG,
                                 description="Conformance suite for how Pi and its extensions compose what a model receives.")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
 
     def common(sp: argparse.ArgumentParser, *, adapter: bool = False, select: bool = True) -> None:
         if select:
-            sp.add_argument("--area", action="append", choices=["envelope", "profiles", "pi", "kit"],
+            sp.add_argument("--area", action="append", choices=["envelope", "profiles", "pi"],
                             help="only this area (repeatable)")
             sp.add_argument("--case", action="append", metavar="PATTERN",
                             help="only cases whose id matches this glob (repeatable)")
@@ -301,13 +357,14 @@ def parser() -> argparse.ArgumentParser:
             sp.add_argument("--adapter", metavar="ADAPTER",
                             help="reference (default), serve-reference, pi-node, python:MODULE:CLASS, or a command")
 
-    r = sub.add_parser("run", help="run the scenarios against an implementation")
+    r = sub.add_parser("run", help="run the scenarios against an implementation", epilog=EPILOG)
     common(r, adapter=True)
     r.add_argument("--expectations", metavar="FILE", help="the implementation's expectations file")
-    r.add_argument("--report-json", metavar="FILE")
-    r.add_argument("--junit", metavar="FILE")
-    r.add_argument("--report-md", metavar="FILE")
-    r.add_argument("--timeout", type=float, default=10.0, metavar="SECONDS", help="per-case timeout (default 10)")
+    r.add_argument("--report-json", metavar="FILE", help="write the JSON report (header and one record per case)")
+    r.add_argument("--junit", metavar="FILE", help="write a JUnit XML report")
+    r.add_argument("--report-md", metavar="FILE", help="write a Markdown report")
+    r.add_argument("--timeout", type=_timeout, default=10.0, metavar="SECONDS",
+                   help="per-case timeout for out-of-process adapters (default 10)")
     r.add_argument("--update-goldens", action="store_true",
                    help="write missing or changed goldens (bundled reference only)")
     r.add_argument("-q", "--quiet", action="store_true", help="no progress line")
@@ -323,23 +380,24 @@ def parser() -> argparse.ArgumentParser:
     sh.set_defaults(fn=cmd_show)
 
     cv = sub.add_parser("coverage", help="clause x cases; fails when a MUST clause has no case")
-    common(cv)
+    common(cv, select=False)
+    cv.add_argument("--area", action="append", choices=["envelope", "profiles", "pi"], help="only this area's clauses")
     cv.set_defaults(fn=cmd_coverage)
 
     sm = sub.add_parser("smoke", help="check an adapter before its results count")
-    sm.add_argument("--adapter", required=True, metavar="ADAPTER")
+    sm.add_argument("--adapter", required=True, metavar="ADAPTER", help="as for run --adapter")
     sm.set_defaults(fn=cmd_smoke)
 
     sv = sub.add_parser("serve-reference", help="serve the reference over the JSON-lines protocol on stdin/stdout")
     sv.set_defaults(fn=cmd_serve_reference)
 
     cp = sub.add_parser("compare", help="side-by-side table of several JSON reports")
-    cp.add_argument("reports", nargs="+", metavar="REPORT")
-    cp.add_argument("--markdown", action="store_true")
+    cp.add_argument("reports", nargs="+", metavar="REPORT", help="JSON reports written by run --report-json")
+    cp.add_argument("--markdown", action="store_true", help="print a Markdown table")
     cp.set_defaults(fn=cmd_compare)
 
     dc = sub.add_parser("docs", help="render the spec catalogue with its cases as Markdown")
-    dc.add_argument("--out", required=True, metavar="DIR")
+    dc.add_argument("--out", required=True, metavar="DIR", help="folder for index.md and one page per area")
     common(dc, select=False)
     dc.set_defaults(fn=cmd_docs)
 

@@ -129,8 +129,8 @@ def parse(text: str) -> dict:
         data = YAML(typ="safe", pure=True).load(text)
     except Exception as exc:
         raise ValueError(f"golden is not valid YAML: {exc}") from None
-    if not isinstance(data, dict) or "output" not in data or "case" not in data:
-        raise ValueError("golden must be a mapping with case, op and output")
+    if not isinstance(data, dict) or set(data) != {"case", "op", "output"}:
+        raise ValueError("golden must be a mapping with exactly case, op and output")
     return data
 
 

@@ -51,6 +51,10 @@ def _dirs(config: pytest.Config) -> tuple[Path, Path | None, Path]:
 def pytest_configure(config: pytest.Config) -> None:
     for area in ("envelope", "profiles", "pi", "kit"):
         config.addinivalue_line("markers", f"{area}: conformance cases of the {area} area")
+    areas = config.getoption("--area", default=None) or []
+    bad = [a for a in areas if a not in ("envelope", "profiles", "pi")]
+    if bad:
+        raise pytest.UsageError(f"--area {bad[0]}: the areas are envelope, profiles and pi")
     adapter = config.getoption("--adapter", default=None)
     if getattr(config.option, "update_snapshots", False) and adapter not in (None, "", "reference"):
         raise pytest.UsageError("--snapshot-update writes goldens and is only allowed with the bundled reference "
@@ -79,12 +83,26 @@ class SuiteFileProblem:
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     if "conformance_case" not in metafunc.fixturenames:
         return
+    from conformance.catalogue import AREAS
+
     suite, cases = _suite(metafunc.config)
     params = [pytest.param(c, id=c.id, marks=[getattr(pytest.mark, c.area)]) for c in cases]
     by_file: dict[str, list[str]] = {}
     for e in suite.errors:
         by_file.setdefault(e.file, []).append(str(e))
-    params += [pytest.param(SuiteFileProblem(f, m), id=f"suite-file:{f}") for f, m in by_file.items()]
+    for f, messages in by_file.items():
+        # A bad file fails under its area's marker too, so `-m AREA` cannot hide it.
+        area = Path(f).parent.name
+        marks = [getattr(pytest.mark, area)] if area in AREAS else []
+        params.append(pytest.param(SuiteFileProblem(f, messages), id=f"suite-file:{f}", marks=marks))
+    if not suite.errors:
+        expects = {c.id for c in suite.cases if c.error_code is None}
+        orphans = golden.orphans(_dirs(metafunc.config)[2], expects)
+        if orphans:
+            marks = [getattr(pytest.mark, a) for a in sorted({p.parent.name for p in orphans}) if a in AREAS]
+            params.append(pytest.param(SuiteFileProblem("golden", [
+                f"{p}: orphaned golden: no case of the suite expects it" for p in orphans]),
+                id="suite-file:orphaned-goldens", marks=marks))
     metafunc.parametrize("conformance_case", params)
 
 
@@ -188,8 +206,8 @@ def check_case(case, runner, snapshot) -> None:
             try:
                 assert snapshot(extension_class=ext) == verdict.output
                 verdict = Verdict("passed", output=verdict.output)
-            except AssertionError as exc:
-                verdict = Verdict("failed", f"answer differs from the golden\n{exc}")
+            except AssertionError:
+                verdict = _mismatch(case, path, verdict.output)
     result = apply_expectation(runner.result(case, verdict, answer, duration), runner.expectation(case))
     status = result.status
     if status == "passed":
@@ -201,3 +219,18 @@ def check_case(case, runner, snapshot) -> None:
     detail = result.message + (f"\n{result.diff}" if result.diff else "") + \
         (f"\nadapter stderr (tail):\n{result.stderr}" if result.stderr else "")
     pytest.fail(f"{status}: {detail}", pytrace=False)
+
+
+def _mismatch(case, path: Path, output):
+    """The failed verdict of a golden mismatch, with the same diff the CLI shows."""
+    from conformance.runner import Verdict
+
+    try:
+        stored = golden.read(path)
+    except ValueError as exc:
+        return Verdict("failed", f"{path}: {exc}")
+    if stored is None:
+        return Verdict("failed", f"no golden at {path}")
+    expected = golden.comparable(stored["output"], case.normalise)
+    actual = golden.comparable(output, case.normalise)
+    return Verdict("failed", "answer differs from the golden", diff=golden.diff(expected, actual))

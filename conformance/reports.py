@@ -4,7 +4,8 @@ The JSON report is the public record of a run::
 
     {"header": {"suite": "0.1.0", "spec": "1", "protocol": 1,
                 "implementation": {"name": ..., "version": ..., "language": ...},
-                "adapter": "...", "date": "2026-11-30T07:00:00Z", "areas": [...]},
+                "adapter": "...", "date": "2026-11-30T07:00:00Z", "areas": [...],
+                "expectations": "path" | null, "suiteErrors": ["file:line:col: field: message", ...]},
      "summary": {"<area>": {"passed": N, "failed": N, ...}},
      "cases": [{"id", "area", "op", "title", "clauses", "status", "duration",
                 "message", "diff", "stderr", "golden_written"}, ...]}
@@ -13,6 +14,7 @@ The JSON report is the public record of a run::
 from __future__ import annotations
 
 import json
+import re
 import xml.etree.ElementTree as ET
 from datetime import datetime, timezone
 from pathlib import Path
@@ -27,8 +29,10 @@ TABLE_COLUMNS = ("passed", "failed", "errored", "unsupported", "xfail", "xpass",
 COLUMN_TITLES = {"xfail": "expected failures", "xpass": "unexpected passes"}
 
 
-def header(hello: Hello, adapter: str, areas: list[str]) -> dict:
-    """The report header (the date is the run's UTC time, to the second)."""
+def header(hello: Hello, adapter: str, areas: list[str], *, expectations: str | None = None,
+           suite_errors: list[str] | None = None) -> dict:
+    """The report header (the date is the run's UTC time, to the second). ``suiteErrors`` lists the
+    suite errors of the run (a report with any comes from a run that exited 2)."""
     return {
         "suite": SUITE_VERSION,
         "spec": SPEC_VERSION,
@@ -37,6 +41,8 @@ def header(hello: Hello, adapter: str, areas: list[str]) -> dict:
         "adapter": adapter,
         "date": datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
         "areas": areas,
+        "expectations": expectations,
+        "suiteErrors": suite_errors or [],
     }
 
 
@@ -49,9 +55,18 @@ def write_json(path: Path, report: dict) -> None:
     atomic_write_text(path, json.dumps(report, indent=2, ensure_ascii=False) + "\n")
 
 
+_XML_BAD = re.compile("[^\u0009\u000a\u000d\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
+def xml_text(text: str) -> str:
+    """``text`` with the characters XML 1.0 cannot hold (ANSI escapes' ESC, other controls, lone
+    surrogates) written as ``\\xNN`` / ``\\uNNNN``, so the report stays well-formed."""
+    return _XML_BAD.sub(lambda m: f"\\x{ord(m.group()):02x}" if ord(m.group()) < 256 else f"\\u{ord(m.group()):04x}", text)
+
+
 def write_junit(path: Path, report: dict) -> None:
     """JUnit XML: one testsuite per area, one testcase per case."""
-    root = ET.Element("testsuites", name=f"pi-conformance {report['header']['implementation']['name']}")
+    root = ET.Element("testsuites", name=xml_text(f"pi-conformance {report['header']['implementation']['name']}"))
     by_area: dict[str, list[dict]] = {}
     for rec in report["cases"]:
         by_area.setdefault(rec["area"], []).append(rec)
@@ -63,12 +78,13 @@ def write_junit(path: Path, report: dict) -> None:
         for rec in recs:
             tc = ET.SubElement(suite, "testcase", classname=f"{area}.{rec['op']}", name=rec["id"],
                                time=f"{rec['duration']:.6f}")
+            message = xml_text(rec["message"][:500])
             if rec["status"] in ("failed", "xpass"):
-                ET.SubElement(tc, "failure", message=rec["message"][:500]).text = rec["diff"] or rec["message"]
+                ET.SubElement(tc, "failure", message=message).text = xml_text(rec["diff"] or rec["message"])
             elif rec["status"] == "errored":
-                ET.SubElement(tc, "error", message=rec["message"][:500]).text = rec["stderr"] or rec["message"]
+                ET.SubElement(tc, "error", message=message).text = xml_text(rec["stderr"] or rec["message"])
             elif rec["status"] in ("skipped", "unsupported", "xfail"):
-                ET.SubElement(tc, "skipped", message=f"{rec['status']}: {rec['message']}"[:500])
+                ET.SubElement(tc, "skipped", message=xml_text(f"{rec['status']}: {rec['message']}"[:500]))
     ET.indent(root)
     atomic_write_text(path, ET.tostring(root, encoding="unicode", xml_declaration=True) + "\n")
 
@@ -119,20 +135,37 @@ def write_markdown(path: Path, report: dict) -> None:
 
 
 def load_report(path: Path) -> dict:
-    """Read a JSON report. Raises ``ValueError`` naming the file when it is not one."""
+    """Read a JSON report. Raises ``ValueError`` naming the file and the field when it is not one."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as exc:
+        data = json.loads(path.read_bytes().decode("utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise ValueError(f"{path}: not a readable JSON report: {exc}") from None
-    if not isinstance(data, dict) or not {"header", "summary", "cases"} <= set(data):
-        raise ValueError(f"{path}: not a pi-conformance JSON report (needs header, summary, cases)")
+    problem = _report_problem(data)
+    if problem:
+        raise ValueError(f"{path}: not a pi-conformance JSON report: {problem}")
     return data
+
+
+def _report_problem(data: Any) -> str | None:
+    if not isinstance(data, dict):
+        return "the top level must be an object with header, summary and cases"
+    for key, kind in (("header", dict), ("summary", dict), ("cases", list)):
+        if not isinstance(data.get(key), kind):
+            return f"{key} must be {'an object' if kind is dict else 'a list'}"
+    impl = data["header"].get("implementation")
+    if not isinstance(impl, dict) or not all(isinstance(impl.get(k), str) for k in ("name", "version")):
+        return "header.implementation must have string name and version"
+    for area, row in data["summary"].items():
+        if not isinstance(row, dict) or not all(isinstance(v, int) for v in row.values()):
+            return f"summary.{area} must map statuses to counts"
+    return None
 
 
 def compare(reports: list[dict], *, markdown: bool = False) -> str:
     """A side-by-side per-area table of several implementations: passed/total per cell, where
     total counts every case the report ran; a second line per area breaks the rest down."""
     names = [f"{r['header']['implementation']['name']} {r['header']['implementation']['version']}" for r in reports]
+    names = [f"{n} [{i}]" if names.count(n) > 1 else n for i, n in enumerate(names, 1)]
     areas = sorted({a for r in reports for a in r["summary"]})
     rows = [["area", *names]]
     for area in areas:

@@ -20,7 +20,7 @@ import binascii
 import os
 from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 
 class TreeEntry(BaseModel):
@@ -91,7 +91,12 @@ def parse_tree(raw: dict) -> dict[str, TreeEntry]:
         problem = check_key(str(key))
         if problem:
             raise ValueError(f"{key!r}: {problem}")
-        entry = TreeEntry(text=value) if isinstance(value, str) else TreeEntry.model_validate(value)
+        try:
+            entry = TreeEntry(text=value) if isinstance(value, str) else TreeEntry.model_validate(value)
+        except ValidationError as exc:
+            detail = "; ".join((".".join(str(p) for p in e["loc"]) + ": " if e["loc"] else "") + e["msg"]
+                               for e in exc.errors())
+            raise ValueError(f"{key!r}: {detail}") from None
         out[str(key).rstrip("/")] = entry
     return out
 

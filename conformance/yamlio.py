@@ -92,9 +92,16 @@ def load_with_positions(path: Path, display: str | None = None) -> tuple[Any, di
     """
     shown = display or str(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise SuiteFileError(FileError(shown, 0, 0, "", f"cannot read file: {exc}")) from None
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise SuiteFileError(FileError(shown, 0, 0, "", f"cannot read file: {exc.strerror or exc}")) from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        before = raw[:exc.start]
+        line = before.count(b"\n") + 1
+        col = len(before) - (before.rfind(b"\n") + 1) + 1
+        raise SuiteFileError(FileError(shown, line, col, "", f"not UTF-8 text (byte 0x{raw[exc.start]:02x})")) from None
     yaml = YAML(typ="rt")
     try:
         node = yaml.load(text)

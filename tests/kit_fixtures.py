@@ -120,3 +120,27 @@ class BadOutput(Echo):
 class CannotStart(Echo):
     def operations(self) -> list[str]:
         raise RuntimeError("no")
+
+
+class Interrupted(Echo):
+    """Behaves like a user pressing Ctrl-C during the second case."""
+
+    calls = 0
+
+    def run(self, op: str, input: dict, root: str | None) -> dict:
+        type(self).calls += 1
+        if type(self).calls == 2:
+            raise KeyboardInterrupt
+        return super().run(op, input, root)
+
+
+class Shouty(Echo):
+    """Refuses with a message full of terminal colour codes, and lists a misspelt operation."""
+
+    name = "shouty\x1b[1m"
+
+    def operations(self) -> list[str]:
+        return ["kit.echo", "kit.ecko"]
+
+    def run(self, op: str, input: dict, root: str | None) -> dict:
+        raise ImplementationError("coloured", "\x1b[31mred\x1b[0m \x00")

@@ -44,7 +44,7 @@ def test_wrong_answer_fails_with_a_diff(pytester, suite_dir):
     result = run(pytester, suite_dir, "--adapter", "python:tests.kit_fixtures:WrongEcho",
 )
     result.assert_outcomes(failed=3)
-    result.stdout.fnmatch_lines(["*answer differs from the golden*"])
+    result.stdout.fnmatch_lines(["*answer differs from the golden*", "*+value: wrong*"])
 
 
 def test_expectations_give_xfail(pytester, suite_dir):
@@ -87,3 +87,21 @@ def test_adapter_that_cannot_start_exits_3(pytester, suite_dir):
     result = run(pytester, suite_dir, "--adapter", "python:tests.kit_fixtures:CannotStart",
 )
     assert result.ret == 3
+
+
+def test_marker_selection_cannot_hide_a_broken_file(pytester, suite_dir):
+    write(suite_dir / "scenarios" / "pi" / "bad.yaml", "format: 1\narea: pi\ntitle: t\ncases: 3\n")
+    result = run(pytester, suite_dir, "--adapter", "python:tests.kit_fixtures:Echo", "-m", "pi")
+    result.assert_outcomes(failed=1, deselected=3)
+
+
+def test_orphaned_golden_fails_under_pytest(pytester, suite_dir):
+    golden.write(suite_dir / "golden" / "kit" / "kit-gone.yaml", "kit-gone", "kit.echo", {"value": 1})
+    result = run(pytester, suite_dir, "--adapter", "python:tests.kit_fixtures:Echo")
+    result.assert_outcomes(passed=3, failed=1)
+    result.stdout.fnmatch_lines(["*kit-gone.yaml: orphaned golden*"])
+
+
+def test_unknown_area_is_a_usage_error(pytester, suite_dir):
+    result = run(pytester, suite_dir, "--area", "bogus")
+    assert result.ret == 4

@@ -326,3 +326,99 @@ def test_golden_quotes_strings_a_yaml_1_1_reader_would_misread(word):
 
 def test_golden_leaves_ordinary_strings_plain():
     assert golden.dump({"v": "offline"}).strip() == "v: offline"
+
+
+def test_empty_adapter_is_a_usage_error(tmp_path):
+    assert cli(mini_suite(tmp_path), "run", "-q", "--adapter", "") == 2
+
+
+def test_bad_expectations_stop_before_the_run(tmp_path, capsys):
+    dirs = mini_suite(tmp_path)
+    write(tmp_path / "exp.yaml", "- {id: x, status: maybe, reason: r}\n")
+    report = tmp_path / "r.json"
+    assert cli(dirs, "run", "--adapter", "python:tests.kit_fixtures:Echo", "--expectations",
+               str(tmp_path / "exp.yaml"), "--report-json", str(report)) == 2
+    out = capsys.readouterr()
+    assert "implementation:" not in out.out and "exp.yaml:1:" in out.err and not report.exists()
+
+
+@pytest.mark.parametrize("flag", ["--report-json", "--junit", "--report-md"])
+def test_unwritable_report_paths_are_refused_before_the_run(tmp_path, capsys, flag):
+    dirs = mini_suite(tmp_path)
+    assert cli(dirs, "run", "-q", "--adapter", "python:tests.kit_fixtures:Echo", flag, str(tmp_path)) == 2
+    assert "is a directory" in capsys.readouterr().err
+    assert cli(dirs, "run", "-q", "--report-json", str(tmp_path / "a"), "--junit", str(tmp_path / "a")) == 2
+
+
+def test_interrupted_run_exits_130_and_writes_no_report(tmp_path, capsys):
+    dirs = mini_suite(tmp_path)
+    report = tmp_path / "r.json"
+    report.write_text("previous")
+    assert cli(dirs, "run", "-q", "--adapter", "python:tests.kit_fixtures:Interrupted", "--report-json", str(report)) == 130
+    assert report.read_text() == "previous"
+    assert "interrupted after 1 of 3 cases" in capsys.readouterr().err
+
+
+def test_junit_stays_well_formed_with_control_characters(tmp_path, capsys):
+    import xml.dom.minidom
+
+    dirs = mini_suite(tmp_path)
+    assert cli(dirs, "run", "-q", "--adapter", "python:tests.kit_fixtures:Shouty", "--junit", str(tmp_path / "r.xml")) == 1
+    doc = xml.dom.minidom.parse(str(tmp_path / "r.xml"))
+    assert "\\x1b[31mred" in doc.getElementsByTagName("failure")[0].getAttribute("message")
+    assert "kit.ecko" in capsys.readouterr().err
+
+
+def test_catalogue_errors_are_suite_errors(tmp_path):
+    dirs = mini_suite(tmp_path)
+    write(dirs["spec"] / "bad.yaml", "area: pi\nclauses:\n  - {id: PI-X, level: MUSTT, statement: s, source: t}\n")
+    suite = load_suite(dirs["scenarios"], spec_dir=dirs["spec"])
+    assert any(e.file.endswith("bad.yaml") and e.field == "clauses[0].level" and e.line == 3 for e in suite.errors)
+
+
+def test_misnamed_and_misplaced_scenario_files_are_reported(tmp_path):
+    dirs = mini_suite(tmp_path)
+    write(dirs["scenarios"] / "kit" / "x.yml", "format: 1\n")
+    write(dirs["scenarios"] / "bogus" / "x.yaml", "format: 1\n")
+    messages = [e.message for e in load_suite(dirs["scenarios"], spec_dir=dirs["spec"]).errors]
+    assert any("end in .yaml" in m for m in messages) and any("scenario folders are" in m for m in messages)
+
+
+def test_non_utf8_scenario_gives_line_and_column(tmp_path):
+    dirs = mini_suite(tmp_path)
+    (dirs["scenarios"] / "kit" / "latin.yaml").write_bytes(b"format: 1\ntitle: caf\xe9\n")
+    (err,) = load_suite(dirs["scenarios"], spec_dir=dirs["spec"]).errors
+    assert (err.line, err.column) == (2, 11) and "not UTF-8" in err.message
+
+
+def test_tree_errors_name_the_entry():
+    from conformance.trees import parse_tree
+
+    with pytest.raises(ValueError, match="'a/b.md'.*size"):
+        parse_tree({"a/b.md": {"fill": "x", "size": -1}})
+
+
+def test_golden_for_another_case_fails(tmp_path):
+    dirs = mini_suite(tmp_path)
+    golden.write(dirs["golden"] / "kit" / "kit-echo-number.yaml", "kit-echo-text", "kit.echo", {"value": 1})
+    r = run_all(dirs, kf.Echo())["kit-echo-number"]
+    assert r.status == "failed" and "is for case 'kit-echo-text'" in r.message
+
+
+def test_written_files_are_readable_by_others(tmp_path):
+    import os
+    import stat
+
+    old = os.umask(0o022)
+    try:
+        golden.write(tmp_path / "g.yaml", "c", "o", {})
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE((tmp_path / "g.yaml").stat().st_mode) == 0o644
+
+
+def test_compare_refuses_a_malformed_report_naming_it(tmp_path, capsys):
+    bad = write(tmp_path / "bad.json", '{"header": {}, "summary": {}, "cases": []}')
+    assert main(["compare", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert "bad.json" in err and "header.implementation" in err

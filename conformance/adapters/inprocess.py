@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import importlib
 import json
+import os
+import sys
 import traceback
 
 from conformance.adapters.base import (
@@ -35,7 +37,8 @@ class InProcessAdapter:
         try:
             self._ops = set(self.implementation.operations())
         except Exception as exc:  # the implementation's own fault
-            raise AdapterStartError(f"{type(self.implementation).__name__}.operations() failed: {exc}") from exc
+            raise AdapterStartError(f"{type(self.implementation).__name__}.operations() failed: "
+                                    f"{type(exc).__name__}: {exc}") from exc
         impl = self.implementation
         return Hello(name=impl.name, version=impl.version, language=impl.language,
                      operations=sorted(self._ops), protocol=PROTOCOL_VERSION)
@@ -71,6 +74,9 @@ def load_implementation(spec: str) -> Implementation:
     module_name, _, class_name = spec.partition(":")
     if not module_name or not class_name:
         raise AdapterStartError(f"python adapter must be 'python:MODULE:CLASS', got 'python:{spec}'")
+    # Like `python -m`, look in the current directory first, so a user's own module is found.
+    if os.getcwd() not in sys.path and "" not in sys.path:
+        sys.path.insert(0, os.getcwd())
     try:
         module = importlib.import_module(module_name)
         cls = getattr(module, class_name)
