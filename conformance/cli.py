@@ -107,6 +107,9 @@ def cmd_run(args: argparse.Namespace) -> int:
     from conformance.yamlio import FileError, SuiteFileError
 
     report_paths = _report_paths(args)
+    if not Path(args.golden_dir).is_dir():
+        raise UsageError(f"no goldens at {args.golden_dir}: the kit runs from a source checkout installed with "
+                         "`pip install -e .` (see README.md)")
     suite = _load(args)
     suite_errors = list(suite.errors)
     cases = select(suite.cases, areas=args.area, patterns=args.case)

@@ -116,6 +116,10 @@ def conformance_runner(request: pytest.FixtureRequest):
     from conformance.yamlio import SuiteFileError
 
     config = request.config
+    gold = _dirs(config)[2]
+    if not gold.is_dir():
+        pytest.exit(f"no goldens at {gold}: the kit runs from a source checkout installed with "
+                    "`pip install -e .` (see README.md)", returncode=2)
     expectations = None
     path = config.getoption("--expectations")
     if path:
