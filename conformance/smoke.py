@@ -3,6 +3,8 @@
 The checks, in order (each is a :class:`Check`):
 
 1. ``handshake`` -- the adapter starts and says who it is (nothing else runs when this fails);
+   ``operations`` -- every operation it lists is one the suite knows (a misspelt name would
+   otherwise make all its cases ``unsupported`` without a word);
 2. ``echo`` -- it provides the kit's trivial operation ``kit.echo`` and returns a value with
    strings, numbers, ``null``, booleans, nesting and non-ASCII text unchanged;
 3. ``malformed`` -- a line that is not JSON and a ``run`` without ``op`` are each answered with a
@@ -112,6 +114,22 @@ def _check_malformed(adapter: Adapter, timeout: float) -> Check:
     return Check("malformed", True, "both malformed requests got a protocol-error; the adapter kept running")
 
 
+def _check_operations(operations: list[str]) -> Check:
+    import difflib
+
+    from conformance.operations import catalogue
+
+    known = catalogue()
+    unknown = [op for op in operations if op not in known]
+    if not unknown:
+        return Check("operations", True, f"all {len(operations)} listed operations are known to the suite")
+    hints = []
+    for op in unknown:
+        near = difflib.get_close_matches(op, list(known), n=1)
+        hints.append(f"{op} (did you mean {near[0]}?)" if near else op)
+    return Check("operations", False, "unknown operation(s): " + ", ".join(hints))
+
+
 def _check_repeat(adapter: Adapter, operations: list[str], timeout: float) -> Check:
     if "kit.echo" not in operations:
         return Check("repeat", False, "needs kit.echo, which the adapter does not list")
@@ -151,6 +169,7 @@ def smoke(adapter: Adapter, *, timeout: float = 10.0) -> list[Check]:
             f"{len(hello.operations)} operation(s)",
         )
     ]
+    checks.append(_check_operations(hello.operations))
     try:
         checks.append(_check_echo(adapter, hello.operations, timeout))
         checks.append(_check_malformed(adapter, timeout))

@@ -26,8 +26,10 @@ def checks_of(script: str, *args: str) -> dict[str, Check]:
 
 def test_a_well_behaved_adapter_passes_every_check():
     checks = checks_of("well_behaved.py")
-    assert list(checks) == ["handshake", "echo", "malformed", "repeat", "stop"]
-    assert all(check.ok for check in checks.values()), checks
+    assert list(checks) == ["handshake", "operations", "echo", "malformed", "repeat", "stop"]
+    assert all(check.ok for name, check in checks.items() if name != "operations"), checks
+    # It also lists test-only operations, which the suite does not know.
+    assert not checks["operations"].ok and "test.refuse" in checks["operations"].detail
     assert checks["handshake"].detail == "well-behaved 0.0.1 (python), protocol 1, 7 operation(s)"
 
 
@@ -36,10 +38,10 @@ def test_serve_reference_passes_every_check():
     code = smoke_main([sys.executable, "-m", "conformance.adapters.jsonlines"], out=out, timeout=5)
     assert code == 0, out.getvalue()
     lines = out.getvalue().splitlines()
-    assert [line.split()[:2] for line in lines[:5]] == [
-        ["ok", "handshake"], ["ok", "echo"], ["ok", "malformed"], ["ok", "repeat"], ["ok", "stop"],
+    assert [line.split()[:2] for line in lines[:6]] == [
+        ["ok", "handshake"], ["ok", "operations"], ["ok", "echo"], ["ok", "malformed"], ["ok", "repeat"], ["ok", "stop"],
     ]
-    assert lines[-1] == "smoke: all 5 checks passed"
+    assert lines[-1] == "smoke: all 6 checks passed"
 
 
 def test_echo_sample_exercises_every_json_type():
@@ -122,7 +124,7 @@ def test_an_adapter_that_cannot_start_gives_exit_code_3(script, args):
 def test_a_failed_check_gives_exit_code_1():
     out = io.StringIO()
     assert smoke_main(command("fragile.py"), out=out, timeout=TIMEOUT) == 1
-    assert out.getvalue().rstrip().endswith("smoke: 1 of 5 checks failed (malformed)")
+    assert out.getvalue().rstrip().endswith("smoke: 1 of 6 checks failed (malformed)")
 
 
 def test_an_in_process_adapter_skips_the_protocol_checks():
@@ -132,5 +134,12 @@ def test_an_in_process_adapter_skips_the_protocol_checks():
     out = io.StringIO()
     assert smoke_adapter(inprocess.InProcessAdapter(ReferenceImplementation()), out=out) == 0
     text = out.getvalue()
-    assert "malformed  not applicable: the adapter runs in process" in text
+    assert "malformed   not applicable: the adapter runs in process" in text
     assert "stop" not in text.split("smoke:")[0]
+
+
+def test_a_misspelt_operation_fails_with_a_suggestion():
+    from conformance.smoke import _check_operations
+
+    check = _check_operations(["kit.echo", "pi.parse_args"])
+    assert not check.ok and "pi.parse_args (did you mean pi.parse-args?)" in check.detail
