@@ -58,7 +58,7 @@ def run_cli(*args: str, env_extra: dict[str, str] | None = None) -> subprocess.C
 def test_skeleton_passes_smoke(adapter):
     done = run_cli("smoke", "--adapter", f"node {shlex.quote(str(adapter))}", env_extra={"PI_CONFORMANCE_SCHEMAS": str(SCHEMAS)})
     assert done.returncode == 0, done.stdout + done.stderr
-    assert "all 5 checks passed" in done.stdout
+    assert re.search(r"smoke: all \d+ checks passed", done.stdout), done.stdout
 
 
 @needs_node
