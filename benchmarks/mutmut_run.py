@@ -31,6 +31,7 @@ import difflib
 import io
 import json
 import os
+import re
 import subprocess
 import sys
 import tarfile
@@ -112,10 +113,14 @@ def _without_strings(node: ast.AST) -> str:
     return ast.dump(Blank().visit(copy.deepcopy(node)))
 
 
+_MESSAGE_LINE = re.compile(r"raise |SpecError\(|_invalid\(|Diagnostic\(|message|describe_|AuthResult\(False")
+
+
 def classify(workdir: Path) -> dict[str, list[dict]]:
-    """The surviving mutants, each ``{name, kind, diff}``: ``kind`` is ``wording`` when the mutant
-    only changes string literals (error and diagnostic messages, which cases do not compare: they
-    compare codes) and ``behaviour`` otherwise; grouped by module."""
+    """The surviving mutants, each ``{name, kind, diff}``, grouped by module. ``kind`` is
+    ``wording`` when the mutant only changes string literals, ``message`` when every line it
+    changes builds a refusal or a diagnostic (its wording or arguments: cases compare codes, not
+    messages), and ``behaviour`` otherwise."""
     out: dict[str, list[dict]] = {}
     for meta in sorted((workdir / "mutants").rglob("*.py.meta")):
         codes = json.loads(meta.read_text(encoding="utf-8")).get("exit_code_by_key", {})
@@ -136,6 +141,8 @@ def classify(workdir: Path) -> dict[str, list[dict]]:
                 diff = [line for line in difflib.unified_diff(a, b, lineterm="", n=0)
                         if line[:1] in "+-" and not line.startswith(("+++", "---"))][1:]
                 diff = [d for d in diff if "__mutmut_" not in d]
+                if kind == "behaviour" and diff and all(_MESSAGE_LINE.search(d) for d in diff if d.startswith("-")):
+                    kind = "message"
             out.setdefault(name.rsplit(".", 1)[0], []).append({"name": name, "kind": kind, "diff": diff})
     return out
 
@@ -159,7 +166,7 @@ def main(argv: list[str] | None = None) -> int:
     workdir = args.workdir.resolve()
     if args.analyse:
         groups = classify(workdir)
-        counts = {"wording": 0, "behaviour": 0}
+        counts = {"wording": 0, "message": 0, "behaviour": 0}
         for module, items in groups.items():
             for item in items:
                 counts[item["kind"]] += 1
