@@ -164,6 +164,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="only classify the survivors of a finished run in --workdir (wording or behaviour)")
     args = parser.parse_args(argv)
     workdir = args.workdir.resolve()
+    commit = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", args.commit], capture_output=True,
+                            text=True).stdout.strip()
     if args.analyse:
         groups = classify(workdir)
         counts = {"wording": 0, "message": 0, "behaviour": 0}
@@ -180,15 +182,13 @@ def main(argv: list[str] | None = None) -> int:
                                         encoding="utf-8")
         return 0
     if not args.resume:
-        export(args.commit, workdir)
+        export(commit, workdir)
         configure(workdir, args.tests or list(TESTS), args.only)
     env = {**os.environ, "PYTHONPATH": str(workdir)}
     subprocess.run([args.python, "-m", "mutmut", "run", "--max-children", str(args.max_children)], cwd=workdir,
                    env=env, check=False)
     result = stats(workdir, args.python)
-    commit = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", args.commit], capture_output=True,
-                            text=True).stdout.strip()
-    result["commit"] = commit
+    result["commit"] = commit if not args.resume else None
     result["only"] = args.only
     print(json.dumps(result, indent=2))
     if args.survivors:
