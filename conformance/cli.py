@@ -404,6 +404,17 @@ def parser() -> argparse.ArgumentParser:
     common(dc, select=False)
     dc.set_defaults(fn=cmd_docs)
 
+    from conformance import faults as faults_mod
+    from conformance import invariants as invariants_mod
+
+    fa = sub.add_parser("faults", help="run the suite against each seeded fault; show which cases catch it")
+    faults_mod.add_arguments(fa)
+    fa.set_defaults(fn=faults_mod.cmd_faults)
+
+    iv = sub.add_parser("invariants", help="check the property-based invariants through an adapter")
+    invariants_mod.add_arguments(iv)
+    iv.set_defaults(fn=invariants_mod.cmd_invariants)
+
     sc = sub.add_parser("schema", help="write the JSON Schemas of the scenario format and every operation")
     sc.add_argument("--out", default=str(Path(__file__).resolve().parent / "schema"), metavar="DIR")
     sc.add_argument("--check", action="store_true", help="only check that the committed schemas are current")
