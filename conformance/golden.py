@@ -22,7 +22,7 @@ from typing import Any
 
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap
-from ruamel.yaml.scalarstring import LiteralScalarString, SingleQuotedScalarString
+from ruamel.yaml.scalarstring import DoubleQuotedScalarString, LiteralScalarString, SingleQuotedScalarString
 
 from conformance import normalise
 from conformance.files import atomic_write_text
@@ -92,6 +92,9 @@ _YAML11_NUMBER = re.compile(
     r"|[0-9][0-9_]*(\.[0-9_]*)?([eE][-+]?[0-9]+)?|\.[0-9_]+([eE][-+]?[0-9]+)?|\.(inf|Inf|INF|nan|NaN|NAN))$")
 
 
+_YAML_BREAKS = "\x85\u2028\u2029"
+
+
 def _yaml11_ambiguous(text: str) -> bool:
     return text.lower() in _YAML11_WORDS or bool(_YAML11_NUMBER.match(text))
 
@@ -106,16 +109,26 @@ def _to_yaml_node(value: Any) -> Any:
         return [_to_yaml_node(v) for v in value]
     if isinstance(value, str) and _literal_safe(value):
         return LiteralScalarString(value)
+    if isinstance(value, str) and any(ch in _YAML_BREAKS for ch in value):
+        # YAML folds these line breaks inside plain and single-quoted scalars; escape them.
+        return DoubleQuotedScalarString(value)
     if isinstance(value, str) and _yaml11_ambiguous(value):
         return SingleQuotedScalarString(value)
     return value
 
 
 def dump(data: Any) -> str:
-    """Canonical YAML text of JSON data (no header)."""
+    """Canonical YAML text of JSON data (no header).
+
+    Raises ``ValueError`` if the text would not read back as the same data (a guard: no golden
+    is ever written that a YAML reader gets differently)."""
+    data = canonical(data)
     buf = io.StringIO()
-    _yaml().dump(_to_yaml_node(canonical(data)), buf)
-    return buf.getvalue()
+    _yaml().dump(_to_yaml_node(data), buf)
+    text = buf.getvalue()
+    if not same(canonical(YAML(typ="safe", pure=True).load(text)), data):
+        raise ValueError("the data does not survive a YAML round trip; please report this as a kit bug")
+    return text
 
 
 def render(case_id: str, op: str, output: Any) -> str:

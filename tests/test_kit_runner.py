@@ -422,3 +422,8 @@ def test_compare_refuses_a_malformed_report_naming_it(tmp_path, capsys):
     assert main(["compare", str(bad)]) == 2
     err = capsys.readouterr().err
     assert "bad.json" in err and "header.implementation" in err
+
+
+@pytest.mark.parametrize("text", ["a\x85b", "a\u2028b", "x\u2029", "\x85"])
+def test_golden_escapes_yaml_line_breaks(text):
+    assert golden.parse(golden.render("c", "o", {"s": text}))["output"]["s"] == text
