@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import sys
 
-import pytest
 
 from conformance import golden
 from conformance.adapters.inprocess import InProcessAdapter
@@ -62,8 +61,8 @@ def _results(adapter):
         runner.stop()
 
 
-@pytest.mark.skipif(not SUITE.cases, reason="the suite has no cases yet")
 def test_serve_reference_gives_identical_results():
+    assert len(SUITE.cases) > 500
     inproc = _results(InProcessAdapter(ReferenceImplementation()))
     served = _results(JsonLinesAdapter([sys.executable, "-m", "conformance.adapters.jsonlines"]))
     assert {k: r.status for k, r in inproc.items()} == dict.fromkeys(inproc, "passed")
