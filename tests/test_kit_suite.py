@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import sys
 
-
 from conformance import golden
 from conformance.adapters.inprocess import InProcessAdapter
 from conformance.adapters.jsonlines import JsonLinesAdapter
