@@ -283,13 +283,8 @@ def load_suite(scenarios_dir: Path = SCENARIOS_DIR, *, areas: list[str] | None =
     return suite
 
 
-def select(cases: list[Case], *, areas: list[str] | None = None, patterns: list[str] | None = None) -> list[Case]:
-    """Cases in the given areas whose id matches any of the glob ``patterns`` (all when none)."""
-    out = []
-    for case in cases:
-        if areas and case.area not in areas:
-            continue
-        if patterns and not any(fnmatch.fnmatchcase(case.id, p) for p in patterns):
-            continue
-        out.append(case)
-    return out
+def select(items, *, areas=None, patterns=None) -> list:
+    """The items (cases, invariants, seeded faults: anything with ``id`` and ``area``) in the
+    given areas whose id matches any of the glob ``patterns`` (all when none), in their order."""
+    return [item for item in items if (not areas or item.area in areas)
+            and (not patterns or any(fnmatch.fnmatchcase(item.id, p) for p in patterns))]

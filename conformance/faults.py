@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import argparse
 import copy
-import fnmatch
 import importlib
 import json
 import sys
@@ -202,8 +201,9 @@ def load_faults(module: str | None = None) -> list[Fault]:
 def select_faults(faults: Sequence[Fault], *, areas: Sequence[str] | None = None,
                   patterns: Sequence[str] | None = None) -> list[Fault]:
     """The faults of ``areas`` whose id matches one of the globs ``patterns``."""
-    return [f for f in faults if (not areas or f.area in areas)
-            and (not patterns or any(fnmatch.fnmatchcase(f.id, p) for p in patterns))]
+    from conformance.cases import select
+
+    return select(faults, areas=areas, patterns=patterns)
 
 
 # ---------------------------------------------------------------------------------------------

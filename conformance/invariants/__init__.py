@@ -192,18 +192,10 @@ def invariant(id: str, *, area: str, title: str, clauses: Sequence[str], ops: Se
 
 def invariants(areas: Sequence[str] | None = None, patterns: Sequence[str] | None = None) -> list[Invariant]:
     """Every registered invariant (of ``areas``, matching an id glob of ``patterns``), by id."""
-    import fnmatch
-
+    from conformance.cases import select
     from conformance.invariants import envelope, pi, profiles  # noqa: F401  (registration)
 
-    out = []
-    for inv in sorted(_REGISTRY.values(), key=lambda i: i.id):
-        if areas and inv.area not in areas:
-            continue
-        if patterns and not any(fnmatch.fnmatchcase(inv.id, p) for p in patterns):
-            continue
-        out.append(inv)
-    return out
+    return select(sorted(_REGISTRY.values(), key=lambda i: i.id), areas=areas, patterns=patterns)
 
 
 @dataclass
