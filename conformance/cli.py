@@ -96,6 +96,10 @@ def _report_paths(args: argparse.Namespace) -> dict[str, Path]:
             parent = parent.parent
         if not parent.is_dir() or not os.access(parent, os.W_OK | os.X_OK):
             raise UsageError(f"{flag} {path}: cannot write in {parent}")
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise UsageError(f"{flag} {path}: cannot make its folder: {exc.strerror or exc}") from None
     return paths
 
 
@@ -168,6 +172,8 @@ def cmd_run(args: argparse.Namespace) -> int:
     finally:
         runner.stop()
     if interrupted:
+        if not args.quiet:
+            out.write("\n")
         _err(f"interrupted after {len(results)} of {len(cases)} cases; no report written")
         return EXIT_INTERRUPTED
     for r in results:
@@ -431,6 +437,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE
     except BrokenPipeError:
         return EXIT_OK
+    except KeyboardInterrupt:
+        _err("interrupted")
+        return EXIT_INTERRUPTED
 
 
 if __name__ == "__main__":

@@ -84,6 +84,11 @@ def load_expectations(path: Path) -> Expectations:
         parsed = ExpectationsFile.model_validate(data)
     except ValidationError as exc:
         raise SuiteFileError(*validation_errors(exc, shown, positions)) from None
+    seen: dict[str, int] = {}
     for i, entry in enumerate(parsed.expectations):
         entry._line = positions.get(("expectations", i), (0, 0))[0]
+        if entry.id in seen:
+            raise SuiteFileError(FileError(shown, entry.line, 1, f"expectations[{i}].id",
+                                           f"{entry.id!r} is already listed at line {seen[entry.id]}"))
+        seen[entry.id] = entry.line
     return Expectations(parsed.expectations, shown)

@@ -137,8 +137,12 @@ def write_markdown(path: Path, report: dict) -> None:
 def load_report(path: Path) -> dict:
     """Read a JSON report. Raises ``ValueError`` naming the file and the field when it is not one."""
     try:
-        data = json.loads(path.read_bytes().decode("utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise ValueError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise ValueError(f"{path}: not a readable JSON report: {exc}") from None
     problem = _report_problem(data)
     if problem:

@@ -427,3 +427,25 @@ def test_compare_refuses_a_malformed_report_naming_it(tmp_path, capsys):
 @pytest.mark.parametrize("text", ["a\x85b", "a\u2028b", "x\u2029", "\x85"])
 def test_golden_escapes_yaml_line_breaks(text):
     assert golden.parse(golden.render("c", "o", {"s": text}))["output"]["s"] == text
+
+
+def test_duplicate_expectation_ids_are_refused(tmp_path):
+    from conformance.yamlio import SuiteFileError
+
+    write(tmp_path / "exp.yaml", "- {id: a, status: fail, reason: r}\n- {id: a, status: skip, reason: r}\n")
+    with pytest.raises(SuiteFileError, match="already listed at line 1"):
+        load_expectations(tmp_path / "exp.yaml")
+
+
+def test_report_folder_that_cannot_be_made_is_refused_before_the_run(tmp_path, capsys):
+    dirs = mini_suite(tmp_path)
+    (tmp_path / "afile").write_text("x")
+    assert cli(dirs, "run", "-q", "--report-json", str(tmp_path / "new" / "r.json"),
+               "--report-md", str(tmp_path / "afile" / "sub" / "r.md")) == 2
+    assert "implementation:" not in capsys.readouterr().out
+    assert not (tmp_path / "new" / "r.json").exists()
+
+
+def test_compare_names_a_missing_report(tmp_path, capsys):
+    assert main(["compare", str(tmp_path / "nope.json")]) == 2
+    assert "nope.json: cannot read" in capsys.readouterr().err
