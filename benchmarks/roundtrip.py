@@ -16,7 +16,7 @@ import os
 import sys
 import time
 
-from conformance.adapters.jsonlines import JsonLinesAdapter
+from conformance.adapters.client import JsonLinesAdapter
 
 TARGET = 2000.0
 SMALL = {"value": "ping"}
@@ -52,7 +52,7 @@ def main(argv: list[str] | None = None) -> int:
         os.sched_setaffinity(0, {cpu})  # the adapter process inherits it
         pinned = f"pinned to CPU {cpu}"
 
-    adapter = JsonLinesAdapter([sys.executable, "-m", "conformance.adapters.jsonlines"], name="serve-reference")
+    adapter = JsonLinesAdapter([sys.executable, "-m", "conformance.adapters.server"], name="serve-reference")
     began = time.perf_counter()
     hello = adapter.start()
     startup = time.perf_counter() - began

@@ -11,7 +11,7 @@ import sys
 import time
 
 from conformance.adapters.inprocess import InProcessAdapter
-from conformance.adapters.jsonlines import JsonLinesAdapter
+from conformance.adapters.client import JsonLinesAdapter
 from conformance.adapters.reference import ReferenceImplementation
 from conformance.cases import load_suite
 from conformance.runner import Runner
@@ -35,7 +35,7 @@ def main() -> int:
     args = p.parse_args()
     cases = load_suite().cases
     inproc = min(wall(InProcessAdapter(ReferenceImplementation()), cases) for _ in range(args.repeat))
-    served = min(wall(JsonLinesAdapter([sys.executable, "-m", "conformance.adapters.jsonlines"]), cases)
+    served = min(wall(JsonLinesAdapter([sys.executable, "-m", "conformance.adapters.server"]), cases)
                  for _ in range(args.repeat))
     print(f"{len(cases)} cases; in process {inproc:.3f} s; serve-reference {served:.3f} s; "
           f"ratio {served / inproc:.2f} (target <= 1.5)")

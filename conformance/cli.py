@@ -16,56 +16,17 @@ from pathlib import Path
 from typing import Sequence
 
 from conformance import golden
-from conformance.adapters.base import Adapter, AdapterStartError
+from conformance.adapters.base import AdapterStartError
+from conformance.adapters.connect import ADAPTER_NAMES, AdapterNameError, make_adapter
 from conformance.operations import catalogue as op_catalogue
 
 EXIT_OK, EXIT_FAIL, EXIT_USAGE, EXIT_START, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 PROGRESS = {"passed": ".", "failed": "F", "errored": "E", "unsupported": "u", "xfail": "x", "xpass": "X",
             "skipped": "s"}
-ADAPTERS_DIR = Path(__file__).resolve().parent / "adapters"
 
 
 class UsageError(Exception):
     """A command-line mistake: printed as one line, exit code 2."""
-
-
-def pi_node_command() -> list[str]:
-    """The command line of the bundled Node adapter over the published Pi (see ADAPTERS.md)."""
-    folder = ADAPTERS_DIR / "pi-node"
-    launcher = folder / "run.sh"
-    if not launcher.exists():
-        raise AdapterStartError(f"the pi-node adapter is not present at {folder}")
-    return ["bash", str(launcher)]
-
-
-def make_adapter(spec: str | None) -> Adapter:
-    """The adapter named by ``--adapter``.
-
-    ``reference`` (default): the bundled reference in process; ``python:MODULE:CLASS``: a Python
-    implementation in process; ``serve-reference``: the reference through the JSON-lines protocol;
-    ``pi-node``: the bundled Node adapter over the published Pi; anything else: a command line
-    (split like a POSIX shell) that speaks the JSON-lines protocol.
-    """
-    from conformance.adapters.inprocess import InProcessAdapter, load_implementation
-    from conformance.adapters.reference import ReferenceImplementation
-
-    if spec is not None and not spec.strip():
-        raise UsageError("--adapter is empty; leave it out for the bundled reference")
-    if spec in (None, "reference"):
-        return InProcessAdapter(ReferenceImplementation())
-    if spec.startswith("python:"):
-        return InProcessAdapter(load_implementation(spec[len("python:"):]))
-    from conformance.adapters.jsonlines import JsonLinesAdapter, parse_command
-
-    if spec == "serve-reference":
-        return JsonLinesAdapter([sys.executable, "-m", "conformance.adapters.jsonlines"], name="serve-reference")
-    if spec == "pi-node":
-        return JsonLinesAdapter(pi_node_command(), name="pi-node")
-    try:
-        command = parse_command(spec)
-    except ValueError as exc:
-        raise UsageError(f"--adapter {spec!r}: {exc}") from None
-    return JsonLinesAdapter(command, name=spec)
 
 
 def _err(msg: str) -> None:
@@ -328,7 +289,7 @@ def cmd_smoke(args: argparse.Namespace) -> int:
 
 
 def cmd_serve_reference(args: argparse.Namespace) -> int:
-    from conformance.adapters.jsonlines import serve_reference_main
+    from conformance.adapters.server import serve_reference_main
 
     return serve_reference_main()
 
@@ -364,7 +325,7 @@ def parser() -> argparse.ArgumentParser:
         sp.add_argument("--spec-dir", default=None, help=argparse.SUPPRESS)
         if adapter:
             sp.add_argument("--adapter", metavar="ADAPTER",
-                            help="reference (default), serve-reference, pi-node, python:MODULE:CLASS, or a command")
+                            help=ADAPTER_NAMES)
 
     r = sub.add_parser("run", help="run the scenarios against an implementation", epilog=EPILOG)
     common(r, adapter=True)
@@ -432,7 +393,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
     try:
         return args.fn(args)
-    except UsageError as exc:
+    except (UsageError, AdapterNameError) as exc:
         _err(str(exc))
         return EXIT_USAGE
     except BrokenPipeError:

@@ -271,7 +271,7 @@ def fault_adapter(fault: Fault, via: str = "inprocess", faults_module: str | Non
 
         return InProcessAdapter(FaultyReference(fault))
     if via == "serve":
-        from conformance.adapters.jsonlines import JsonLinesAdapter
+        from conformance.adapters.client import JsonLinesAdapter
 
         command = [sys.executable, "-m", "conformance.faults", "serve", fault.id]
         if faults_module:
@@ -457,7 +457,7 @@ def cmd_faults(args: argparse.Namespace) -> int:
 def serve_fault(fault_id: str, faults_module: str | None = None) -> int:
     """``python -m conformance.faults serve FAULT-ID``: serve the reference with one fault over the
     JSON-lines protocol on standard input and output."""
-    from conformance.adapters.jsonlines import serve_main
+    from conformance.adapters.server import serve_main
 
     matches = [f for f in load_faults(faults_module) if f.id == fault_id]
     if not matches:

@@ -110,7 +110,7 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 def conformance_runner(request: pytest.FixtureRequest):
     """The started :class:`~conformance.runner.Runner` for this session (one adapter process)."""
     from conformance.adapters.base import AdapterStartError
-    from conformance.cli import UsageError, make_adapter
+    from conformance.adapters.connect import AdapterNameError, make_adapter
     from conformance.expectations import load_expectations
     from conformance.runner import Runner
     from conformance.yamlio import SuiteFileError
@@ -135,7 +135,7 @@ def conformance_runner(request: pytest.FixtureRequest):
         runner = Runner(make_adapter(config.getoption("--adapter")), timeout=config.getoption("--case-timeout"),
                         expectations=expectations, golden_dir=_dirs(config)[2])
         runner.start()
-    except (AdapterStartError, UsageError) as exc:
+    except (AdapterStartError, AdapterNameError) as exc:
         pytest.exit(f"the adapter could not start: {exc}", returncode=3)
     yield runner
     runner.stop()

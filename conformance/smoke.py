@@ -209,6 +209,6 @@ def smoke_adapter(adapter: Adapter, *, out: IO[str] | None = None, timeout: floa
 
 def smoke_main(command: list[str], *, out: IO[str] | None = None, timeout: float = 10.0) -> int:
     """``pi-conformance smoke --adapter CMD`` for an adapter command line; the exit code."""
-    from conformance.adapters.jsonlines import JsonLinesAdapter
+    from conformance.adapters.client import JsonLinesAdapter
 
     return smoke_adapter(JsonLinesAdapter(command), out=out, timeout=timeout)

@@ -12,7 +12,7 @@ import pytest
 from conformance import invariants as inv
 from conformance.adapters.base import Implementation
 from conformance.adapters.inprocess import InProcessAdapter
-from conformance.adapters.jsonlines import JsonLinesAdapter
+from conformance.adapters.client import JsonLinesAdapter
 from conformance.adapters.reference import ReferenceImplementation
 from conformance.faults import FaultyReference, load_faults
 
@@ -47,7 +47,7 @@ def reference():
 
 @pytest.fixture(scope="module")
 def served():
-    adapter, ops = _started(JsonLinesAdapter([sys.executable, "-m", "conformance.adapters.jsonlines"],
+    adapter, ops = _started(JsonLinesAdapter([sys.executable, "-m", "conformance.adapters.server"],
                                              name="serve-reference"))
     yield adapter, ops
     adapter.stop()

@@ -19,14 +19,10 @@ from conformance.adapters.base import (
     Skipped,
     Unsupported,
 )
-from conformance.adapters.jsonlines import (
-    JsonLinesAdapter,
-    MalformedMessage,
-    decode_message,
-    encode_message,
-    parse_command,
-    serve,
-)
+from conformance.adapters.client import JsonLinesAdapter
+from conformance.adapters.connect import parse_command
+from conformance.adapters.protocol import MalformedMessage, decode_message, encode_message
+from conformance.adapters.server import serve
 
 STANDINS = Path(__file__).parent / "standins"
 TIMEOUT = 0.5
@@ -527,8 +523,10 @@ def test_server_accepts_text_streams():
 # -- client and server together ----------------------------------------------------------------
 
 
-def test_serve_reference_through_the_client():
-    adapter = JsonLinesAdapter([sys.executable, "-m", "conformance.adapters.jsonlines"])
+# ``conformance.adapters.jsonlines`` is the name PROTOCOL.md first documented: it still serves.
+@pytest.mark.parametrize("module", ["conformance.adapters.server", "conformance.adapters.jsonlines"])
+def test_serve_reference_through_the_client(module):
+    adapter = JsonLinesAdapter([sys.executable, "-m", module])
     hello = adapter.start()
     try:
         assert (hello.name, hello.language) == ("reference", "python")
@@ -562,7 +560,7 @@ def test_serve_main_keeps_prints_off_the_protocol():
 
 def test_serving_a_named_implementation_class():
     adapter = JsonLinesAdapter(
-        [sys.executable, "-m", "conformance.adapters.jsonlines", "tests.test_jsonlines:Toy"],
+        [sys.executable, "-m", "conformance.adapters.server", "tests.test_jsonlines:Toy"],
         cwd=str(Path(__file__).parent.parent),
     )
     try:
@@ -649,7 +647,7 @@ def test_serving_something_that_is_not_an_implementation_exits_2():
     import subprocess
 
     done = subprocess.run(
-        [sys.executable, "-m", "conformance.adapters.jsonlines", "json:JSONDecoder"],
+        [sys.executable, "-m", "conformance.adapters.server", "json:JSONDecoder"],
         capture_output=True, text=True, timeout=30,
     )
     assert done.returncode == 2

@@ -8,7 +8,7 @@ import sys
 
 from conformance import golden
 from conformance.adapters.inprocess import InProcessAdapter
-from conformance.adapters.jsonlines import JsonLinesAdapter
+from conformance.adapters.client import JsonLinesAdapter
 from conformance.adapters.reference import ReferenceImplementation
 from conformance.cases import load_suite
 from conformance.catalogue import load_catalogue
@@ -63,6 +63,6 @@ def _results(adapter):
 def test_serve_reference_gives_identical_results():
     assert len(SUITE.cases) > 500
     inproc = _results(InProcessAdapter(ReferenceImplementation()))
-    served = _results(JsonLinesAdapter([sys.executable, "-m", "conformance.adapters.jsonlines"]))
+    served = _results(JsonLinesAdapter([sys.executable, "-m", "conformance.adapters.server"]))
     assert {k: r.status for k, r in inproc.items()} == dict.fromkeys(inproc, "passed")
     assert {k: (r.status, r.output) for k, r in served.items()} == {k: (r.status, r.output) for k, r in inproc.items()}

@@ -102,7 +102,7 @@ def test_example_exchange_is_what_the_reference_answers(tmp_path):
     )
     try:
         proc = subprocess.run(
-            [sys.executable, "-m", "conformance.adapters.jsonlines"],
+            [sys.executable, "-m", "conformance.adapters.server"],
             input="".join(json.dumps(m) + "\n" for m in requests),
             capture_output=True, text=True, timeout=120, cwd=ROOT,
         )

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from conformance.adapters.jsonlines import JsonLinesAdapter
+from conformance.adapters.client import JsonLinesAdapter
 from conformance.smoke import ECHO_SAMPLE, Check, smoke, smoke_adapter, smoke_main
 
 STANDINS = Path(__file__).parent / "standins"
@@ -35,7 +35,7 @@ def test_a_well_behaved_adapter_passes_every_check():
 
 def test_serve_reference_passes_every_check():
     out = io.StringIO()
-    code = smoke_main([sys.executable, "-m", "conformance.adapters.jsonlines"], out=out, timeout=5)
+    code = smoke_main([sys.executable, "-m", "conformance.adapters.server"], out=out, timeout=5)
     assert code == 0, out.getvalue()
     lines = out.getvalue().splitlines()
     assert [line.split()[:2] for line in lines[:6]] == [

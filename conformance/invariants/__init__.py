@@ -40,6 +40,7 @@ from typing import Any, Callable, Sequence
 from pydantic import ValidationError
 
 from conformance.adapters.base import Adapter, AdapterStartError, Answer
+from conformance.adapters.connect import ADAPTER_NAMES, AdapterNameError, make_adapter
 
 DEFAULT_EXAMPLES = 25
 """Examples per invariant in the default (CI) run: derandomized, so every run draws the same."""
@@ -404,8 +405,7 @@ def scenario_text(inv: Invariant, requests: Sequence[Request], message: str = ""
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Add the ``invariants`` subcommand's options to ``parser``."""
-    parser.add_argument("--adapter", metavar="ADAPTER",
-                        help="reference (default), serve-reference, pi-node, python:MODULE:CLASS, or a command")
+    parser.add_argument("--adapter", metavar="ADAPTER", help=ADAPTER_NAMES)
     parser.add_argument("--area", action="append", choices=["envelope", "profiles", "pi"],
                         help="only this area (repeatable)")
     parser.add_argument("--invariant", action="append", metavar="PATTERN",
@@ -438,8 +438,6 @@ def cmd_invariants(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"pi-conformance: {exc}", file=sys.stderr)
         return 2
-    from conformance.cli import make_adapter
-
     try:
         adapter = make_adapter(args.adapter)
         print(f"{len(selected)} invariants, {examples} examples each, "
@@ -447,6 +445,9 @@ def cmd_invariants(args: argparse.Namespace) -> int:
         results = run_invariants(adapter, selected, examples=examples, seed=args.seed, timeout=args.timeout,
                                  progress=lambda r: print(f"{r.status:<11} {r.id} ({r.examples} examples, "
                                                           f"{r.duration:.2f}s)", flush=True))
+    except AdapterNameError as exc:
+        print(f"pi-conformance: {exc}", file=sys.stderr)
+        return 2
     except AdapterStartError as exc:
         print(f"pi-conformance: the adapter could not start: {exc}", file=sys.stderr)
         return 3

@@ -8,7 +8,7 @@ import os
 import sys
 
 from conformance.adapters.base import Implementation
-from conformance.adapters.jsonlines import serve_main
+from conformance.adapters.server import serve_main
 
 
 class Noisy(Implementation):
