@@ -19,7 +19,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from conformance import SCENARIO_FORMAT
-from conformance.catalogue import AREAS, load_catalogue
+from conformance.catalogue import AREAS, SCENARIO_AREAS, load_catalogue
 from conformance.normalise import normalisers
 from conformance.operations import catalogue as op_catalogue
 from conformance.trees import TreeEntry, parse_tree
@@ -66,7 +66,7 @@ class ScenarioFile(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     format: Literal[1]
-    area: Literal["envelope", "profiles", "pi", "kit"]
+    area: Literal[SCENARIO_AREAS]  # type: ignore[valid-type]
     title: str = Field(min_length=1)
     description: str | None = None
     op: str | None = None
@@ -262,9 +262,9 @@ def load_suite(scenarios_dir: Path = SCENARIOS_DIR, *, areas: list[str] | None =
         if path.suffix != ".yaml":
             suite.errors.append(FileError(_display(path), 0, 0, "", "scenario files end in .yaml; this file is not read"))
             continue
-        if path.parent.name not in AREAS + ("kit",):
+        if path.parent.name not in SCENARIO_AREAS:
             suite.errors.append(FileError(_display(path), 0, 0, "",
-                                          f"scenario folders are {', '.join(AREAS + ('kit',))}; this file is not read"))
+                                          f"scenario folders are {', '.join(SCENARIO_AREAS)}; this file is not read"))
             continue
         cases, errors = load_file(path, known_clauses=known)
         suite.errors.extend(errors)

@@ -19,6 +19,14 @@ from conformance.yamlio import FileError, SuiteFileError, load_with_positions, v
 
 SPEC_DIR = Path(__file__).resolve().parent / "spec"
 AREAS = ("envelope", "profiles", "pi")
+"""The areas of the specification, in the order reports list them: the one list the kit has."""
+
+KIT_AREA = "kit"
+"""The area of the kit's own scenarios (they test the kit, and cite no clause of the catalogue)."""
+
+SCENARIO_AREAS = AREAS + (KIT_AREA,)
+"""The areas a scenario file may declare."""
+
 PREFIX = {"envelope": "ENV-", "profiles": "PROF-", "pi": "PI-"}
 
 
@@ -41,7 +49,7 @@ class Clause(BaseModel):
 class ClauseFile(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    area: Literal["envelope", "profiles", "pi"]
+    area: Literal[AREAS]  # type: ignore[valid-type]
     title: str | None = None
     clauses: list[Clause]
 

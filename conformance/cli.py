@@ -18,6 +18,7 @@ from typing import Sequence
 from conformance import golden
 from conformance.adapters.base import AdapterStartError
 from conformance.adapters.connect import ADAPTER_NAMES, AdapterNameError, make_adapter
+from conformance.catalogue import AREAS
 from conformance.operations import catalogue as op_catalogue
 
 EXIT_OK, EXIT_FAIL, EXIT_USAGE, EXIT_START, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
@@ -316,7 +317,7 @@ def parser() -> argparse.ArgumentParser:
 
     def common(sp: argparse.ArgumentParser, *, adapter: bool = False, select: bool = True) -> None:
         if select:
-            sp.add_argument("--area", action="append", choices=["envelope", "profiles", "pi"],
+            sp.add_argument("--area", action="append", choices=AREAS,
                             help="only this area (repeatable)")
             sp.add_argument("--case", action="append", metavar="PATTERN",
                             help="only cases whose id matches this glob (repeatable)")
@@ -351,7 +352,7 @@ def parser() -> argparse.ArgumentParser:
 
     cv = sub.add_parser("coverage", help="clause x cases; fails when a MUST clause has no case")
     common(cv, select=False)
-    cv.add_argument("--area", action="append", choices=["envelope", "profiles", "pi"], help="only this area's clauses")
+    cv.add_argument("--area", action="append", choices=AREAS, help="only this area's clauses")
     cv.set_defaults(fn=cmd_coverage)
 
     sm = sub.add_parser("smoke", help="check an adapter before its results count")

@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterator, Sequence
 
 from conformance.adapters.base import Adapter
+from conformance.catalogue import AREAS
 from conformance.adapters.reference import ReferenceImplementation
 
 PATCHED_PACKAGES = ("reference", "conformance.adapters.reference")
@@ -401,7 +402,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Add the ``faults`` subcommand's options to ``parser``."""
     parser.add_argument("--faults", metavar="MODULE", default=None,
                         help=f"module or package exposing FAULTS (default {DEFAULT_FAULTS_PACKAGE})")
-    parser.add_argument("--area", action="append", choices=["envelope", "profiles", "pi"],
+    parser.add_argument("--area", action="append", choices=AREAS,
                         help="only faults of this area (repeatable)")
     parser.add_argument("--fault", action="append", metavar="PATTERN",
                         help="only faults whose id matches this glob (repeatable)")

@@ -49,12 +49,14 @@ def _dirs(config: pytest.Config) -> tuple[Path, Path | None, Path]:
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    for area in ("envelope", "profiles", "pi", "kit"):
+    from conformance.catalogue import AREAS, SCENARIO_AREAS
+
+    for area in SCENARIO_AREAS:
         config.addinivalue_line("markers", f"{area}: conformance cases of the {area} area")
     areas = config.getoption("--area", default=None) or []
-    bad = [a for a in areas if a not in ("envelope", "profiles", "pi")]
+    bad = [a for a in areas if a not in AREAS]
     if bad:
-        raise pytest.UsageError(f"--area {bad[0]}: the areas are envelope, profiles and pi")
+        raise pytest.UsageError(f"--area {bad[0]}: the areas are {', '.join(AREAS[:-1])} and {AREAS[-1]}")
     adapter = config.getoption("--adapter", default=None)
     if getattr(config.option, "update_snapshots", False) and adapter not in (None, "", "reference"):
         raise pytest.UsageError("--snapshot-update writes goldens and is only allowed with the bundled reference "

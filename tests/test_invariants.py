@@ -202,3 +202,22 @@ def test_invalid_generated_input_is_the_invariants_fault(reference):
     with pytest.raises(ValueError, match="invalid pi.parse-args input"):
         client.call("pi.parse-args", {"txt": "a"})
     assert Path(inv.__file__).name == "__init__.py"
+
+
+def test_case_prefixes_come_from_the_cases():
+    # AUTHORING.md's prefixes, as the suite's own cases use them.
+    assert inv.case_prefix("pi", "pi.parse-args") == "tpl"
+    assert inv.case_prefix("pi", "pi.validate-message") == "msg"
+    assert inv.case_prefix("pi", "pi.packages-resolve") == "pkg"
+    assert inv.case_prefix("pi", "pi.models-load") == "mdl"
+    assert inv.case_prefix("profiles", "profiles.compose") == "prof"
+    assert inv.case_prefix("envelope", "envelope.context-message") == "env"
+
+    class C:
+        def __init__(self, id, op, area="pi"):
+            self.id, self.op, self.area = id, op, area
+
+    cases = [C("abc-1", "pi.x"), C("abc-2", "pi.x"), C("zz-1", "pi.x"), C("mdl-1", "pi.y")]
+    assert inv.case_prefix("pi", "pi.x", cases) == "abc"
+    assert inv.case_prefix("pi", "pi.new", cases) == "abc"  # the area's most common prefix
+    assert inv.case_prefix("kit", "kit.echo", cases) == "kit"

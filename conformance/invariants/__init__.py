@@ -25,22 +25,32 @@ and ``--seed N`` explores other inputs on demand.
 from __future__ import annotations
 
 import argparse
+import functools
 import hashlib
 import io
 import json
 import os
 import sys
-import tempfile
 import time
 import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from pydantic import ValidationError
-
-from conformance.adapters.base import Adapter, AdapterStartError, Answer
+from conformance.adapters.base import Adapter, AdapterStartError
 from conformance.adapters.connect import ADAPTER_NAMES, AdapterNameError, make_adapter
+from conformance.catalogue import AREAS
+from conformance.invariants.core import (  # noqa: F401  (the package's public names)
+    Check,
+    Client,
+    Counterexample,
+    Invariant,
+    OperationUnsupported,
+    Request,
+    RequestFailed,
+    invariant,
+    registered,
+)
 
 DEFAULT_EXAMPLES = 25
 """Examples per invariant in the default (CI) run: derandomized, so every run draws the same."""
@@ -51,144 +61,36 @@ EXAMPLES_ENV = "PI_CONFORMANCE_INVARIANT_EXAMPLES"
 DEFAULT_TIMEOUT = 10.0
 """Seconds an out-of-process adapter has to answer one request."""
 
-AREA_PREFIX = {"envelope": "env", "profiles": "prof"}
-"""Case-id prefix by area; the pi area's prefix depends on the operation (:func:`case_prefix`)."""
+def case_prefix(area: str, op: str, cases: Sequence[Any] | None = None) -> str:
+    """The case-id prefix (``env``, ``prof``, ``msg``, ...) the suite's cases of ``op`` use.
 
-OP_PREFIX = {
-    "pi.validate-message": "msg", "pi.replay-system": "msg", "pi.convert-to-llm": "msg",
-    "pi.load-templates": "tpl", "pi.parse-args": "tpl", "pi.substitute-args": "tpl", "pi.expand-input": "tpl",
-    "pi.package-source": "pkg", "pi.packages-resolve": "pkg",
-}
-
-
-def case_prefix(area: str, op: str) -> str:
-    """The case-id prefix of a case of ``op`` in ``area`` (``env``, ``prof``, ``msg``, ``tpl``,
-    ``pkg``, ``mdl``), as AUTHORING.md assigns them."""
-    if area == "pi":
-        return OP_PREFIX.get(op, "mdl")
-    return AREA_PREFIX.get(area, area)
-
-
-class Counterexample(AssertionError):
-    """The property does not hold for the current example; the message says how."""
-
-
-class RequestFailed(Exception):
-    """A request the property needs was not answered with a result (or the expected error)."""
-
-    def __init__(self, op: str, answer: Answer) -> None:
-        detail = answer.code if answer.kind == "error" else answer.message
-        super().__init__(f"{op} answered {answer.kind}: {detail}")
-        self.op = op
-        self.answer = answer
-
-
-class OperationUnsupported(Exception):
-    """The implementation does not provide an operation the invariant needs."""
-
-
-@dataclass
-class Request:
-    """One request made while checking an example: what a scenario case would hold."""
-
-    op: str
-    input: dict
-    tree: dict | None
-    answer: Answer
-
-
-class Client:
-    """What an invariant's check function talks to: one :meth:`call` per request.
-
-    Records every request of the current example, so the failing example can be written out as
-    scenario cases.
+    Taken from ``cases`` (default: the bundled suite's): the most common first word of the ids of
+    the cases of ``op``, else of the cases of ``area``, else ``area`` itself. Ties go to the
+    alphabetically first prefix.
     """
-
-    def __init__(self, adapter: Adapter, operations: set[str], timeout: float) -> None:
-        self.adapter = adapter
-        self.operations = operations
-        self.timeout = timeout
-        self.requests: list[Request] = []
-
-    def call(self, op: str, input: dict, *, tree: dict | None = None, expect_error: bool = False) -> Any:
-        """Send ``op`` with ``input`` (and a file ``tree``, materialised in a temporary
-        directory) and return the result's output, with the tree's root shown as ``<root>``.
-
-        With ``expect_error`` an ``error`` answer is returned as ``{"error": code}`` instead of
-        failing. Raises :class:`RequestFailed` for any other answer, :class:`OperationUnsupported`
-        when the implementation lacks ``op``, and ``ValueError`` when ``input`` is not valid for
-        the operation (a fault of the invariant, not of the implementation).
-        """
-        from conformance.normalise import replace_root
-        from conformance.operations import catalogue
-        from conformance.trees import materialise, parse_tree
-
-        if op not in self.operations:
-            raise OperationUnsupported(op)
-        try:
-            catalogue()[op].input.model_validate(input)
-        except ValidationError as exc:
-            raise ValueError(f"invariant generated an invalid {op} input: {exc}") from exc
-        payload = json.loads(json.dumps(input))
-        if tree is None:
-            answer = self.adapter.run(op, payload, root=None, timeout=self.timeout)
-            roots: list[str] = []
-        else:
-            with tempfile.TemporaryDirectory(prefix="pi-invariant-") as tmp:
-                root = os.path.realpath(tmp)
-                materialise(parse_tree(tree), Path(root))
-                answer = self.adapter.run(op, payload, root=root, timeout=self.timeout)
-                roots = [root, tmp]
-        self.requests.append(Request(op, payload, tree, answer))
-        if answer.kind == "result":
-            return replace_root(answer.output, roots)
-        if answer.kind == "error" and expect_error:
-            return {"error": answer.code}
-        if answer.kind == "unsupported":
-            raise OperationUnsupported(f"{op}: {answer.message}")
-        raise RequestFailed(op, answer)
+    counts = _prefix_counts() if cases is None else _count_prefixes(cases)
+    for key in (op, area):
+        found = counts.get(key)
+        if found:
+            return min(found, key=lambda prefix: (-found[prefix], prefix))
+    return area
 
 
-Check = Callable[[Client, Any], None]
+def _count_prefixes(cases: Sequence[Any]) -> dict[str, dict[str, int]]:
+    counts: dict[str, dict[str, int]] = {}
+    for case in cases:
+        prefix = case.id.split("-", 1)[0]
+        for key in (case.op, case.area):
+            row = counts.setdefault(key, {})
+            row[prefix] = row.get(prefix, 0) + 1
+    return counts
 
 
-@dataclass(frozen=True)
-class Invariant:
-    """A property checked over generated inputs.
+@functools.lru_cache(maxsize=1)
+def _prefix_counts() -> dict[str, dict[str, int]]:
+    from conformance.cases import SCENARIOS_DIR, load_suite
 
-    Attributes:
-        id: stable id, ``inv-<area>-<name>``.
-        area: ``envelope``, ``profiles`` or ``pi``.
-        title: the property in one sentence.
-        clauses: the clause ids (or note numbers where the catalogue has no clause yet) it checks.
-        ops: the operations it sends.
-        strategy: a function returning the hypothesis strategy of one example.
-        check: ``check(client, example)``; raises :class:`Counterexample` when the property fails.
-    """
-
-    id: str
-    area: str
-    title: str
-    clauses: tuple[str, ...]
-    ops: tuple[str, ...]
-    strategy: Callable[[], Any]
-    check: Check
-
-
-_REGISTRY: dict[str, Invariant] = {}
-
-
-def invariant(id: str, *, area: str, title: str, clauses: Sequence[str], ops: Sequence[str],
-              strategy: Callable[[], Any]) -> Callable[[Check], Check]:
-    """Register the decorated check function as an :class:`Invariant`."""
-
-    def register(fn: Check) -> Check:
-        if id in _REGISTRY:
-            raise ValueError(f"invariant {id!r} registered twice")
-        _REGISTRY[id] = Invariant(id, area, title, tuple(clauses), tuple(ops), strategy, fn)
-        return fn
-
-    return register
+    return _count_prefixes(load_suite(SCENARIOS_DIR).cases)
 
 
 def invariants(areas: Sequence[str] | None = None, patterns: Sequence[str] | None = None) -> list[Invariant]:
@@ -196,7 +98,7 @@ def invariants(areas: Sequence[str] | None = None, patterns: Sequence[str] | Non
     from conformance.cases import select
     from conformance.invariants import envelope, pi, profiles  # noqa: F401  (registration)
 
-    return select(sorted(_REGISTRY.values(), key=lambda i: i.id), areas=areas, patterns=patterns)
+    return select(registered(), areas=areas, patterns=patterns)
 
 
 @dataclass
@@ -406,7 +308,7 @@ def scenario_text(inv: Invariant, requests: Sequence[Request], message: str = ""
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Add the ``invariants`` subcommand's options to ``parser``."""
     parser.add_argument("--adapter", metavar="ADAPTER", help=ADAPTER_NAMES)
-    parser.add_argument("--area", action="append", choices=["envelope", "profiles", "pi"],
+    parser.add_argument("--area", action="append", choices=AREAS,
                         help="only this area (repeatable)")
     parser.add_argument("--invariant", action="append", metavar="PATTERN",
                         help="only invariants whose id matches this glob (repeatable)")

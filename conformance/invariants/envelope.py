@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from conformance.invariants import Client, Counterexample, invariant
+from conformance.invariants.core import Client, Counterexample, invariant
+from conformance.operations.envelope import ENVIRONMENT_ID, PROJECT_DOC_DIVIDER
 
 HOST = {"platform": "linux", "shell": "/bin/bash", "shells": ["bash", "sh"], "date": "2025-01-31",
         "timezone": "Europe/Lisbon"}
 AGENT_DIR = "/home/user/.pi/agent"
 CWD = "/work/project"
-DIVIDER = "\n\n--- project-doc ---\n\n"
 
 # Ids over the characters whose UCA order differs from code-point order (N3's examples), and ids
 # that sort after "environment".
@@ -75,8 +75,8 @@ def contributions_any_priority(draw) -> tuple[list[dict], list[str]]:
 def environment_last(client: Client, example) -> None:
     contribs, tools = example
     ids = [m["id"] for m in _messages(client, contribs, activeTools=tools)]
-    if not ids or ids[-1] != "environment" or ids.count("environment") != 1:
-        raise Counterexample(f"developer message ids {ids}: 'environment' must be last and only once")
+    if not ids or ids[-1] != ENVIRONMENT_ID or ids.count(ENVIRONMENT_ID) != 1:
+        raise Counterexample(f"developer message ids {ids}: {ENVIRONMENT_ID!r} must be last and only once")
 
 
 # --- context files ------------------------------------------------------------------------------
@@ -142,7 +142,7 @@ def divider_at_most_once(client: Client, files) -> None:
         if kept:
             raise Counterexample(f"{len(kept)} non-blank file(s) but no context message")
         return
-    count = message["content"].count(DIVIDER)
+    count = message["content"].count(PROJECT_DOC_DIVIDER)
     if count > 1:
         raise Counterexample(f"the divider appears {count} times")
     expected = int(len(kept) > 1 and kept[0]["path"] == f"{AGENT_DIR}/AGENTS.md")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from conformance.invariants import Client, Counterexample, invariant
+from conformance.invariants.core import Client, Counterexample, invariant
 
 # --- templates ----------------------------------------------------------------------------------
 

@@ -6,10 +6,9 @@ import json
 
 from hypothesis import strategies as st
 
-from conformance.invariants import Client, Counterexample, invariant
-
-BEGIN = "<!-- system-instructions:begin v1 -->"
-END = "<!-- system-instructions:end -->"
+from conformance.invariants.core import Client, Counterexample, invariant
+from conformance.operations.profiles import BEGIN_MARKER as BEGIN
+from conformance.operations.profiles import END_MARKER as END
 
 _text = st.text(alphabet="xyz #\n", min_size=1, max_size=10)
 _body = st.text(alphabet="abc #\n", min_size=1, max_size=12).filter(lambda s: s.strip())

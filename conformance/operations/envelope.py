@@ -105,6 +105,12 @@ from pydantic import field_validator, model_validator
 from conformance.operations.base import OpModel, operation
 
 TEMPLATE_FIELDS = ("provider", "sessionId", "prompt", "activeTools", "customPrompt")
+
+ENVIRONMENT_ID = "environment"
+"""The id of the environment developer message, always the last one (ENV-ENV-LAST)."""
+
+PROJECT_DOC_DIVIDER = "\n\n--- project-doc ---\n\n"
+"""What separates a global context file from the project's files (ENV-CTX-DIVIDER)."""
 _PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
 
 

@@ -104,6 +104,10 @@ from conformance.operations.base import OpModel, operation
 
 Scope = Literal["global", "project"]
 BEGIN_MARKER = "<!-- system-instructions:begin v1 -->"
+"""The managed block's first line (PROF-BLOCK, PROF-MARKER-FORGERY): the kit's one copy."""
+
+END_MARKER = "<!-- system-instructions:end -->"
+"""The managed block's last line (PROF-BLOCK, PROF-MARKER-FORGERY): the kit's one copy."""
 
 
 class Diag(OpModel):
