@@ -66,108 +66,156 @@ def _report_paths(args: argparse.Namespace) -> dict[str, Path]:
 
 
 def cmd_run(args: argparse.Namespace) -> int:
-    from conformance import reports
+    """``pi-conformance run``: check the suite, run the selected cases, print and write reports."""
     from conformance.cases import select
-    from conformance.expectations import load_expectations
-    from conformance.runner import Runner, RunSummary
-    from conformance.yamlio import FileError, SuiteFileError
+    from conformance.yamlio import SuiteFileError
 
     report_paths = _report_paths(args)
     if not Path(args.golden_dir).is_dir():
         raise UsageError(f"no goldens at {args.golden_dir}: the kit runs from a source checkout installed with "
                          "`pip install -e .` (see README.md)")
     suite = _load(args)
-    suite_errors = list(suite.errors)
     cases = select(suite.cases, areas=args.area, patterns=args.case)
-    expectations = None
-    if args.expectations:
-        # A bad expectations file would change every verdict: stop before running anything.
-        try:
-            expectations = load_expectations(Path(args.expectations))
-        except SuiteFileError as exc:
-            return _print_suite_errors(exc.errors)
-        stale = expectations.stale({c.id for c in suite.cases})
-        if stale:
-            return _print_suite_errors(stale)
-    if not suite.errors:
-        ids = {c.id for c in suite.cases if c.error_code is None}
-        for path in golden.orphans(Path(args.golden_dir), ids):
-            suite_errors.append(FileError(str(path), 0, 0, "", "orphaned golden: no case of the suite expects it; "
-                                          "delete it, or list its id in conformance/scenarios/ids.yaml if retired"))
+    # A bad expectations file would change every verdict: stop before running anything.
+    try:
+        expectations = _expectations(args, suite)
+    except SuiteFileError as exc:
+        return _print_suite_errors(exc.errors)
+    suite_errors = list(suite.errors) + _orphaned_goldens(args, suite)
     if args.case and not cases:
         _print_suite_errors(suite_errors)
         raise UsageError(f"no case matches {' '.join(args.case)}")
     try:
-        adapter = make_adapter(args.adapter)
+        runner = _start_runner(args, expectations, len(cases))
     except AdapterStartError as exc:
         _err(f"the adapter could not start: {exc}")
         return EXIT_START
-    try:
-        runner = Runner(adapter, golden_dir=Path(args.golden_dir), timeout=args.timeout,
-                        expectations=expectations, update=args.update_goldens)
-    except ValueError as exc:
-        raise UsageError(str(exc)) from None
-    try:
-        hello = runner.start()
-    except AdapterStartError as exc:
-        _err(f"the adapter could not start: {exc}")
-        return EXIT_START
-    out = sys.stdout
-    print(f"implementation: {hello.name} {hello.version} ({hello.language}); {len(cases)} cases", file=out)
-    unknown_ops = sorted(set(hello.operations) - set(op_catalogue()))
-    if unknown_ops:
-        _err(f"warning: the adapter lists operations the suite does not know: {', '.join(unknown_ops)} "
-             "(see `pi-conformance list` for the operation names)")
-    results = []
-    interrupted = False
-    try:
-        for i, case in enumerate(cases, 1):
-            result = runner.run_case(case)
-            results.append(result)
-            if not args.quiet:
-                out.write(PROGRESS[result.status])
-                if i % 72 == 0 or i == len(cases):
-                    out.write(f" {i}/{len(cases)}\n")
-                out.flush()
-    except KeyboardInterrupt:
-        interrupted = True
-    finally:
-        runner.stop()
+    results, interrupted = _run_cases(runner, cases, quiet=args.quiet)
     if interrupted:
-        if not args.quiet:
-            out.write("\n")
         _err(f"interrupted after {len(results)} of {len(cases)} cases; no report written")
         return EXIT_INTERRUPTED
-    for r in results:
-        if r.status in ("failed", "errored", "xpass"):
-            print(f"\n{r.status.upper()} {r.id} ({r.op}): {r.title}\n  {r.message}", file=out)
-            if r.diff:
-                print("\n".join("  " + line for line in r.diff.rstrip("\n").splitlines()), file=out)
-            if r.stderr:
-                print("  adapter stderr (tail):\n" + "\n".join("    " + line for line in r.stderr.rstrip().splitlines()[-20:]), file=out)
-    written = [r for r in results if r.golden_written]
-    if written:
-        print(f"\n{len(written)} golden(s) written; read each against the spec before committing:", file=out)
-        for r in written:
-            print(f"  {golden.golden_path(Path(args.golden_dir), r.area, r.id)}", file=out)
-    summary = RunSummary.of(results)
-    print("\n" + reports.text_table(reports.table(summary.counts)), file=out)
-    head = reports.header(hello, args.adapter or "reference", sorted({c.area for c in cases}),
-                          expectations=args.expectations, suite_errors=[str(e) for e in suite_errors])
-    report = reports.build(head, results)
-    writers = {"--report-json": reports.write_json, "--junit": reports.write_junit, "--report-md": reports.write_markdown}
-    for flag, path in report_paths.items():
-        try:
-            writers[flag](path, report)
-        except OSError as exc:
-            _err(f"{flag} {path}: cannot write the report: {exc.strerror or exc}")
-            suite_errors.append(FileError(str(path), 0, 0, "", "report not written"))
+    _print_results(results, Path(args.golden_dir))
+    suite_errors += _write_reports(args, runner.hello, cases, results, suite_errors, report_paths)
     for e in suite_errors:
         _err(str(e))
     if suite_errors:
         _err(f"{len(suite_errors)} suite error(s)")
         return EXIT_USAGE
-    return EXIT_OK if summary.ok else EXIT_FAIL
+    from conformance.runner import RunSummary
+
+    return EXIT_OK if RunSummary.of(results).ok else EXIT_FAIL
+
+
+def _expectations(args: argparse.Namespace, suite):
+    """The ``--expectations`` file, or ``None``; raises ``SuiteFileError`` when it is bad or stale."""
+    from conformance.expectations import load_expectations
+    from conformance.yamlio import SuiteFileError
+
+    if not args.expectations:
+        return None
+    expectations = load_expectations(Path(args.expectations))
+    stale = expectations.stale({c.id for c in suite.cases})
+    if stale:
+        raise SuiteFileError(*stale)
+    return expectations
+
+
+def _orphaned_goldens(args: argparse.Namespace, suite) -> list:
+    """A suite error for each golden that no case expects (only when the suite itself loaded)."""
+    from conformance.yamlio import FileError
+
+    if suite.errors:
+        return []
+    ids = {c.id for c in suite.cases if c.error_code is None}
+    return [FileError(str(path), 0, 0, "", "orphaned golden: no case of the suite expects it; delete it, or list "
+                      "its id in conformance/scenarios/ids.yaml if retired")
+            for path in golden.orphans(Path(args.golden_dir), ids)]
+
+
+def _start_runner(args: argparse.Namespace, expectations, count: int):
+    """The started :class:`~conformance.runner.Runner` over ``--adapter``, announced on stdout.
+
+    Raises ``AdapterStartError`` (exit 3), :class:`UsageError` for a bad runner option.
+    """
+    from conformance.runner import Runner
+
+    adapter = make_adapter(args.adapter)
+    try:
+        runner = Runner(adapter, golden_dir=Path(args.golden_dir), timeout=args.timeout,
+                        expectations=expectations, update=args.update_goldens)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    hello = runner.start()
+    print(f"implementation: {hello.name} {hello.version} ({hello.language}); {count} cases")
+    unknown_ops = sorted(set(hello.operations) - set(op_catalogue()))
+    if unknown_ops:
+        _err(f"warning: the adapter lists operations the suite does not know: {', '.join(unknown_ops)} "
+             "(see `pi-conformance list` for the operation names)")
+    return runner
+
+
+def _run_cases(runner, cases, *, quiet: bool) -> tuple[list, bool]:
+    """Run ``cases`` in order with a progress line (72 marks a line); stop the runner at the end.
+
+    Returns the results and whether Ctrl-C cut the run short.
+    """
+    out = sys.stdout
+    results = []
+    try:
+        for i, case in enumerate(cases, 1):
+            result = runner.run_case(case)
+            results.append(result)
+            if not quiet:
+                out.write(PROGRESS[result.status])
+                if i % 72 == 0 or i == len(cases):
+                    out.write(f" {i}/{len(cases)}\n")
+                out.flush()
+    except KeyboardInterrupt:
+        if not quiet:
+            out.write("\n")
+        return results, True
+    finally:
+        runner.stop()
+    return results, False
+
+
+def _print_results(results, golden_dir: Path) -> None:
+    """Every case that did not pass (message, diff, adapter stderr), goldens written, the counts."""
+    from conformance import reports
+    from conformance.runner import RunSummary
+
+    for r in results:
+        if r.status in ("failed", "errored", "xpass"):
+            print(f"\n{r.status.upper()} {r.id} ({r.op}): {r.title}\n  {r.message}")
+            if r.diff:
+                print(_indent(r.diff))
+            if r.stderr:
+                print("  adapter stderr (tail):\n" + "\n".join("    " + line for line in r.stderr.rstrip().splitlines()[-20:]))
+    written = [r for r in results if r.golden_written]
+    if written:
+        print(f"\n{len(written)} golden(s) written; read each against the spec before committing:")
+        for r in written:
+            print(f"  {golden.golden_path(golden_dir, r.area, r.id)}")
+    print("\n" + reports.text_table(reports.table(RunSummary.of(results).counts)))
+
+
+def _write_reports(args: argparse.Namespace, hello, cases, results, suite_errors, paths: dict[str, Path]) -> list:
+    """Write every requested report; a suite error for each that could not be written."""
+    from conformance import reports
+    from conformance.yamlio import FileError
+
+    head = reports.header(hello, args.adapter or "reference", sorted({c.area for c in cases}),
+                          expectations=args.expectations, suite_errors=[str(e) for e in suite_errors])
+    report = reports.build(head, results)
+    writers = {"--report-json": reports.write_json, "--junit": reports.write_junit, "--report-md": reports.write_markdown}
+    failed = []
+    for flag, path in paths.items():
+        try:
+            writers[flag](path, report)
+        except OSError as exc:
+            _err(f"{flag} {path}: cannot write the report: {exc.strerror or exc}")
+            failed.append(FileError(str(path), 0, 0, "", "report not written"))
+    return failed
 
 
 def _print_suite_errors(errors) -> int:
