@@ -66,7 +66,7 @@ def test_a_constant_is_patched_under_its_own_name_only():
 
 
 def test_a_function_in_a_dispatch_table_is_patched_and_restored():
-    from reference.pi import convert
+    from reference.pi.core import convert
 
     fault = next(f for f in ALL if f.id == "msg-exclude-ignored")
     original = convert._CONVERTERS["bashExecution"]

@@ -9,21 +9,21 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from reference.errors import SpecError
-from reference.pi.convert import (
+from reference.pi.core.convert import (
     BRANCH_SUMMARY_PREFIX,
     COMPACTION_SUMMARY_PREFIX,
     bash_execution_to_text,
     convert_to_llm,
     js_number,
 )
-from reference.pi.messages import (
+from reference.pi.core.messages import (
     MESSAGE_MODELS,
     Problem,
     format_path,
     require_valid_messages,
     validate_message,
 )
-from reference.pi.replay import (
+from reference.pi.core.replay import (
     SystemState,
     apply_sections,
     apply_tools,

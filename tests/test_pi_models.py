@@ -7,9 +7,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from reference.errors import SpecError
-from reference.pi import classifiers, models
-from reference.pi.commands import run_shell_command
-from reference.pi.values import CommandResult, parse_config_value, resolve_config_value
+from reference.pi.core import availability, classifiers, credentials, merge, models_file
+from reference.pi.host.commands import run_shell_command
+from reference.pi.core.values import CommandResult, parse_config_value, resolve_config_value
 
 
 class RecordingRunner:
@@ -106,25 +106,25 @@ ACME = {
 
 
 def test_image_resize_defaults_are_the_seed_numbers():
-    assert models.IMAGE_RESIZE_DEFAULTS == {"maxWidth": 2000, "maxHeight": 2000, "maxBytes": int(4.5 * 1024 * 1024), "jpegQuality": 80}
-    assert models.effective_image_resize({"inputLimits": {"images": {"resize": {"jpegQuality": 60}}}})["jpegQuality"] == 60
+    assert merge.IMAGE_RESIZE_DEFAULTS == {"maxWidth": 2000, "maxHeight": 2000, "maxBytes": int(4.5 * 1024 * 1024), "jpegQuality": 80}
+    assert merge.effective_image_resize({"inputLimits": {"images": {"resize": {"jpegQuality": 60}}}})["jpegQuality"] == 60
 
 
 def test_schema_error_names_the_path_and_drops_the_file():
-    registry = models.build_registry({"acme": ACME}, {"providers": {"acme": {"baseUrl": "https://p.test"}, "x": {"models": [{"id": 3}]}}})
+    registry = merge.build_registry({"acme": ACME}, {"providers": {"acme": {"baseUrl": "https://p.test"}, "x": {"models": [{"id": 3}]}}})
     assert [i.path for i in registry.issues] == ["providers.x.models.0.id"]
     assert registry.providers["acme"].baseUrl == "https://api.acme.test/v1"
     assert "x" not in registry.providers
 
 
 def test_schema_does_not_coerce_types():
-    _, issues = models.validate_models_json({"providers": {"p": {"authHeader": "true"}}})
+    _, issues = models_file.validate_models_json({"providers": {"p": {"authHeader": "true"}}})
     assert [i.path for i in issues] == ["providers.p.authHeader"]
 
 
 def test_override_merges_cost_and_keeps_other_rates():
-    registry = models.build_registry({"acme": ACME}, {"providers": {"acme": {"modelOverrides": {"big": {"cost": {"output": 10}}, "ghost": {"maxTokens": 1}}}}})
-    big = models.find_model(registry, "acme", "big")
+    registry = merge.build_registry({"acme": ACME}, {"providers": {"acme": {"modelOverrides": {"big": {"cost": {"output": 10}}, "ghost": {"maxTokens": 1}}}}})
+    big = merge.find_model(registry, "acme", "big")
     assert big["cost"] == {"input": 3, "output": 10, "cacheRead": 0.3, "cacheWrite": 3.75}
     assert registry.issues == []
 
@@ -132,13 +132,13 @@ def test_override_merges_cost_and_keeps_other_rates():
 def test_deep_merge_does_not_modify_its_arguments():
     base = {"a": {"b": 1}, "l": [1]}
     override = {"a": {"c": 2}, "l": [2]}
-    merged = models.deep_merge(base, override)
+    merged = merge.deep_merge(base, override)
     assert merged == {"a": {"b": 1, "c": 2}, "l": [2]}
     assert base == {"a": {"b": 1}, "l": [1]} and override == {"a": {"c": 2}, "l": [2]}
 
 
 def test_composition_error_keeps_builtin_and_other_providers():
-    registry = models.build_registry(
+    registry = merge.build_registry(
         {"acme": ACME}, {"providers": {"acme": {"name": "only"}, "o": {"baseUrl": "http://l/v1", "api": "x", "apiKey": "k", "models": [{"id": "m"}]}}}
     )
     assert [(i.code, i.provider) for i in registry.issues] == [("provider-composition", "acme")]
@@ -148,7 +148,7 @@ def test_composition_error_keeps_builtin_and_other_providers():
 
 def test_invalid_builtin_is_a_spec_error():
     with pytest.raises(SpecError) as exc:
-        models.build_registry({"bad": {"models": [{"id": "m"}]}})
+        merge.build_registry({"bad": {"models": [{"id": "m"}]}})
     assert exc.value.code == "builtin-provider-invalid"
 
 
@@ -168,33 +168,33 @@ def test_precedence_first_configured_source_decides(present):
     for name in present:
         for key, value in SOURCES[name].items():
             kwargs.setdefault(key, {}).update(value)
-    creds = models.Credentials(**kwargs)
-    assert models.configured_source("acme", None, models.EnvAuth(("ACME_API_KEY",)), creds) == present[0]
+    creds = credentials.Credentials(**kwargs)
+    assert credentials.configured_source("acme", None, credentials.EnvAuth(("ACME_API_KEY",)), creds) == present[0]
 
 
 def test_listing_never_runs_a_command():
-    creds = models.Credentials()
-    assert models.configured_source("p", {"apiKey": "!exit 1"}, models.EnvAuth(), creds) == "models.json"
+    creds = credentials.Credentials()
+    assert credentials.configured_source("p", {"apiKey": "!exit 1"}, credentials.EnvAuth(), creds) == "models.json"
 
 
 def test_unresolved_models_json_key_does_not_fall_back():
-    creds = models.Credentials(env={"ACME_API_KEY": "e"})
-    result = models.resolve_request_auth("acme", "big", {"apiKey": "$TEAM"}, models.EnvAuth(("ACME_API_KEY",)), creds, refuse_runner)
+    creds = credentials.Credentials(env={"ACME_API_KEY": "e"})
+    result = credentials.resolve_request_auth("acme", "big", {"apiKey": "$TEAM"}, credentials.EnvAuth(("ACME_API_KEY",)), creds, refuse_runner)
     assert not result.ok and result.apiKey is None
     assert result.failure == {"code": "api-key-unresolved", "variables": ["TEAM"]}
     assert "TEAM" in result.message
 
 
 def test_missing_header_variable_names_header_and_variable():
-    creds = models.Credentials(env={"ACME_API_KEY": "e"})
-    result = models.resolve_request_auth("acme", "big", {"headers": {"X-Org": "$ORG"}}, models.EnvAuth(("ACME_API_KEY",)), creds, refuse_runner)
+    creds = credentials.Credentials(env={"ACME_API_KEY": "e"})
+    result = credentials.resolve_request_auth("acme", "big", {"headers": {"X-Org": "$ORG"}}, credentials.EnvAuth(("ACME_API_KEY",)), creds, refuse_runner)
     assert result.failure == {"code": "header-unresolved", "header": "X-Org", "variables": ["ORG"]}
     assert "X-Org" in result.message and "ORG" in result.message
 
 
 def test_auth_header_sends_the_key_as_bearer():
-    creds = models.Credentials(env={"ACME_API_KEY": "e"})
-    result = models.resolve_request_auth("acme", "big", {"authHeader": True, "headers": {"authorization": "x"}}, models.EnvAuth(("ACME_API_KEY",)), creds, refuse_runner)
+    creds = credentials.Credentials(env={"ACME_API_KEY": "e"})
+    result = credentials.resolve_request_auth("acme", "big", {"authHeader": True, "headers": {"authorization": "x"}}, credentials.EnvAuth(("ACME_API_KEY",)), creds, refuse_runner)
     assert result.headers == {"Authorization": "Bearer e"}
 
 
@@ -202,9 +202,9 @@ def test_auth_header_sends_the_key_as_bearer():
 
 
 def test_classifiers_never_in_chat_list():
-    registry = models.build_registry({"openrouter": {"baseUrl": "https://o", "api": "x", "env": ["OPENROUTER_API_KEY"], "models": [{"id": "chat"}]}})
-    creds = models.Credentials(env={"OPENROUTER_API_KEY": "k"})
-    chat = models.available_models(registry, creds)
+    registry = merge.build_registry({"openrouter": {"baseUrl": "https://o", "api": "x", "env": ["OPENROUTER_API_KEY"], "models": [{"id": "chat"}]}})
+    creds = credentials.Credentials(env={"OPENROUTER_API_KEY": "k"})
+    chat = availability.available_models(registry, creds)
     assert chat == [{"provider": "openrouter", "id": "chat"}]
     listed = classifiers.available_classifiers(creds)
     assert {c["id"] for c in listed} == {"typesafe/jev-1.13", "~typesafe/jev-latest"}

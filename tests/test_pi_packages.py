@@ -1,4 +1,4 @@
-"""Unit tests of package sources, discovery and filters (reference.pi.packages)."""
+"""Unit tests of package sources, discovery and filters (reference.pi.core: sources, manifest, filters, scope)."""
 
 from __future__ import annotations
 
@@ -10,11 +10,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from reference.errors import SpecError
-from reference.pi import packages as pk
+from reference.pi.core import filters, scope, sources
 
 
 class MemoryFS:
-    """A :class:`reference.pi.packages.FileSystem` over a dict of absolute path -> text."""
+    """A :class:`reference.pi.core.manifest.FileSystem` over a dict of absolute path -> text."""
 
     def __init__(self, files: dict[str, str]) -> None:
         self.files = dict(files)
@@ -49,30 +49,30 @@ DECLARED = [f"{ROOT}/extensions/{n}" for n in ("a.ts", "b.ts", "legacy.ts", "too
 
 
 @pytest.mark.parametrize(
-    "sources",
+    "written",
     [
         ["git:github.com/ex/tools", "git:github.com/ex/tools@v1", "https://github.com/ex/tools.git", "ssh://git@github.com/ex/tools", "git:git@github.com:ex/tools@main"],
         ["npm:tools", "npm:tools@1.0.0", "npm:tools@^2"],
     ],
 )
-def test_equivalent_declarations_share_an_identity(sources):
-    identities = {pk.parse_source(s, "/agent").identity for s in sources}
+def test_equivalent_declarations_share_an_identity(written):
+    identities = {sources.parse_source(s, "/agent").identity for s in written}
     assert len(identities) == 1
 
 
 def test_local_identity_is_the_resolved_path():
-    assert pk.parse_source("./t", "/agent").identity == pk.parse_source("/agent/x/../t/", "/else").identity == "local:/agent/t"
+    assert sources.parse_source("./t", "/agent").identity == sources.parse_source("/agent/x/../t/", "/else").identity == "local:/agent/t"
 
 
 @pytest.mark.parametrize("version, pinned", [("1.0.0", True), ("v1.0.0", True), ("1.0.0-rc.1+b5", True), ("^1.0.0", False), ("1.x", False), ("latest", False), ("01.0.0", False), (None, False)])
 def test_only_exact_versions_pin(version, pinned):
-    assert pk.is_exact_version(version) is pinned
+    assert sources.is_exact_version(version) is pinned
 
 
 @pytest.mark.parametrize("source", ["git:nohost/x", "git:github.com/one", "git:github.com/a/../b", "ftp://h/a/b", "", "npm:", "npm:@scope"])
 def test_malformed_sources_are_refused(source):
     with pytest.raises(SpecError) as exc:
-        pk.parse_source(source, "/agent")
+        sources.parse_source(source, "/agent")
     assert exc.value.code == "package-source-invalid"
 
 
@@ -80,11 +80,11 @@ def test_malformed_sources_are_refused(source):
 
 
 def test_filter_forms():
-    assert pk.apply_filter(DECLARED, None, ROOT) == DECLARED
-    assert pk.apply_filter(DECLARED, [], ROOT) == []
-    assert pk.apply_filter(DECLARED, ["extensions/*.ts", "!legacy.ts"], ROOT) == DECLARED[:2]
-    assert pk.apply_filter(DECLARED, ["!extensions/*", "+extensions/tool.js"], ROOT) == [DECLARED[3]]
-    assert pk.apply_filter(DECLARED, ["+extensions/a.ts", "-extensions/a.ts"], ROOT) == DECLARED[1:]
+    assert filters.apply_filter(DECLARED, None, ROOT) == DECLARED
+    assert filters.apply_filter(DECLARED, [], ROOT) == []
+    assert filters.apply_filter(DECLARED, ["extensions/*.ts", "!legacy.ts"], ROOT) == DECLARED[:2]
+    assert filters.apply_filter(DECLARED, ["!extensions/*", "+extensions/tool.js"], ROOT) == [DECLARED[3]]
+    assert filters.apply_filter(DECLARED, ["+extensions/a.ts", "-extensions/a.ts"], ROOT) == DECLARED[1:]
 
 
 PATTERNS = ["extensions/*.ts", "!extensions/a*", "+extensions/a.ts", "-extensions/b.ts", "!*.js", "+extensions/tool.js", "-extensions/legacy.ts"]
@@ -94,22 +94,22 @@ PATTERNS = ["extensions/*.ts", "!extensions/a*", "+extensions/a.ts", "-extension
 def test_filter_result_does_not_depend_on_written_order(patterns, rnd):
     shuffled = list(patterns)
     rnd.shuffle(shuffled)
-    assert pk.apply_filter(DECLARED, patterns, ROOT) == pk.apply_filter(DECLARED, shuffled, ROOT)
+    assert filters.apply_filter(DECLARED, patterns, ROOT) == filters.apply_filter(DECLARED, shuffled, ROOT)
 
 
 @given(st.lists(st.sampled_from(PATTERNS + ["+src/secret.ts", "src/*.ts", "**", "+/etc/passwd"]), max_size=6))
 def test_filters_never_expose_undeclared_paths(patterns):
-    assert set(pk.apply_filter(DECLARED, patterns, ROOT)) <= set(DECLARED)
-    enabled, touched = pk.apply_delta(DECLARED, set(), patterns, ROOT)
+    assert set(filters.apply_filter(DECLARED, patterns, ROOT)) <= set(DECLARED)
+    enabled, touched = filters.apply_delta(DECLARED, set(), patterns, ROOT)
     assert enabled <= set(DECLARED) and touched <= set(DECLARED)
 
 
 def test_delta_changes_only_what_it_names():
     base = set(DECLARED[:2])
-    enabled, touched = pk.apply_delta(DECLARED, base, ["+extensions/tool.js", "!extensions/a.ts"], ROOT)
+    enabled, touched = filters.apply_delta(DECLARED, base, ["+extensions/tool.js", "!extensions/a.ts"], ROOT)
     assert enabled == {DECLARED[1], DECLARED[3]}
     assert touched == {DECLARED[0], DECLARED[3]}
-    assert pk.apply_delta(DECLARED, base, [], ROOT) == (base, set())
+    assert filters.apply_delta(DECLARED, base, [], ROOT) == (base, set())
 
 
 # ---------------------------------------------------------------------------------- resolution
@@ -130,24 +130,24 @@ def resources(result, kind="extensions"):
 
 
 def test_resolution_runs_on_any_file_system():
-    result = pk.resolve_packages(layout_fs(), pk.Layout("/a", "/p"), ["npm:t"], [], trusted=True)
+    result = scope.resolve_packages(layout_fs(), scope.Layout("/a", "/p"), ["npm:t"], [], trusted=True)
     assert resources(result) == ["/a/npm/node_modules/t/extensions/x.ts", "/a/npm/node_modules/t/extensions/y.ts"]
     (warning,) = result.warnings
     assert warning["dependencies"] == ["@earendil-works/pi-ai", "typebox"]
 
 
 def test_project_replaces_and_trust_gates_it():
-    trusted = pk.resolve_packages(layout_fs(), pk.Layout("/a", "/p"), ["npm:t"], ["npm:t"], trusted=True)
+    trusted = scope.resolve_packages(layout_fs(), scope.Layout("/a", "/p"), ["npm:t"], ["npm:t"], trusted=True)
     assert resources(trusted) == ["/p/.pi/npm/node_modules/t/extensions/x.ts"]
-    untrusted = pk.resolve_packages(layout_fs(), pk.Layout("/a", "/p"), ["npm:t"], ["npm:t"], trusted=False)
+    untrusted = scope.resolve_packages(layout_fs(), scope.Layout("/a", "/p"), ["npm:t"], ["npm:t"], trusted=False)
     assert len(resources(untrusted)) == 2
     assert untrusted.diagnostics == []
     assert [p["scope"] for p in untrusted.to_json()["packages"]] == ["user"]
 
 
 def test_autoload_false_delta_over_personal():
-    result = pk.resolve_packages(
-        layout_fs(), pk.Layout("/a", "/p"), [{"source": "npm:t", "extensions": ["!y.ts"]}], [{"source": "npm:t", "autoload": False, "extensions": ["+extensions/y.ts", "-extensions/x.ts"]}], trusted=True
+    result = scope.resolve_packages(
+        layout_fs(), scope.Layout("/a", "/p"), [{"source": "npm:t", "extensions": ["!y.ts"]}], [{"source": "npm:t", "autoload": False, "extensions": ["+extensions/y.ts", "-extensions/x.ts"]}], trusted=True
     )
     assert resources(result) == ["/a/npm/node_modules/t/extensions/y.ts"]
 
@@ -158,6 +158,6 @@ def test_autoload_false_delta_over_personal():
 )
 def test_bad_entries_name_the_field(entry, field):
     with pytest.raises(SpecError) as exc:
-        pk.resolve_packages(layout_fs(), pk.Layout("/a", "/p"), [entry], [], trusted=True)
+        scope.resolve_packages(layout_fs(), scope.Layout("/a", "/p"), [entry], [], trusted=True)
     assert exc.value.code == "package-entry-invalid"
     assert exc.value.path == field

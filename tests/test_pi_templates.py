@@ -1,4 +1,4 @@
-"""Unit tests of Pi's prompt templates (reference.pi.templates, reference.pi.template_files)."""
+"""Unit tests of Pi's prompt templates (reference.pi.core.templates, reference.pi.host.disk)."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 from conformance.adapters.base import ImplementationError
 from conformance.adapters.reference import ReferenceImplementation
 from reference.errors import SpecError
-from reference.pi.template_files import load_prompt_templates, template_files
-from reference.pi.templates import (
+from reference.pi.host.disk import load_prompt_templates, template_files
+from reference.pi.core.templates import (
     JS_WHITESPACE,
     Template,
     command_name,
@@ -140,7 +140,7 @@ def test_frontmatter_uses_the_core_schema():
     ],
 )
 def test_tab_roles(text, role):
-    from reference.pi.templates import _tab_role
+    from reference.pi.core.templates import _tab_role
 
     assert _tab_role(text, text.index("\t")) == role
 

@@ -4,15 +4,15 @@ packages (N22), models.json values and credentials (N23)."""
 from __future__ import annotations
 
 from conformance.faults import Fault, replace, wrap
-from reference.pi import packages as pk
-from reference.pi import replay as rp
+from reference.pi.core import filters
+from reference.pi.core import replay as rp
 
-CONVERT = "reference.pi.convert"
-REPLAY = "reference.pi.replay"
-TPL = "reference.pi.templates"
-PKG = "reference.pi.packages"
-VAL = "reference.pi.values"
-MDL = "reference.pi.models"
+CONVERT = "reference.pi.core.convert"
+REPLAY = "reference.pi.core.replay"
+TPL = "reference.pi.core.templates"
+PKG = "reference.pi.core.filters"
+VAL = "reference.pi.core.values"
+MDL = "reference.pi.core.credentials"
 
 MSG_OPS = ("pi.convert-to-llm", "pi.replay-system", "pi.validate-message")
 TPL_OPS = ("pi.load-templates", "pi.parse-args", "pi.substitute-args", "pi.expand-input")
@@ -37,7 +37,7 @@ def _details_sent(original):
 
 
 def _unknown_kept(original):
-    from reference.pi.convert import PASSTHROUGH_ROLES
+    from reference.pi.core.convert import PASSTHROUGH_ROLES
 
     def convert_to_llm(messages):
         known = original([m for m in messages if not isinstance(m, dict) or m.get("role") in PASSTHROUGH_ROLES
@@ -77,13 +77,13 @@ def _plus_before_bang(declared, patterns, package_root):
         return list(declared)
     if not patterns:
         return []
-    includes, excludes, force_in, force_out = pk._split_filter(patterns)
-    kept = [p for p in declared if not includes or any(pk.matches_glob(p, g, package_root) for g in includes)]
+    includes, excludes, force_in, force_out = filters._split_filter(patterns)
+    kept = [p for p in declared if not includes or any(filters.matches_glob(p, g, package_root) for g in includes)]
     for p in declared:
-        if p not in kept and any(pk.matches_exact(p, t, package_root) for t in force_in):
+        if p not in kept and any(filters.matches_exact(p, t, package_root) for t in force_in):
             kept.append(p)
-    kept = [p for p in kept if not any(pk.matches_glob(p, g, package_root) for g in excludes)]
-    kept = [p for p in kept if not any(pk.matches_exact(p, t, package_root) for t in force_out)]
+    kept = [p for p in kept if not any(filters.matches_glob(p, g, package_root) for g in excludes)]
+    kept = [p for p in kept if not any(filters.matches_exact(p, t, package_root) for t in force_out)]
     return [p for p in declared if p in kept]
 
 
@@ -93,12 +93,12 @@ def _minus_before_plus(declared, patterns, package_root):
         return list(declared)
     if not patterns:
         return []
-    includes, excludes, force_in, force_out = pk._split_filter(patterns)
-    kept = [p for p in declared if not includes or any(pk.matches_glob(p, g, package_root) for g in includes)]
-    kept = [p for p in kept if not any(pk.matches_glob(p, g, package_root) for g in excludes)]
-    kept = [p for p in kept if not any(pk.matches_exact(p, t, package_root) for t in force_out)]
+    includes, excludes, force_in, force_out = filters._split_filter(patterns)
+    kept = [p for p in declared if not includes or any(filters.matches_glob(p, g, package_root) for g in includes)]
+    kept = [p for p in kept if not any(filters.matches_glob(p, g, package_root) for g in excludes)]
+    kept = [p for p in kept if not any(filters.matches_exact(p, t, package_root) for t in force_out)]
     for p in declared:
-        if p not in kept and any(pk.matches_exact(p, t, package_root) for t in force_in):
+        if p not in kept and any(filters.matches_exact(p, t, package_root) for t in force_in):
             kept.append(p)
     return [p for p in declared if p in kept]
 
@@ -120,7 +120,7 @@ def _env_fallback(original):
 
 
 def _bang_literal(original):
-    from reference.pi.values import ConfigValue, Part
+    from reference.pi.core.values import ConfigValue, Part
 
     def parse_config_value(value):
         if isinstance(value, str) and value.startswith("!"):
@@ -132,7 +132,7 @@ def _bang_literal(original):
 def _dollar_dollar_kept(original):
     def parse_config_value(value):
         if isinstance(value, str) and "$$" in value and not value.startswith("!"):
-            from reference.pi.values import ConfigValue, Part
+            from reference.pi.core.values import ConfigValue, Part
 
             pieces = value.split("$$")
             parts: list = []

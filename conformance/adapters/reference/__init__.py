@@ -60,11 +60,27 @@ def handlers() -> dict[str, Handler]:
     return dict(_HANDLERS)
 
 
-def to_json(value: Any) -> Any:
-    """A handler's return value as plain JSON data (pydantic models dumped by field name)."""
-    if isinstance(value, BaseModel):
-        return value.model_dump(mode="json", exclude_unset=False)
+def whole_numbers(value: Any) -> Any:
+    """``value`` with every whole ``float`` written as an ``int`` (``128000.0`` -> ``128000``).
+
+    JSON has one number type, and Pi (JavaScript) writes a whole number without a fraction; a
+    Python ``float`` field or an input read as ``3.0`` must not leak ``.0`` into an answer.
+    """
+    if isinstance(value, float):
+        return int(value) if value.is_integer() and abs(value) < 2**53 else value
+    if isinstance(value, list):
+        return [whole_numbers(v) for v in value]
+    if isinstance(value, dict):
+        return {k: whole_numbers(v) for k, v in value.items()}
     return value
+
+
+def to_json(value: Any) -> Any:
+    """A handler's return value as plain JSON data (pydantic models dumped by field name), whole
+    numbers as integers (:func:`whole_numbers`)."""
+    if isinstance(value, BaseModel):
+        value = value.model_dump(mode="json", exclude_unset=False)
+    return whole_numbers(value)
 
 
 class ReferenceImplementation(Implementation):

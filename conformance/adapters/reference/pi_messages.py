@@ -14,9 +14,9 @@ from conformance.operations.pi_messages import (
     ValidateMessageInput,
     ValidateMessageOutput,
 )
-from reference.pi.convert import convert_to_llm
-from reference.pi.messages import validate_message
-from reference.pi.replay import render_system_prompt, replay_system_messages
+from reference.pi.core.convert import convert_to_llm
+from reference.pi.core.messages import validate_message
+from reference.pi.core.replay import render_system_prompt, replay_system_messages
 
 
 @implements("pi.validate-message")

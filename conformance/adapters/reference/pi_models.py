@@ -20,17 +20,17 @@ from conformance.operations.pi_models import (
     ValueInput,
     ValueOutput,
 )
-from reference.pi import classifiers, models
-from reference.pi.commands import run_shell_command
-from reference.pi.values import parse_config_value, resolve_config_value
+from reference.pi.core import availability, classifiers, credentials, merge
+from reference.pi.host.commands import run_shell_command
+from reference.pi.core.values import parse_config_value, resolve_config_value
 
 
 def _builtins(inp: CredentialInputs | ModelsLoadInput) -> dict:
     return {pid: b.model_dump(mode="json") for pid, b in inp.builtins.items()}
 
 
-def _creds(inp: CredentialInputs) -> models.Credentials:
-    return models.Credentials(env=dict(inp.env), auth_json=dict(inp.authJson), runtime_keys=dict(inp.runtimeKeys))
+def _creds(inp: CredentialInputs) -> credentials.Credentials:
+    return credentials.Credentials(env=dict(inp.env), auth_json=dict(inp.authJson), runtime_keys=dict(inp.runtimeKeys))
 
 
 @implements("pi.models-value")
@@ -41,12 +41,12 @@ def models_value(inp: ValueInput, ctx: Context) -> ValueOutput:
 
 
 def _model_out(m: dict) -> dict:
-    return {**m, "imageResize": models.effective_image_resize(m), "cacheWarming": models.cache_warming_tiers(m)}
+    return {**m, "imageResize": merge.effective_image_resize(m), "cacheWarming": merge.cache_warming_tiers(m)}
 
 
 @implements("pi.models-load")
 def models_load(inp: ModelsLoadInput, ctx: Context) -> ModelsLoadOutput:
-    registry = models.build_registry(_builtins(inp), inp.modelsJson, inp.modelsJsonText)
+    registry = merge.build_registry(_builtins(inp), inp.modelsJson, inp.modelsJsonText)
     providers = [
         {"id": p.id, "name": p.name, "baseUrl": p.baseUrl, "models": [_model_out(m) for m in p.models]}
         for _, p in sorted(registry.providers.items())
@@ -56,23 +56,23 @@ def models_load(inp: ModelsLoadInput, ctx: Context) -> ModelsLoadOutput:
 
 @implements("pi.models-auth")
 def models_auth(inp: AuthInput, ctx: Context) -> AuthOutput:
-    registry = models.build_registry(_builtins(inp), inp.modelsJson)
-    models.find_model(registry, inp.provider, inp.model)
+    registry = merge.build_registry(_builtins(inp), inp.modelsJson)
+    merge.find_model(registry, inp.provider, inp.model)
     provider = registry.providers[inp.provider]
-    result = models.resolve_request_auth(
-        inp.provider, inp.model, provider.config, models.env_auth_of(provider.builtin), _creds(inp), run_shell_command
+    result = credentials.resolve_request_auth(
+        inp.provider, inp.model, provider.config, credentials.env_auth_of(provider.builtin), _creds(inp), run_shell_command
     )
     return AuthOutput.model_validate(result.to_json())
 
 
 @implements("pi.models-available")
 def models_available(inp: AvailableInput, ctx: Context) -> AvailableOutput:
-    registry = models.build_registry(_builtins(inp), inp.modelsJson)
+    registry = merge.build_registry(_builtins(inp), inp.modelsJson)
     creds = _creds(inp)
     if inp.type == "chat":
-        listed = models.available_models(registry, creds)
+        listed = availability.available_models(registry, creds)
         sources = [
-            {"provider": pid, "source": models.configured_source(pid, p.config, models.env_auth_of(p.builtin), creds)}
+            {"provider": pid, "source": credentials.configured_source(pid, p.config, credentials.env_auth_of(p.builtin), creds)}
             for pid, p in sorted(registry.providers.items())
         ]
     else:
@@ -80,7 +80,7 @@ def models_available(inp: AvailableInput, ctx: Context) -> AvailableOutput:
         listed = classifiers.available_classifiers(creds, configs)
         entries = {e.provider: e for e in classifiers.classifier_catalogue()}
         sources = [
-            {"provider": pid, "source": models.configured_source(pid, configs.get(pid), entries[pid].env_auth, creds)}
+            {"provider": pid, "source": credentials.configured_source(pid, configs.get(pid), entries[pid].env_auth, creds)}
             for pid in sorted(entries)
         ]
     return AvailableOutput.model_validate({"models": listed, "sources": sources})

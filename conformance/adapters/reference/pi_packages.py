@@ -11,7 +11,9 @@ from conformance.operations.pi_packages import (
     PackagesResolveInput,
     PackagesResolveOutput,
 )
-from reference.pi.packages import DiskFileSystem, Layout, parse_source, resolve_packages
+from reference.pi.core.scope import Layout, resolve_packages
+from reference.pi.core.sources import parse_source
+from reference.pi.host.disk import DiskFileSystem
 
 
 @implements("pi.package-source")

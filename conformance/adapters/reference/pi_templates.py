@@ -20,8 +20,8 @@ from conformance.operations.pi_templates import (
     TemplateDiagnosticOut,
 )
 from reference.errors import SpecError
-from reference.pi.template_files import load_prompt_templates
-from reference.pi.templates import Template, expand_input, parse_command_args, substitute_args
+from reference.pi.host.disk import load_prompt_templates
+from reference.pi.core.templates import Template, expand_input, parse_command_args, substitute_args
 
 
 def _inside(root: Path, relative: str, field: str) -> Path:

@@ -3,7 +3,7 @@
 A template is a Markdown file whose name is a ``/`` command. This module holds every rule that
 needs no file system: frontmatter, description, argument parsing, substitution and the
 expansion of ``/name args`` input. Reading the conventional directories is the thin edge in
-:mod:`reference.pi.template_files`.
+:mod:`reference.pi.host.disk`.
 
 Argument parsing and substitution follow Pi's published implementation exactly, as N21 requires,
 including where it is not POSIX-like. "Whitespace" in this module is JavaScript's ``\\s`` set
@@ -13,7 +13,7 @@ including where it is not POSIX-like. "Whitespace" in this module is JavaScript'
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from ruamel.yaml import YAML
@@ -464,3 +464,51 @@ def expand_input(text: str, templates: list[Template], extension_commands: set[s
             args = parse_command_args(arg_text)
             return Expansion("template", substitute_args(template.content, args), name, args)
     return Expansion("text", text)
+
+
+@dataclass
+class TemplateDiagnostic:
+    """A problem met while loading templates; loading goes on.
+
+    Attributes:
+        code: ``template-frontmatter-invalid`` (the file is skipped), ``template-unreadable``
+            (the file is skipped) or ``template-name-collision`` (a later template has the name
+            of an earlier one and is left out).
+        path: the file concerned.
+        message: human-readable detail (not compared by cases).
+        name: the colliding command name (collisions only).
+        winnerPath: the file that keeps the name (collisions only).
+    """
+
+    code: str
+    path: str
+    message: str
+    name: str | None = None
+    winnerPath: str | None = None
+
+
+@dataclass
+class LoadedTemplates:
+    """Templates in load order, and diagnostics in the order they were met."""
+
+    templates: list[Template] = field(default_factory=list)
+    diagnostics: list[TemplateDiagnostic] = field(default_factory=list)
+
+
+def add_template(result: LoadedTemplates, template: Template) -> None:
+    """Add a template unless its name is taken: the first template of a name wins and each
+    later one is left out with a ``template-name-collision`` diagnostic.
+    Implements PI-TPL-DUPLICATE."""
+    for kept in result.templates:
+        if kept.name == template.name:
+            result.diagnostics.append(
+                TemplateDiagnostic(
+                    "template-name-collision",
+                    template.path,
+                    f'name "/{template.name}" collision',
+                    name=template.name,
+                    winnerPath=kept.path,
+                )
+            )
+            return
+    result.templates.append(template)

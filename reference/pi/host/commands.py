@@ -1,6 +1,6 @@
 """The one I/O edge of value resolution: running a ``!command`` through the shell.
 
-Kept apart from :mod:`reference.pi.values` so that the rules stay pure. The command runs through
+Kept apart from :mod:`reference.pi.core.values` so that the rules stay pure. The command runs through
 ``/bin/sh -c`` with exactly the environment it is given (no variable of the calling process leaks
 in), no standard input, and a time limit that ends the command's whole process group.
 """
@@ -12,7 +12,7 @@ import signal
 import subprocess
 from typing import Mapping
 
-from reference.pi.values import CommandResult
+from reference.pi.core.values import CommandResult
 
 
 def run_shell_command(command: str, env: Mapping[str, str], time_limit_s: float) -> CommandResult:
@@ -23,7 +23,7 @@ def run_shell_command(command: str, env: Mapping[str, str], time_limit_s: float)
         env: the complete environment of the child process.
         time_limit_s: seconds before the child is killed; then ``exit_code`` is ``None``.
     Returns:
-        a :class:`~reference.pi.values.CommandResult`. A shell that cannot start gives exit code 127.
+        a :class:`~reference.pi.core.values.CommandResult`. A shell that cannot start gives exit code 127.
     """
     try:
         child = subprocess.Popen(

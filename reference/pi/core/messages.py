@@ -199,7 +199,7 @@ class ToolReference(_Strict):
 
 class SystemMessage(_Strict):
     """``role: "system"`` (PI-MSG-SYSTEM). ``content`` is a string or text blocks; ``sections``
-    maps names to text or ``null`` (removal); replayed by :mod:`reference.pi.replay`."""
+    maps names to text or ``null`` (removal); replayed by :mod:`reference.pi.core.replay`."""
 
     role: Literal["system"]
     content: SystemContent

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from reference.pi.messages import require_valid_messages
+from reference.pi.core.messages import require_valid_messages
 
 #: Text before a compaction summary (PI-CONVERT-COMPACTION-SUMMARY).
 COMPACTION_SUMMARY_PREFIX = (

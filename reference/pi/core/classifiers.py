@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from reference.errors import SpecError
-from reference.pi.models import Credentials, EnvAuth, configured_source
+from reference.pi.core.credentials import Credentials, EnvAuth, configured_source
 
 
 @dataclass(frozen=True)
@@ -92,7 +92,7 @@ def available_classifiers(creds: Credentials, provider_configs: Mapping[str, Map
     """The classifier models listed by type: those whose provider has usable authentication.
 
     Implements PI-CLASSIFIER-LISTING, with the credential precedence of
-    :func:`reference.pi.models.configured_source`
+    :func:`reference.pi.core.credentials.configured_source`
     (``provider_configs`` are the ``models.json`` entries in force, whose ``apiKey`` counts).
     Catalogue order.
     """

@@ -1,50 +1,49 @@
-"""Loading prompt templates from disk (seed 003 "Prompt Templates", note N21): the thin I/O edge.
+"""The disk: the one file-system edge of the pi area (seed 003 "Pi Packages" and "Prompt
+Templates"; notes N21, N22).
 
-The two conventional directories are ``AGENT_DIR/prompts`` (personal, scope ``user``) and
-``CWD/.pi/prompts`` (project, scope ``project``). Every rule about a file's *content* is in
-:mod:`reference.pi.templates`; this module only decides which files are read and in what order.
+- package trees: :class:`DiskFileSystem`, the :class:`~reference.pi.core.manifest.FileSystem`
+  that package discovery reads a real directory tree through;
+- template folders: which template files are read, and in what order. The two conventional
+  directories are ``AGENT_DIR/prompts`` (personal, scope ``user``) and ``CWD/.pi/prompts``
+  (project, scope ``project``). Every rule about a file's *content*, and the name collisions, are
+  in :mod:`reference.pi.core.templates`.
 """
 
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from reference.errors import SpecError
-from reference.pi.templates import Template, template_from_text
-
-#: The project's configuration directory, relative to the working directory.
-PROJECT_CONFIG_DIR = ".pi"
+from reference.pi.core.scope import PROJECT_CONFIG_DIR
+from reference.pi.core.templates import LoadedTemplates, Template, TemplateDiagnostic, add_template, template_from_text
 
 
-@dataclass
-class TemplateDiagnostic:
-    """A problem met while loading templates; loading goes on.
+class DiskFileSystem:
+    """:class:`~reference.pi.core.manifest.FileSystem` over the real disk (absolute POSIX paths;
+    symbolic links followed)."""
 
-    Attributes:
-        code: ``template-frontmatter-invalid`` (the file is skipped), ``template-unreadable``
-            (the file is skipped) or ``template-name-collision`` (a later template has the name
-            of an earlier one and is left out).
-        path: the file concerned.
-        message: human-readable detail (not compared by cases).
-        name: the colliding command name (collisions only).
-        winnerPath: the file that keeps the name (collisions only).
-    """
+    def is_file(self, path: str) -> bool:
+        return os.path.isfile(path)
 
-    code: str
-    path: str
-    message: str
-    name: str | None = None
-    winnerPath: str | None = None
+    def is_dir(self, path: str) -> bool:
+        return os.path.isdir(path)
 
+    def list_dir(self, path: str) -> list[str]:
+        try:
+            return sorted(os.listdir(path))
+        except OSError:
+            return []
 
-@dataclass
-class LoadedTemplates:
-    """Templates in load order, and diagnostics in the order they were met."""
+    def is_symlink(self, path: str) -> bool:
+        return os.path.islink(path)
 
-    templates: list[Template] = field(default_factory=list)
-    diagnostics: list[TemplateDiagnostic] = field(default_factory=list)
+    def read_text(self, path: str) -> str | None:
+        try:
+            with open(path, encoding="utf-8") as fh:
+                return fh.read()
+        except (OSError, UnicodeDecodeError):
+            return None
 
 
 def template_files(directory: Path) -> list[Path]:
@@ -90,25 +89,6 @@ def conventional_directories(agent_dir: Path, cwd: Path, *, project_trusted: boo
         dirs.append(("project", cwd / PROJECT_CONFIG_DIR / "prompts"))
     dirs.append(("user", agent_dir / "prompts"))
     return dirs
-
-
-def add_template(result: LoadedTemplates, template: Template) -> None:
-    """Add a template unless its name is taken: the first template of a name wins and each
-    later one is left out with a ``template-name-collision`` diagnostic.
-    Implements PI-TPL-DUPLICATE."""
-    for kept in result.templates:
-        if kept.name == template.name:
-            result.diagnostics.append(
-                TemplateDiagnostic(
-                    "template-name-collision",
-                    template.path,
-                    f'name "/{template.name}" collision',
-                    name=template.name,
-                    winnerPath=kept.path,
-                )
-            )
-            return
-    result.templates.append(template)
 
 
 def load_prompt_templates(agent_dir: Path, cwd: Path, *, project_trusted: bool) -> LoadedTemplates:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from reference.pi.messages import require_valid_messages
+from reference.pi.core.messages import require_valid_messages
 
 
 @dataclass
