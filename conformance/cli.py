@@ -112,8 +112,8 @@ def cmd_run(args: argparse.Namespace) -> int:
 
     report_paths = _report_paths(args)
     if not Path(args.golden_dir).is_dir():
-        raise UsageError(f"no goldens at {args.golden_dir}: the kit runs from a source checkout installed with "
-                         "`pip install -e .` (see README.md)")
+        raise UsageError(f"no goldens at {args.golden_dir}: install the kit from its wheel or sdist, "
+                         "or from a source checkout with `pip install -e .` (see README.md)")
     suite = _load(args)
     suite_errors = list(suite.errors)
     cases = select(suite.cases, areas=args.area, patterns=args.case)

@@ -27,7 +27,17 @@ from ruamel.yaml.scalarstring import DoubleQuotedScalarString, LiteralScalarStri
 from conformance import normalise
 from conformance.files import atomic_write_text
 
-GOLDEN_DIR = Path(__file__).resolve().parent.parent / "golden"
+
+
+def default_golden_dir() -> Path:
+    """Where the goldens are: the copy an installed wheel carries (``conformance/_golden``, made by
+    ``setup.py`` at build time), else ``golden/`` at the top of a source checkout."""
+    package = Path(__file__).resolve().parent
+    packaged = package / "_golden"
+    return packaged if packaged.is_dir() else package.parent / "golden"
+
+
+GOLDEN_DIR = default_golden_dir()
 HEADER = (
     "# Golden written by the reference implementation; it is specification.\n"
     "# Read it against the spec before committing. Do not edit by hand.\n"

@@ -118,8 +118,8 @@ def conformance_runner(request: pytest.FixtureRequest):
     config = request.config
     gold = _dirs(config)[2]
     if not gold.is_dir():
-        pytest.exit(f"no goldens at {gold}: the kit runs from a source checkout installed with "
-                    "`pip install -e .` (see README.md)", returncode=2)
+        pytest.exit(f"no goldens at {gold}: install the kit from its wheel or sdist, "
+                    "or from a source checkout with `pip install -e .` (see README.md)", returncode=2)
     expectations = None
     path = config.getoption("--expectations")
     if path:
