@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Sequence
 
 from conformance import golden
+from conformance.console import tolerate_closed_stdout
 from conformance.adapters.base import Adapter, AdapterStartError
 from conformance.operations import catalogue as op_catalogue
 
@@ -130,8 +131,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     if not suite.errors:
         ids = {c.id for c in suite.cases if c.error_code is None}
         for path in golden.orphans(Path(args.golden_dir), ids):
-            suite_errors.append(FileError(str(path), 0, 0, "", "orphaned golden: no case of the suite expects it; "
-                                          "delete it, or list its id in conformance/scenarios/ids.yaml if retired"))
+            suite_errors.append(FileError(str(path), 0, 0, "", golden.ORPHAN_HINT))
     if args.case and not cases:
         _print_suite_errors(suite_errors)
         raise UsageError(f"no case matches {' '.join(args.case)}")
@@ -430,13 +430,17 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
+    # A closed standard output (`| head -1`) loses console text only: never a verdict or a report.
+    with tolerate_closed_stdout():
+        return _dispatch(args)
+
+
+def _dispatch(args: argparse.Namespace) -> int:
     try:
         return args.fn(args)
     except UsageError as exc:
         _err(str(exc))
         return EXIT_USAGE
-    except BrokenPipeError:
-        return EXIT_OK
     except KeyboardInterrupt:
         _err("interrupted")
         return EXIT_INTERRUPTED

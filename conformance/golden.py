@@ -192,6 +192,24 @@ def same(expected: Any, actual: Any) -> bool:
     return json.dumps(expected, sort_keys=True) == json.dumps(actual, sort_keys=True)
 
 
+def header_mismatch(stored: dict, case_id: str, op: str) -> str | None:
+    """Why a golden read for ``case_id`` (operation ``op``) is not that case's golden, or ``None``.
+
+    A golden's ``case`` and ``op`` header must name the case it is compared with: a golden copied
+    from another case is never a pass, under the CLI or under pytest.
+    """
+    if stored.get("case") == case_id and stored.get("op") == op:
+        return None
+    return (f"the golden is for case {stored.get('case')!r} ({stored.get('op')!r}), "
+            f"not {case_id!r} ({op!r})")
+
+
+ORPHAN_HINT = ("orphaned golden: no case of the suite expects it; delete it (when a case is retired, "
+               "its golden is deleted and its id listed in conformance/scenarios/ids.yaml so that it is "
+               "never reused)")
+"""The message of an orphaned golden, the same under the CLI and under pytest."""
+
+
 def orphans(golden_dir: Path, case_ids: set[str]) -> list[Path]:
     """Golden files whose case id is not a case of the whole suite.
 

@@ -101,7 +101,7 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
         if orphans:
             marks = [getattr(pytest.mark, a) for a in sorted({p.parent.name for p in orphans}) if a in AREAS]
             params.append(pytest.param(SuiteFileProblem("golden", [
-                f"{p}: orphaned golden: no case of the suite expects it" for p in orphans]),
+                f"{p}: {golden.ORPHAN_HINT}" for p in orphans]),
                 id="suite-file:orphaned-goldens", marks=marks))
     metafunc.parametrize("conformance_case", params)
 
@@ -182,6 +182,8 @@ def golden_extension(case, golden_dir: Path = golden.GOLDEN_DIR):
                 current = golden.parse(serialized_data)
             except ValueError:
                 return False
+            if golden.header_mismatch(stored, case.id, case.op):
+                return False
             return golden.same(golden.comparable(stored["output"], case.normalise),
                                golden.comparable(current["output"], case.normalise))
 
@@ -235,6 +237,9 @@ def _mismatch(case, path: Path, output):
         return Verdict("failed", f"{path}: {exc}")
     if stored is None:
         return Verdict("failed", f"no golden at {path}")
+    mismatch = golden.header_mismatch(stored, case.id, case.op)
+    if mismatch:
+        return Verdict("failed", f"{path}: {mismatch}")
     expected = golden.comparable(stored["output"], case.normalise)
     actual = golden.comparable(output, case.normalise)
     return Verdict("failed", "answer differs from the golden", diff=golden.diff(expected, actual))
