@@ -19,6 +19,7 @@ from conformance import golden
 from conformance.adapters.base import AdapterStartError
 from conformance.adapters.connect import ADAPTER_NAMES, AdapterNameError, make_adapter
 from conformance.catalogue import AREAS
+from conformance.console import tolerate_closed_stdout
 from conformance.operations import catalogue as op_catalogue
 
 EXIT_OK, EXIT_FAIL, EXIT_USAGE, EXIT_START, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
@@ -72,8 +73,8 @@ def cmd_run(args: argparse.Namespace) -> int:
 
     report_paths = _report_paths(args)
     if not Path(args.golden_dir).is_dir():
-        raise UsageError(f"no goldens at {args.golden_dir}: the kit runs from a source checkout installed with "
-                         "`pip install -e .` (see README.md)")
+        raise UsageError(f"no goldens at {args.golden_dir}: install the kit from its wheel or sdist, "
+                         "or from a source checkout with `pip install -e .` (see README.md)")
     suite = _load(args)
     cases = select(suite.cases, areas=args.area, patterns=args.case)
     # A bad expectations file would change every verdict: stop before running anything.
@@ -127,8 +128,7 @@ def _orphaned_goldens(args: argparse.Namespace, suite) -> list:
     if suite.errors:
         return []
     ids = {c.id for c in suite.cases if c.error_code is None}
-    return [FileError(str(path), 0, 0, "", "orphaned golden: no case of the suite expects it; delete it, or list "
-                      "its id in conformance/scenarios/ids.yaml if retired")
+    return [FileError(str(path), 0, 0, "", golden.ORPHAN_HINT)
             for path in golden.orphans(Path(args.golden_dir), ids)]
 
 
@@ -440,13 +440,17 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
+    # A closed standard output (`| head -1`) loses console text only: never a verdict or a report.
+    with tolerate_closed_stdout():
+        return _dispatch(args)
+
+
+def _dispatch(args: argparse.Namespace) -> int:
     try:
         return args.fn(args)
     except (UsageError, AdapterNameError) as exc:
         _err(str(exc))
         return EXIT_USAGE
-    except BrokenPipeError:
-        return EXIT_OK
     except KeyboardInterrupt:
         _err("interrupted")
         return EXIT_INTERRUPTED

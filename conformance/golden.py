@@ -27,7 +27,17 @@ from ruamel.yaml.scalarstring import DoubleQuotedScalarString, LiteralScalarStri
 from conformance import normalise
 from conformance.files import atomic_write_text
 
-GOLDEN_DIR = Path(__file__).resolve().parent.parent / "golden"
+
+
+def default_golden_dir() -> Path:
+    """Where the goldens are: the copy an installed wheel carries (``conformance/_golden``, made by
+    ``setup.py`` at build time), else ``golden/`` at the top of a source checkout."""
+    package = Path(__file__).resolve().parent
+    packaged = package / "_golden"
+    return packaged if packaged.is_dir() else package.parent / "golden"
+
+
+GOLDEN_DIR = default_golden_dir()
 HEADER = (
     "# Golden written by the reference implementation; it is specification.\n"
     "# Read it against the spec before committing. Do not edit by hand.\n"
@@ -180,6 +190,24 @@ def diff(expected: Any, actual: Any) -> str:
 def same(expected: Any, actual: Any) -> bool:
     """Type-exact equality of canonical data (``true`` is not ``1``)."""
     return json.dumps(expected, sort_keys=True) == json.dumps(actual, sort_keys=True)
+
+
+def header_mismatch(stored: dict, case_id: str, op: str) -> str | None:
+    """Why a golden read for ``case_id`` (operation ``op``) is not that case's golden, or ``None``.
+
+    A golden's ``case`` and ``op`` header must name the case it is compared with: a golden copied
+    from another case is never a pass, under the CLI or under pytest.
+    """
+    if stored.get("case") == case_id and stored.get("op") == op:
+        return None
+    return (f"the golden is for case {stored.get('case')!r} ({stored.get('op')!r}), "
+            f"not {case_id!r} ({op!r})")
+
+
+ORPHAN_HINT = ("orphaned golden: no case of the suite expects it; delete it (when a case is retired, "
+               "its golden is deleted and its id listed in conformance/scenarios/ids.yaml so that it is "
+               "never reused)")
+"""The message of an orphaned golden, the same under the CLI and under pytest."""
 
 
 def orphans(golden_dir: Path, case_ids: set[str]) -> list[Path]:

@@ -103,7 +103,7 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
         if orphans:
             marks = [getattr(pytest.mark, a) for a in sorted({p.parent.name for p in orphans}) if a in AREAS]
             params.append(pytest.param(SuiteFileProblem("golden", [
-                f"{p}: orphaned golden: no case of the suite expects it" for p in orphans]),
+                f"{p}: {golden.ORPHAN_HINT}" for p in orphans]),
                 id="suite-file:orphaned-goldens", marks=marks))
     metafunc.parametrize("conformance_case", params)
 
@@ -120,8 +120,8 @@ def conformance_runner(request: pytest.FixtureRequest):
     config = request.config
     gold = _dirs(config)[2]
     if not gold.is_dir():
-        pytest.exit(f"no goldens at {gold}: the kit runs from a source checkout installed with "
-                    "`pip install -e .` (see README.md)", returncode=2)
+        pytest.exit(f"no goldens at {gold}: install the kit from its wheel or sdist, "
+                    "or from a source checkout with `pip install -e .` (see README.md)", returncode=2)
     expectations = None
     path = config.getoption("--expectations")
     if path:
@@ -184,6 +184,8 @@ def golden_extension(case, golden_dir: Path = golden.GOLDEN_DIR):
                 current = golden.parse(serialized_data)
             except ValueError:
                 return False
+            if golden.header_mismatch(stored, case.id, case.op):
+                return False
             return golden.same(golden.comparable(stored["output"], case.normalise),
                                golden.comparable(current["output"], case.normalise))
 
@@ -237,6 +239,9 @@ def _mismatch(case, path: Path, output):
         return Verdict("failed", f"{path}: {exc}")
     if stored is None:
         return Verdict("failed", f"no golden at {path}")
+    mismatch = golden.header_mismatch(stored, case.id, case.op)
+    if mismatch:
+        return Verdict("failed", f"{path}: {mismatch}")
     expected = golden.comparable(stored["output"], case.normalise)
     actual = golden.comparable(output, case.normalise)
     return Verdict("failed", "answer differs from the golden", diff=golden.diff(expected, actual))

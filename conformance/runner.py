@@ -221,9 +221,9 @@ class Runner:
             return Verdict("failed", f"no golden at {path}: write it with `pi-conformance run --update-goldens "
                                      f"--case {case.id}` (reference only), then read it against the spec",
                            output=output)
-        if stored.get("case") != case.id or stored.get("op") != case.op:
-            return Verdict("failed", f"{path}: the golden is for case {stored.get('case')!r} ({stored.get('op')!r}), "
-                                     f"not {case.id!r} ({case.op!r})", output=output)
+        mismatch = golden.header_mismatch(stored, case.id, case.op)
+        if mismatch:
+            return Verdict("failed", f"{path}: {mismatch}", output=output)
         expected = golden.comparable(stored["output"], case.normalise)
         if golden.same(expected, actual):
             return Verdict("passed", output=output)

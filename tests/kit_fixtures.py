@@ -144,3 +144,17 @@ class Shouty(Echo):
 
     def run(self, op: str, input: dict, root: str | None) -> dict:
         raise ImplementationError("coloured", "\x1b[31mred\x1b[0m \x00")
+
+
+class ExitsOnSecondCall(Echo):
+    """Calls ``sys.exit(0)`` on its second request, as a careless implementation might."""
+
+    calls = 0
+
+    def run(self, op: str, input: dict, root: str | None) -> dict:
+        type(self).calls += 1
+        if type(self).calls == 2:
+            import sys
+
+            sys.exit(0)
+        return super().run(op, input, root)

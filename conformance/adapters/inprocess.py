@@ -36,7 +36,7 @@ class InProcessAdapter:
     def start(self) -> Hello:
         try:
             self._ops = set(self.implementation.operations())
-        except Exception as exc:  # the implementation's own fault
+        except (Exception, SystemExit) as exc:  # the implementation's own fault
             raise AdapterStartError(f"{type(self.implementation).__name__}.operations() failed: "
                                     f"{type(exc).__name__}: {exc}") from exc
         impl = self.implementation
@@ -54,7 +54,9 @@ class InProcessAdapter:
             return Answer("unsupported", message=str(exc))
         except Skipped as exc:
             return Answer("skipped", message=str(exc))
-        except Exception as exc:
+        except (Exception, SystemExit) as exc:
+            # SystemExit too: an implementation that calls sys.exit() has failed this case; it
+            # must never end the run (and never with the exit code it chose).
             tail = "".join(traceback.format_exception(exc))[-4000:]
             return Answer("errored", message=f"{type(exc).__name__}: {exc}", stderr=tail)
         try:

@@ -1,0 +1,80 @@
+"""No wrong verdict, whatever goes wrong around the cases: closed pipes, implementations that
+exit, goldens that belong to another case, orphaned goldens."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from conformance import golden
+from tests.kit_fixtures import mini_suite
+from tests.test_kit_plugin import run as run_pytest, suite_dir  # noqa: F401 (fixture)
+from tests.test_kit_runner import cli
+
+REPO = Path(__file__).resolve().parent.parent
+pytest_plugins = ["pytester"]
+
+
+def test_closed_stdout_still_judges_every_case_and_writes_the_report(tmp_path):
+    dirs = mini_suite(tmp_path)
+    report = tmp_path / "r.json"
+    argv = [sys.executable, "-m", "conformance.cli", "run", "--adapter", "python:tests.kit_fixtures:WrongEcho",
+            "--report-json", str(report), "--scenarios-dir", str(dirs["scenarios"]), "--spec-dir",
+            str(dirs["spec"]), "--golden-dir", str(dirs["golden"])]
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=tmp_path)
+    proc.stdout.close()  # the reader is gone before the first line, as with `| head -0`
+    stderr = proc.stderr.read().decode()
+    assert proc.wait(timeout=60) == 1, stderr
+    assert "Traceback" not in stderr
+    assert [c["status"] for c in json.loads(report.read_text())["cases"]] == ["failed"] * 3
+
+
+def test_an_implementation_that_exits_fails_its_case_and_the_run_goes_on(tmp_path):
+    dirs = mini_suite(tmp_path)
+    report = tmp_path / "r.json"
+    code = cli(dirs, "run", "-q", "--adapter", "python:tests.kit_fixtures:ExitsOnSecondCall",
+               "--report-json", str(report))
+    assert code == 1
+    statuses = [c["status"] for c in json.loads(report.read_text())["cases"]]
+    assert len(statuses) == 3 and statuses.count("errored") == 1 and statuses.count("passed") == 2
+    errored = next(c for c in json.loads(report.read_text())["cases"] if c["status"] == "errored")
+    assert "SystemExit" in errored["message"]
+
+
+def _golden_of_another_case(golden_dir: Path) -> None:
+    """kit-echo-text's golden, with the right output but a header naming another case."""
+    path = golden.golden_path(golden_dir, "kit", "kit-echo-text")
+    stored = golden.read(path)
+    golden.write(path, "kit-echo-number", stored["op"], stored["output"])
+
+
+def test_a_golden_of_another_case_fails_under_the_cli(tmp_path, capsys):
+    dirs = mini_suite(tmp_path)
+    _golden_of_another_case(dirs["golden"])
+    assert cli(dirs, "run", "--adapter", "python:tests.kit_fixtures:Echo", "--case", "kit-echo-text") == 1
+    assert "the golden is for case 'kit-echo-number'" in capsys.readouterr().out
+
+
+def test_a_golden_of_another_case_fails_under_pytest(pytester, suite_dir):  # noqa: F811
+    _golden_of_another_case(suite_dir / "golden")
+    result = run_pytest(pytester, suite_dir, "--adapter", "python:tests.kit_fixtures:Echo", "-k", "text")
+    result.assert_outcomes(failed=1, deselected=2)
+    result.stdout.fnmatch_lines(["*the golden is for case 'kit-echo-number'*"])
+
+
+def test_the_orphaned_golden_message_names_the_step_that_silences_it(tmp_path, capsys):
+    dirs = mini_suite(tmp_path)
+    orphan = dirs["golden"] / "kit" / "kit-gone.yaml"
+    golden.write(orphan, "kit-gone", "kit.echo", {"value": 1})
+    # Listing the id as retired is not what silences it ...
+    (dirs["scenarios"] / "ids.yaml").write_text("retired:\n  - {id: kit-gone, reason: gone}\n")
+    assert cli(dirs, "run", "-q", "--adapter", "python:tests.kit_fixtures:Echo") == 2
+    message = capsys.readouterr().err
+    assert "delete it" in message and "or list its id" not in message  # no advice that cannot work
+    # ... deleting it, as the message says, is.
+    orphan.unlink()
+    assert cli(dirs, "run", "-q", "--adapter", "python:tests.kit_fixtures:Echo") == 0
