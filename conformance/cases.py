@@ -156,7 +156,7 @@ def load_file(path: Path, *, known_clauses: set[str] | None = None) -> tuple[lis
     frame = dict(data)
     frame["cases"] = [{"id": "placeholder", "title": "x", "clauses": ["X"]}]
     try:
-        head = ScenarioFile.model_validate(frame)
+        head = ScenarioFile.model_validate(frame, strict=True)
     except ValidationError as exc:
         return [], [e for e in validation_errors(exc, shown, positions) if not e.field.startswith("cases[")]
     if not isinstance(raw_cases, list) or not raw_cases:
@@ -172,7 +172,7 @@ def load_file(path: Path, *, known_clauses: set[str] | None = None) -> tuple[lis
     for i, raw in enumerate(raw_cases):
         base = ("cases", i)
         try:
-            model = CaseModel.model_validate(raw)
+            model = CaseModel.model_validate(raw, strict=True)
         except ValidationError as exc:
             errors.extend(validation_errors(exc, shown, positions, base))
             continue
@@ -196,7 +196,7 @@ def load_file(path: Path, *, known_clauses: set[str] | None = None) -> tuple[lis
             problem(("op",), f"operation {op_name!r} belongs to area {op.area!r}, not {head.area!r}")
         if op is not None:
             try:
-                op.input.model_validate(model.input)
+                op.input.model_validate(model.input, strict=True)
             except ValidationError as exc:
                 problems.extend(validation_errors(exc, shown, positions, base + ("input",)))
             if model.tree is not None and not op.uses_tree:

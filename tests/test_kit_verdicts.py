@@ -78,3 +78,18 @@ def test_the_orphaned_golden_message_names_the_step_that_silences_it(tmp_path, c
     # ... deleting it, as the message says, is.
     orphan.unlink()
     assert cli(dirs, "run", "-q", "--adapter", "python:tests.kit_fixtures:Echo") == 0
+
+
+def test_scenario_input_is_validated_strictly_with_file_and_line(tmp_path):
+    """A value pydantic could coerce (``"yes"`` for a boolean, ``"1"`` for a number) is refused,
+    never sent to the implementation as written."""
+    from conformance.cases import load_suite
+
+    scenario = tmp_path / "profiles" / "strict.yaml"
+    scenario.parent.mkdir()
+    scenario.write_text(
+        "format: 1\narea: profiles\ntitle: strict\nop: profiles.load\ncases:\n"
+        "  - id: prof-strict-bodies\n    title: bodies as text\n    clauses: [PROF-FILE-EXT]\n"
+        "    input: {agentDir: /a, cwd: /p, bodies: \"yes\"}\n")
+    errors = [str(e) for e in load_suite(tmp_path).errors]
+    assert len(errors) == 1 and errors[0].startswith(f"{scenario}:9:") and "input.bodies" in errors[0]
