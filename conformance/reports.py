@@ -85,8 +85,21 @@ def write_junit(path: Path, report: dict) -> None:
                 ET.SubElement(tc, "error", message=message).text = xml_text(rec["stderr"] or rec["message"])
             elif rec["status"] in ("skipped", "unsupported", "xfail"):
                 ET.SubElement(tc, "skipped", message=xml_text(f"{rec['status']}: {rec['message']}"[:500]))
+    _junit_suite_errors(root, report["header"].get("suiteErrors") or [])
     ET.indent(root)
     atomic_write_text(path, ET.tostring(root, encoding="unicode", xml_declaration=True) + "\n")
+
+
+def _junit_suite_errors(root: ET.Element, errors: list[str]) -> None:
+    """A testsuite ``suite-errors`` with one erroring testcase per suite error (a scenario file
+    that does not load, an orphaned golden, ...), so that no JUnit reader shows such a run green."""
+    if not errors:
+        return
+    suite = ET.SubElement(root, "testsuite", name="suite-errors", tests=str(len(errors)), failures="0",
+                          errors=str(len(errors)), skipped="0")
+    for i, error in enumerate(errors, 1):
+        tc = ET.SubElement(suite, "testcase", classname="suite-errors", name=f"suite-error-{i}", time="0")
+        ET.SubElement(tc, "error", message=xml_text(error[:500])).text = xml_text(error)
 
 
 def table(summary: dict[str, dict[str, int]]) -> list[list[str]]:
@@ -121,6 +134,11 @@ def write_markdown(path: Path, report: dict) -> None:
     lines = [f"# Conformance report: {impl['name']} {impl['version']} ({impl['language']})", "",
              f"Suite {h['suite']}, spec {h['spec']}, protocol {h['protocol']}, run {h['date']}.", "",
              markdown_table(table(report["summary"])), ""]
+    errors = h.get("suiteErrors") or []
+    if errors:
+        lines += [f"## Suite errors ({len(errors)})", "",
+                  "The suite itself did not load cleanly; the run exited 2 whatever its cases did.", ""]
+        lines += [f"- `{e}`" for e in errors] + [""]
     bad = [r for r in report["cases"] if r["status"] not in ("passed",)]
     if bad:
         lines += ["## Cases that did not pass", ""]
@@ -183,4 +201,7 @@ def compare(reports: list[dict], *, markdown: bool = False) -> str:
             rest = ", ".join(f"{row[s]} {COLUMN_TITLES.get(s, s)}" for s in STATUSES if s != "passed" and row.get(s))
             cells.append(f"{row.get('passed', 0)}/{total} passed" + (f" ({rest})" if rest else ""))
         rows.append([area, *cells])
+    errors = [len(r["header"].get("suiteErrors") or []) for r in reports]
+    if any(errors):
+        rows.append(["suite errors", *(str(n) for n in errors)])
     return markdown_table(rows) if markdown else text_table(rows)

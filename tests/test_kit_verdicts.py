@@ -93,3 +93,22 @@ def test_scenario_input_is_validated_strictly_with_file_and_line(tmp_path):
         "    input: {agentDir: /a, cwd: /p, bodies: \"yes\"}\n")
     errors = [str(e) for e in load_suite(tmp_path).errors]
     assert len(errors) == 1 and errors[0].startswith(f"{scenario}:9:") and "input.bodies" in errors[0]
+
+
+def test_every_report_shows_suite_errors(tmp_path, capsys):
+    from tests.kit_fixtures import write
+
+    dirs = mini_suite(tmp_path)
+    write(dirs["scenarios"] / "kit" / "broken.yaml", "format: 1\narea: kit\ntitle: t\ncases: 3\n")
+    out = tmp_path / "out"
+    assert cli(dirs, "run", "-q", "--adapter", "python:tests.kit_fixtures:Echo", "--report-json",
+               str(out / "r.json"), "--junit", str(out / "r.xml"), "--report-md", str(out / "r.md")) == 2
+    junit = (out / "r.xml").read_text()
+    assert '<testsuite name="suite-errors"' in junit and "broken.yaml" in junit and "<error" in junit
+    markdown = (out / "r.md").read_text()
+    assert "## Suite errors (1)" in markdown and "broken.yaml" in markdown
+    capsys.readouterr()
+    from conformance.cli import main
+
+    assert main(["compare", str(out / "r.json")]) == 0
+    assert any(line.split()[:3] == ["suite", "errors", "1"] for line in capsys.readouterr().out.splitlines())
