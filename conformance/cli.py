@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import difflib
-import math
 import os
 import sys
 from pathlib import Path
@@ -20,6 +19,7 @@ from conformance.adapters.base import AdapterStartError
 from conformance.adapters.connect import ADAPTER_NAMES, AdapterNameError, make_adapter
 from conformance.catalogue import AREAS
 from conformance.console import tolerate_closed_stdout
+from conformance.options import timeout_seconds
 from conformance.operations import catalogue as op_catalogue
 
 EXIT_OK, EXIT_FAIL, EXIT_USAGE, EXIT_START, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
@@ -312,15 +312,25 @@ def cmd_docs(args: argparse.Namespace) -> int:
     return _print_suite_errors(suite.errors)
 
 
+SCHEMA_DIR = Path(__file__).resolve().parent / "schema"
+"""The kit's own published schemas (package data)."""
+
+
 def cmd_schema(args: argparse.Namespace) -> int:
     from conformance.schema import write_schemas, stale_schemas
 
-    out = Path(args.out)
     if args.check:
+        out = Path(args.out) if args.out else SCHEMA_DIR
         stale = stale_schemas(out)
         for s in stale:
-            _err(f"{s} is out of date: run `pi-conformance schema`")
+            _err(f"{s} is out of date: run `pi-conformance schema --out {out}`")
+        if not stale:
+            print(f"the schemas in {out} are current")
         return EXIT_FAIL if stale else EXIT_OK
+    if not args.out:
+        raise UsageError("say where to write the schemas: --out DIR (the kit's own copy is regenerated "
+                         f"with --out {SCHEMA_DIR}); --check compares them with the operation models")
+    out = Path(args.out)
     written = write_schemas(out)
     print(f"wrote {len(written)} schema file(s) to {out}")
     return EXIT_OK
@@ -341,16 +351,6 @@ def cmd_serve_reference(args: argparse.Namespace) -> int:
     from conformance.adapters.server import serve_reference_main
 
     return serve_reference_main()
-
-
-def _timeout(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not math.isfinite(value) or value <= 0 or value > 3600:
-        raise argparse.ArgumentTypeError(f"{text!r}: the timeout must be more than 0 and at most 3600 seconds")
-    return value
 
 
 EPILOG = ("exit codes: 0 all good; 1 a case failed, errored or passed unexpectedly; 2 usage or suite errors; "
@@ -382,7 +382,7 @@ def parser() -> argparse.ArgumentParser:
     r.add_argument("--report-json", metavar="FILE", help="write the JSON report (header and one record per case)")
     r.add_argument("--junit", metavar="FILE", help="write a JUnit XML report")
     r.add_argument("--report-md", metavar="FILE", help="write a Markdown report")
-    r.add_argument("--timeout", type=_timeout, default=10.0, metavar="SECONDS",
+    r.add_argument("--timeout", type=timeout_seconds, default=10.0, metavar="SECONDS",
                    help="per-case timeout for out-of-process adapters (default 10)")
     r.add_argument("--update-goldens", action="store_true",
                    help="write missing or changed goldens (bundled reference only)")
@@ -432,8 +432,9 @@ def parser() -> argparse.ArgumentParser:
     iv.set_defaults(fn=invariants_mod.cmd_invariants)
 
     sc = sub.add_parser("schema", help="write the JSON Schemas of the scenario format and every operation")
-    sc.add_argument("--out", default=str(Path(__file__).resolve().parent / "schema"), metavar="DIR")
-    sc.add_argument("--check", action="store_true", help="only check that the committed schemas are current")
+    sc.add_argument("--out", default=None, metavar="DIR", help="write the JSON Schemas into DIR")
+    sc.add_argument("--check", action="store_true",
+                    help="only check that the schemas (the kit's own, or those in --out DIR) are current")
     sc.set_defaults(fn=cmd_schema)
     return p
 

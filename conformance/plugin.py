@@ -22,6 +22,7 @@ from typing import Any
 import pytest
 
 from conformance import golden
+from conformance.options import timeout_seconds
 
 _STATE: dict[str, Any] = {}
 
@@ -33,7 +34,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                          "python:MODULE:CLASS, or a command speaking the JSON-lines protocol")
     group.addoption("--expectations", default=None, metavar="FILE", help="expectations file of the implementation")
     group.addoption("--area", action="append", default=None, metavar="AREA", help="only this area (repeatable)")
-    group.addoption("--case-timeout", type=float, default=10.0, metavar="SECONDS", help="per-case timeout")
+    group.addoption("--case-timeout", type=timeout_seconds, default=10.0, metavar="SECONDS", help="per-case timeout")
     group.addoption("--conformance-dirs", default=None, help=argparse.SUPPRESS)
 
 

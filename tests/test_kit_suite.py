@@ -41,7 +41,7 @@ def test_no_orphaned_goldens():
 
 def test_published_schemas_are_current():
     assert stale_schemas(golden.GOLDEN_DIR.parent / "conformance" / "schema") == [], \
-        "run `pi-conformance schema` and commit conformance/schema"
+        "run `pi-conformance schema --out conformance/schema` and commit it"
 
 
 def test_docs_render_every_clause(tmp_path):

@@ -1,0 +1,26 @@
+"""Command-line values shared by ``pi-conformance`` and the pytest plugin."""
+
+from __future__ import annotations
+
+import argparse
+import math
+
+MAX_TIMEOUT = 3600.0
+"""The longest per-request timeout, in seconds, that any option accepts."""
+
+
+def timeout_seconds(text: str) -> float:
+    """A per-request timeout in seconds: a finite number more than 0 and at most
+    :data:`MAX_TIMEOUT`.
+
+    Raises ``argparse.ArgumentTypeError`` (which argparse and pytest both report as a usage
+    error naming the option) for anything else: ``0``, negative numbers, ``nan``, ``inf``, text.
+    """
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not math.isfinite(value) or value <= 0 or value > MAX_TIMEOUT:
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: the timeout must be more than 0 and at most {MAX_TIMEOUT:g} seconds")
+    return value
