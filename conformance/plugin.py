@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from conformance import golden
+from conformance import diffs, golden
 from conformance.options import timeout_seconds
 
 _STATE: dict[str, Any] = {}
@@ -245,4 +245,5 @@ def _mismatch(case, path: Path, output):
         return Verdict("failed", f"{path}: {mismatch}")
     expected = golden.comparable(stored["output"], case.normalise)
     actual = golden.comparable(output, case.normalise)
-    return Verdict("failed", "answer differs from the golden", diff=golden.diff(expected, actual))
+    return Verdict("failed", "answer differs from the golden",
+                   diff=diffs.shown(golden.diff(expected, actual), case.id))

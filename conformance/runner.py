@@ -26,7 +26,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from conformance import golden
+from conformance import diffs, golden
 from conformance.adapters.base import Adapter, Answer, Hello
 from conformance.cases import Case
 from conformance.expectations import Expectations
@@ -227,7 +227,8 @@ class Runner:
         expected = golden.comparable(stored["output"], case.normalise)
         if golden.same(expected, actual):
             return Verdict("passed", output=output)
-        return Verdict("failed", "answer differs from the golden", diff=golden.diff(expected, actual),
+        return Verdict("failed", "answer differs from the golden",
+                       diff=diffs.shown(golden.diff(expected, actual), case.id),
                        output=output)
 
 
