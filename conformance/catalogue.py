@@ -97,3 +97,18 @@ def _display(path: Path) -> str:
         return str(path.resolve().relative_to(Path.cwd().resolve()))
     except ValueError:
         return str(path)
+
+
+def describe_clauses(catalogue: Catalogue, ids: list[str], *, indent: str = "  ") -> str:
+    """The clauses ``ids`` as a person reads them next to a case: one paragraph each,
+    ``ID (LEVEL[, decision]): statement``, the statement folded to one line. An id the catalogue
+    does not hold is named as unknown."""
+    lines = []
+    for cid in ids:
+        clause = catalogue.clauses.get(cid)
+        if clause is None:
+            lines.append(f"{indent}{cid}: (not in the catalogue)")
+            continue
+        marks = clause.level + (", decision" if clause.decision else "")
+        lines.append(f"{indent}{cid} ({marks}): {' '.join(clause.statement.split())}")
+    return "\n".join(lines)

@@ -19,7 +19,7 @@ from conformance.adapters.base import AdapterStartError
 from conformance.adapters.connect import ADAPTER_NAMES, AdapterNameError, make_adapter
 from conformance.catalogue import AREAS
 from conformance.console import tolerate_closed_stdout
-from conformance.options import timeout_seconds
+from conformance.options import required_operations, timeout_seconds
 from conformance.operations import catalogue as op_catalogue
 
 EXIT_OK, EXIT_FAIL, EXIT_USAGE, EXIT_START, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
@@ -40,6 +40,13 @@ def _load(args: argparse.Namespace):
 
     spec = Path(args.spec_dir) if args.spec_dir else None
     return load_suite(Path(args.scenarios_dir or SCENARIOS_DIR), spec_dir=spec)
+
+
+def _catalogue(spec_dir: str | None):
+    """The clause catalogue (the kit's own, or the one under ``--spec-dir``)."""
+    from conformance.catalogue import SPEC_DIR, load_catalogue
+
+    return load_catalogue(Path(spec_dir) if spec_dir else SPEC_DIR)
 
 
 def _report_paths(args: argparse.Namespace) -> dict[str, Path]:
@@ -95,7 +102,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     if interrupted:
         _err(f"interrupted after {len(results)} of {len(cases)} cases; no report written")
         return EXIT_INTERRUPTED
-    _print_results(results, Path(args.golden_dir))
+    _print_results(results, Path(args.golden_dir), args.spec_dir)
     suite_errors += _write_reports(args, runner.hello, cases, results, suite_errors, report_paths)
     for e in suite_errors:
         _err(str(e))
@@ -142,7 +149,8 @@ def _start_runner(args: argparse.Namespace, expectations, count: int):
     adapter = make_adapter(args.adapter)
     try:
         runner = Runner(adapter, golden_dir=Path(args.golden_dir), timeout=args.timeout,
-                        expectations=expectations, update=args.update_goldens)
+                        expectations=expectations, update=args.update_goldens,
+                        required=required_operations(args.fail_on_unsupported, args.require_op))
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     hello = runner.start()
@@ -179,24 +187,45 @@ def _run_cases(runner, cases, *, quiet: bool) -> tuple[list, bool]:
     return results, False
 
 
-def _print_results(results, golden_dir: Path) -> None:
-    """Every case that did not pass (message, diff, adapter stderr), goldens written, the counts."""
+def _print_results(results, golden_dir: Path, spec_dir: str | None = None) -> None:
+    """Every case that did not pass (message, the statements of its clauses, diff, adapter
+    stderr), goldens written, the counts."""
     from conformance import reports
+    from conformance.catalogue import describe_clauses
     from conformance.runner import RunSummary
 
+    catalogue = _catalogue(spec_dir)
     for r in results:
         if r.status in ("failed", "errored", "xpass"):
             print(f"\n{r.status.upper()} {r.id} ({r.op}): {r.title}\n  {r.message}")
+            print("  clauses:\n" + describe_clauses(catalogue, r.clauses, indent="    "))
             if r.diff:
                 print(_indent(r.diff))
             if r.stderr:
                 print("  adapter stderr (tail):\n" + "\n".join("    " + line for line in r.stderr.rstrip().splitlines()[-20:]))
+    _print_not_run(results)
     written = [r for r in results if r.golden_written]
     if written:
         print(f"\n{len(written)} golden(s) written; read each against the spec before committing:")
         for r in written:
             print(f"  {golden.golden_path(golden_dir, r.area, r.id)}")
-    print("\n" + reports.text_table(reports.table(RunSummary.of(results).counts)))
+    print("\n" + reports.text_table(reports.table(RunSummary.of(results).counts, short=True)))
+    print(reports.CONSOLE_LEGEND)
+
+
+def _print_not_run(results, examples: int = 3) -> None:
+    """Unsupported and skipped cases, grouped by their reason (the adapter's or the
+    expectations'), with a count and the first few case ids of each group."""
+    groups: dict[tuple[str, str], list[str]] = {}
+    for r in results:
+        if r.status in ("unsupported", "skipped"):
+            groups.setdefault((r.status, r.message or "no reason given"), []).append(r.id)
+    if not groups:
+        return
+    print(f"\n{sum(len(ids) for ids in groups.values())} case(s) not run, by reason:")
+    for (status, reason), ids in sorted(groups.items(), key=lambda g: (g[0][0], -len(g[1]), g[0][1])):
+        more = f", ... ({len(ids) - examples} more)" if len(ids) > examples else ""
+        print(f"  {status} ({len(ids)}): {reason}\n    {', '.join(ids[:examples])}{more}")
 
 
 def _write_reports(args: argparse.Namespace, hello, cases, results, suite_errors, paths: dict[str, Path]) -> list:
@@ -240,8 +269,11 @@ def cmd_show(args: argparse.Namespace) -> int:
         _print_suite_errors(suite.errors)
         near = difflib.get_close_matches(args.case_id, list(suite.by_id()), n=3)
         raise UsageError(f"no case {args.case_id!r}" + (f"; did you mean {', '.join(near)}?" if near else ""))
+    from conformance.catalogue import describe_clauses
+
     print(f"{case.id}: {case.title}\n  file: {case.file}:{case.line}\n  op: {case.op}\n"
-          f"  clauses: {', '.join(case.clauses)}\n  tags: {', '.join(case.tags) or '-'}")
+          f"  tags: {', '.join(case.tags) or '-'}\n  clauses:\n"
+          + describe_clauses(_catalogue(args.spec_dir), case.clauses, indent="    "))
     if case.normalise:
         print(f"  normalise: {', '.join(case.normalise)}")
     if case.tree is not None:
@@ -387,6 +419,10 @@ def parser() -> argparse.ArgumentParser:
     r.add_argument("--update-goldens", action="store_true",
                    help="write missing or changed goldens (bundled reference only)")
     r.add_argument("-q", "--quiet", action="store_true", help="no progress line")
+    r.add_argument("--fail-on-unsupported", action="store_true",
+                   help="an unsupported answer fails its case, unless the expectations say unsupported")
+    r.add_argument("--require-op", action="append", metavar="GLOB",
+                   help="as --fail-on-unsupported, for the operations matching GLOB only (repeatable)")
     r.set_defaults(fn=cmd_run)
 
     ls = sub.add_parser("list", help="list the cases")

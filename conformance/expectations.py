@@ -63,11 +63,22 @@ class Expectations:
         return None
 
     def stale(self, all_ids: set[str]) -> list[FileError]:
-        """Entries that match no case of the whole suite."""
+        """Entries that never apply to a case of the whole suite: those that match no case, and
+        those hidden because every case they match is matched by an earlier entry (the first
+        matching entry applies)."""
         out = []
-        for entry in self.entries:
-            if not any(fnmatch.fnmatchcase(cid, entry.id) for cid in all_ids):
+        for i, entry in enumerate(self.entries):
+            matched = [cid for cid in sorted(all_ids) if fnmatch.fnmatchcase(cid, entry.id)]
+            if not matched:
                 out.append(FileError(self.file, entry.line, 1, "id", f"{entry.id!r} matches no case"))
+                continue
+            earlier = self.entries[:i]
+            if all(any(fnmatch.fnmatchcase(cid, e.id) for e in earlier) for cid in matched):
+                first = self.match(matched[0])
+                out.append(FileError(self.file, entry.line, 1, "id",
+                                     f"{entry.id!r} never applies: every case it matches is matched by an "
+                                     f"earlier entry (first: {first.id!r}, line {first.line}); the first "
+                                     "matching entry applies, so move it above or remove it"))
         return out
 
 

@@ -24,3 +24,11 @@ def timeout_seconds(text: str) -> float:
         raise argparse.ArgumentTypeError(
             f"{text!r}: the timeout must be more than 0 and at most {MAX_TIMEOUT:g} seconds")
     return value
+
+
+def required_operations(every: bool, globs: list[str] | None) -> list[str] | None:
+    """The operations an implementation must provide, from ``--fail-on-unsupported`` (``every``)
+    and ``--require-op GLOB`` (repeatable): ``["*"]``, the globs, or ``None`` for none."""
+    if every:
+        return ["*"]
+    return list(globs) if globs else None

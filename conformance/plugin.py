@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 
 from conformance import diffs, golden
-from conformance.options import timeout_seconds
+from conformance.options import required_operations, timeout_seconds
 
 _STATE: dict[str, Any] = {}
 
@@ -35,6 +35,10 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--expectations", default=None, metavar="FILE", help="expectations file of the implementation")
     group.addoption("--area", action="append", default=None, metavar="AREA", help="only this area (repeatable)")
     group.addoption("--case-timeout", type=timeout_seconds, default=10.0, metavar="SECONDS", help="per-case timeout")
+    group.addoption("--fail-on-unsupported", action="store_true",
+                    help="an unsupported answer fails its case, unless the expectations say unsupported")
+    group.addoption("--require-op", action="append", metavar="GLOB",
+                    help="as --fail-on-unsupported, for the operations matching GLOB only (repeatable)")
     group.addoption("--conformance-dirs", default=None, help=argparse.SUPPRESS)
 
 
@@ -136,7 +140,9 @@ def conformance_runner(request: pytest.FixtureRequest):
             pytest.exit("stale expectations:\n" + "\n".join(map(str, stale)), returncode=2)
     try:
         runner = Runner(make_adapter(config.getoption("--adapter")), timeout=config.getoption("--case-timeout"),
-                        expectations=expectations, golden_dir=_dirs(config)[2])
+                        expectations=expectations, golden_dir=_dirs(config)[2],
+                        required=required_operations(config.getoption("--fail-on-unsupported"),
+                                                     config.getoption("--require-op")))
         runner.start()
     except (AdapterStartError, AdapterNameError) as exc:
         pytest.exit(f"the adapter could not start: {exc}", returncode=3)
@@ -195,7 +201,7 @@ def golden_extension(case, golden_dir: Path = golden.GOLDEN_DIR):
 
 def check_case(case, runner, snapshot) -> None:
     """The body of the parametrised test: run ``case`` through ``runner`` and judge it."""
-    from conformance.runner import Verdict, apply_expectation
+    from conformance.runner import Verdict
 
     if isinstance(case, SuiteFileProblem):
         pytest.fail("\n".join(case.messages), pytrace=False)
@@ -217,7 +223,7 @@ def check_case(case, runner, snapshot) -> None:
                 verdict = Verdict("passed", output=verdict.output)
             except AssertionError:
                 verdict = _mismatch(case, path, verdict.output)
-    result = apply_expectation(runner.result(case, verdict, answer, duration), runner.expectation(case))
+    result = runner.settle(runner.result(case, verdict, answer, duration), case)
     status = result.status
     if status == "passed":
         return

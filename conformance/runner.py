@@ -18,6 +18,7 @@ Statuses of a case:
 from __future__ import annotations
 
 import os
+from fnmatch import fnmatchcase
 import tempfile
 import time
 from dataclasses import asdict, dataclass, field
@@ -94,11 +95,14 @@ class Runner:
         expectations: the implementation's expectations, if any.
         update: write goldens from the answers; only allowed for the bundled reference
             (``ValueError`` otherwise).
+        required: operation globs the implementation must provide (``["*"]``: every operation):
+            a case of such an operation answered ``unsupported`` fails, unless its expectation
+            says ``unsupported``. ``None``: declining an operation is never a failure.
     """
 
     def __init__(self, adapter: Adapter, *, golden_dir: Path = golden.GOLDEN_DIR,
                  timeout: float = DEFAULT_TIMEOUT, expectations: Expectations | None = None,
-                 update: bool = False) -> None:
+                 update: bool = False, required: list[str] | None = None) -> None:
         if update and not is_bundled_reference(adapter):
             raise ValueError("goldens can only be written by the bundled reference implementation")
         self.adapter = adapter
@@ -106,6 +110,7 @@ class Runner:
         self.timeout = timeout
         self.expectations = expectations
         self.update = update
+        self.required = required
         self.hello: Hello | None = None
         self._caps: dict[str, bool] = {}
 
@@ -138,7 +143,12 @@ class Runner:
             result.golden_written = golden.write(path, case.id, case.op, verdict.output)
             if verdict.status != "passed":
                 result.status, result.message, result.diff = "passed", f"golden written: {path}", ""
-        return apply_expectation(result, self.expectation(case))
+        return self.settle(result, case)
+
+    def settle(self, result: CaseResult, case: Case) -> CaseResult:
+        """``result`` with the case's expectation applied, then the required operations."""
+        expectation = self.expectation(case)
+        return require_support(apply_expectation(result, expectation), expectation, self.required)
 
     def expectation(self, case: Case) -> Any:
         return self.expectations.match(case.id) if self.expectations else None
@@ -190,14 +200,15 @@ class Runner:
             return Verdict(answer.kind, answer.message)
         if answer.kind == "error":
             if case.error_code is None:
-                return Verdict("failed", f"unexpected error {answer.code}: {answer.message}")
+                return Verdict("failed", f"unexpected error {_refusal(answer)}")
             if answer.code != case.error_code:
-                return Verdict("failed", f"expected error {case.error_code}, got {answer.code}: {answer.message}")
+                return Verdict("failed", f"expected error {case.error_code}, got {_refusal(answer)}")
             return Verdict("passed")
         # a result
         output = replace_root(answer.output, roots)
         if case.error_code is not None:
-            return Verdict("failed", f"expected error {case.error_code}, got a result", output=output)
+            return Verdict("failed", f"expected error {case.error_code}, got a result:\n"
+                                     f"{_indented(golden.dump(output))}", output=output)
         op = catalogue()[case.op]
         try:
             op.output.model_validate(output)
@@ -232,6 +243,20 @@ class Runner:
                        output=output)
 
 
+def _refusal(answer: Answer) -> str:
+    """An error answer as a person reads it: its code, and its message when it has one."""
+    return f"{answer.code}: {answer.message}" if answer.message.strip() else f"{answer.code} (no message)"
+
+
+def _indented(text: str, limit: int = 40) -> str:
+    """``text`` indented by four spaces, cut to ``limit`` lines."""
+    lines = text.rstrip("\n").splitlines()
+    shown = ["    " + line for line in lines[:limit]]
+    if len(lines) > limit:
+        shown.append(f"    ... {len(lines) - limit} more line(s)")
+    return "\n".join(shown)
+
+
 def apply_expectation(result: CaseResult, expectation: Any) -> CaseResult:
     """Turn a raw status into ``xfail``/``xpass`` according to the matching expectation."""
     if expectation is None:
@@ -246,6 +271,21 @@ def apply_expectation(result: CaseResult, expectation: Any) -> CaseResult:
     elif expectation.status == "unsupported" and result.status == "passed":
         result.status = "xpass"
         result.message = f"expected to be unsupported ({expectation.reason}) but passed"
+    elif expectation.status == "unsupported" and result.status == "unsupported":
+        result.message = f"expected unsupported ({expectation.reason}); {result.message}".rstrip("; ")
+    return result
+
+
+def require_support(result: CaseResult, expectation: Any, required: list[str] | None) -> CaseResult:
+    """Fail an ``unsupported`` result of a required operation (``required``: operation globs;
+    ``None`` requires nothing), unless the expectation declares the case ``unsupported``."""
+    if result.status != "unsupported" or not required:
+        return result
+    if expectation is not None and expectation.status == "unsupported":
+        return result
+    if any(fnmatchcase(result.op, pattern) for pattern in required):
+        result.status = "failed"
+        result.message = f"unsupported, but {result.op} is required (--fail-on-unsupported): {result.message}"
     return result
 
 

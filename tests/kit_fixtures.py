@@ -158,3 +158,10 @@ class ExitsOnSecondCall(Echo):
 
             sys.exit(0)
         return super().run(op, input, root)
+
+
+class RefusesSilently(Echo):
+    """Refuses every echo with a code and an empty message."""
+
+    def run(self, op: str, input: dict, root: str | None) -> dict:
+        raise ImplementationError("quietly-refused", "")

@@ -301,7 +301,7 @@ def test_show_prints_input_and_golden(tmp_path, capsys):
     dirs = mini_suite(tmp_path)
     assert cli(dirs, "show", "kit-echo-text") == 0
     out = capsys.readouterr().out
-    assert "clauses: ENV-TEST-ECHO" in out and "value: |" in out
+    assert "ENV-TEST-ECHO (MUST): Echo returns its value." in out and "value: |" in out
     assert cli(dirs, "show", "nope") == 2
 
 

@@ -112,3 +112,22 @@ def test_every_report_shows_suite_errors(tmp_path, capsys):
 
     assert main(["compare", str(out / "r.json")]) == 0
     assert any(line.split()[:3] == ["suite", "errors", "1"] for line in capsys.readouterr().out.splitlines())
+
+
+def _results(tmp_path, adapter: str) -> dict[str, dict]:
+    dirs = mini_suite(tmp_path)
+    report = tmp_path / "r.json"
+    cli(dirs, "run", "-q", "--adapter", adapter, "--report-json", str(report))
+    return {c["id"]: c for c in json.loads(report.read_text())["cases"]}
+
+
+def test_a_result_where_an_error_was_expected_shows_the_result(tmp_path):
+    message = _results(tmp_path, "python:tests.kit_fixtures:WrongEcho")["kit-echo-refused"]["message"]
+    assert message.startswith("expected error value-refused, got a result:") and "value: wrong" in message
+
+
+def test_an_error_without_a_message_is_said_to_have_none(tmp_path):
+    results = _results(tmp_path, "python:tests.kit_fixtures:RefusesSilently")
+    assert results["kit-echo-text"]["message"] == "unexpected error quietly-refused (no message)"
+    assert results["kit-echo-refused"]["message"] == \
+        "expected error value-refused, got quietly-refused (no message)"
