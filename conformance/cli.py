@@ -139,7 +139,7 @@ def _start_runner(args: argparse.Namespace, expectations, count: int):
     """
     from conformance.runner import Runner
 
-    adapter = make_adapter(args.adapter)
+    adapter = make_adapter(args.adapter, _environment(args))
     try:
         runner = Runner(adapter, golden_dir=Path(args.golden_dir), timeout=args.timeout,
                         expectations=expectations, update=args.update_goldens)
@@ -330,11 +330,21 @@ def cmd_smoke(args: argparse.Namespace) -> int:
     from conformance.smoke import smoke_adapter
 
     try:
-        adapter = make_adapter(args.adapter)
+        adapter = make_adapter(args.adapter, _environment(args))
     except AdapterStartError as exc:
         _err(f"the adapter could not start: {exc}")
         return EXIT_START
     return smoke_adapter(adapter)
+
+
+def _environment(args: argparse.Namespace):
+    """The environment out-of-process adapters start in, with ``--adapter-env`` added."""
+    from conformance.adapters.environment import AdapterEnvironment, parse_assignments
+
+    try:
+        return AdapterEnvironment(parse_assignments(args.adapter_env))
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
 
 
 def cmd_serve_reference(args: argparse.Namespace) -> int:
@@ -357,6 +367,13 @@ EPILOG = ("exit codes: 0 all good; 1 a case failed, errored or passed unexpected
           "3 the adapter could not start; 130 interrupted")
 
 
+def add_environment_arguments(sp: argparse.ArgumentParser) -> None:
+    """``--adapter-env KEY=VALUE`` (repeatable) for ``sp``."""
+    sp.add_argument("--adapter-env", action="append", metavar="KEY=VALUE",
+                    help="add a variable to the out-of-process adapter's environment (repeatable; "
+                         "see PROTOCOL.md for the rest of it)")
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="pi-conformance", epilog=EPILOG,
                                 description="Conformance suite for how Pi and its extensions compose what a model receives.")
@@ -375,6 +392,7 @@ def parser() -> argparse.ArgumentParser:
         if adapter:
             sp.add_argument("--adapter", metavar="ADAPTER",
                             help=ADAPTER_NAMES)
+            add_environment_arguments(sp)
 
     r = sub.add_parser("run", help="run the scenarios against an implementation", epilog=EPILOG)
     common(r, adapter=True)
@@ -405,6 +423,9 @@ def parser() -> argparse.ArgumentParser:
 
     sm = sub.add_parser("smoke", help="check an adapter before its results count")
     sm.add_argument("--adapter", required=True, metavar="ADAPTER", help="as for run --adapter")
+    add_environment_arguments(sm)
+    sm.add_argument("--scenarios-dir", default=None, help=argparse.SUPPRESS)
+    sm.add_argument("--spec-dir", default=None, help=argparse.SUPPRESS)
     sm.set_defaults(fn=cmd_smoke)
 
     sv = sub.add_parser("serve-reference", help="serve the reference over the JSON-lines protocol on stdin/stdout")
