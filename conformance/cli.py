@@ -19,6 +19,7 @@ from conformance import golden
 from conformance.adapters.base import AdapterStartError
 from conformance.adapters.connect import ADAPTER_NAMES, AdapterNameError, make_adapter
 from conformance.catalogue import AREAS
+from conformance.locales import DEFAULT_LOCALES
 from conformance.operations import catalogue as op_catalogue
 
 EXIT_OK, EXIT_FAIL, EXIT_USAGE, EXIT_START, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
@@ -94,6 +95,11 @@ def cmd_run(args: argparse.Namespace) -> int:
     if interrupted:
         _err(f"interrupted after {len(results)} of {len(cases)} cases; no report written")
         return EXIT_INTERRUPTED
+    try:
+        _apply_locale_check(args, runner.adapter, cases, results)
+    except AdapterStartError as exc:
+        _err(f"the adapter could not start under another locale: {exc}")
+        return EXIT_START
     _print_results(results, Path(args.golden_dir))
     suite_errors += _write_reports(args, runner.hello, cases, results, suite_errors, report_paths)
     for e in suite_errors:
@@ -334,7 +340,12 @@ def cmd_smoke(args: argparse.Namespace) -> int:
     except AdapterStartError as exc:
         _err(f"the adapter could not start: {exc}")
         return EXIT_START
-    return smoke_adapter(adapter)
+    from conformance.adapters.connect import out_of_process
+
+    check = None
+    if args.locales and out_of_process(adapter):
+        check = _locale_check(args, adapter, _load(args).cases)
+    return smoke_adapter(adapter, locale_check=check)
 
 
 def _environment(args: argparse.Namespace):
@@ -345,6 +356,37 @@ def _environment(args: argparse.Namespace):
         return AdapterEnvironment(parse_assignments(args.adapter_env))
     except ValueError as exc:
         raise UsageError(str(exc)) from None
+
+
+def _locale_check(args: argparse.Namespace, adapter, cases, *, quiet: bool = False):
+    """The locale check of ``--locales`` over the collation cases among ``cases``; ``None`` (with a
+    warning unless ``quiet``) for an in-process adapter, which shares the kit's locale."""
+    from conformance.adapters.connect import out_of_process
+    from conformance.locales import LocaleCheck, collation_cases
+
+    if not out_of_process(adapter):
+        if not quiet:
+            _err("warning: --locales is for adapters the kit starts as a process; an in-process "
+                 "implementation shares the kit's locale")
+        return None
+    return LocaleCheck(lambda env: make_adapter(args.adapter, env), _environment(args), collation_cases(cases),
+                       args.locales, timeout=getattr(args, "timeout", 10.0))
+
+
+def _apply_locale_check(args: argparse.Namespace, adapter, cases, results) -> None:
+    """With ``--locales``: fail every case whose answer changes under one of them, naming it.
+
+    Raises ``AdapterStartError`` when the adapter cannot start under a locale.
+    """
+    check = _locale_check(args, adapter, cases) if args.locales else None
+    if check is None:
+        return
+    by_id = {r.id: r for r in results}
+    for change in check.run():
+        result = by_id[change.case_id]
+        first = result.status != "failed" or not result.message.startswith("the answer changes")
+        result.status = "failed"
+        result.message = change.message if first else f"{result.message}\n  {change.message}"
 
 
 def cmd_serve_reference(args: argparse.Namespace) -> int:
@@ -367,11 +409,28 @@ EPILOG = ("exit codes: 0 all good; 1 a case failed, errored or passed unexpected
           "3 the adapter could not start; 130 interrupted")
 
 
-def add_environment_arguments(sp: argparse.ArgumentParser) -> None:
-    """``--adapter-env KEY=VALUE`` (repeatable) for ``sp``."""
+def _locales(text: str) -> tuple[str, ...]:
+    from conformance.locales import parse_locales
+
+    if text.strip().lower() == "none":
+        return ()
+    try:
+        return parse_locales(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def add_environment_arguments(sp: argparse.ArgumentParser, *, locales: Sequence[str] | None = None) -> None:
+    """``--adapter-env KEY=VALUE`` (repeatable) and ``--locales LIST`` for ``sp``; ``locales``:
+    the default list (``None``: no locale check unless asked)."""
     sp.add_argument("--adapter-env", action="append", metavar="KEY=VALUE",
                     help="add a variable to the out-of-process adapter's environment (repeatable; "
                          "see PROTOCOL.md for the rest of it)")
+    default = ",".join(locales) if locales else "none"
+    sp.add_argument("--locales", type=_locales, default=tuple(locales or ()), metavar="LIST",
+                    help="repeat the collation cases with the adapter started under these locales "
+                         f"(comma-separated, 'none' for no check; default {default}) and fail a case "
+                         "whose answer changes")
 
 
 def parser() -> argparse.ArgumentParser:
@@ -423,7 +482,7 @@ def parser() -> argparse.ArgumentParser:
 
     sm = sub.add_parser("smoke", help="check an adapter before its results count")
     sm.add_argument("--adapter", required=True, metavar="ADAPTER", help="as for run --adapter")
-    add_environment_arguments(sm)
+    add_environment_arguments(sm, locales=DEFAULT_LOCALES)
     sm.add_argument("--scenarios-dir", default=None, help=argparse.SUPPRESS)
     sm.add_argument("--spec-dir", default=None, help=argparse.SUPPRESS)
     sm.set_defaults(fn=cmd_smoke)
