@@ -3,8 +3,10 @@
 Files ``conformance/spec/<part>.yaml`` hold ``{area, clauses: [...]}``; each clause has a stable
 ``id`` (``ENV-``, ``PROF-`` or ``PI-`` prefix), a ``level`` (MUST/SHOULD/MAY), a one-line
 ``statement`` in the project's own words, its ``source`` section, and flags ``refusal`` (the clause
-forbids something, so coverage also needs a case that shows the refusal) and ``decision`` (the
-seeds and notes are silent; ``note`` says why the project chose this).
+forbids something, so coverage also needs a case that shows the refusal), ``decision`` (the
+seeds and notes are silent; ``note`` says why the project chose this) and ``collation`` (the clause
+orders or compares text, so its answer must not change with the machine's locale: the locale check
+of ``pi-conformance smoke`` and ``run --locales`` repeats its cases under other locales).
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ class Clause(BaseModel):
     source: str = Field(min_length=1)
     refusal: bool = False
     decision: bool = False
+    collation: bool = False
     note: str | None = None
     area: str = ""
     file: str = ""
@@ -112,3 +115,8 @@ def describe_clauses(catalogue: Catalogue, ids: list[str], *, indent: str = "  "
         marks = clause.level + (", decision" if clause.decision else "")
         lines.append(f"{indent}{cid} ({marks}): {' '.join(clause.statement.split())}")
     return "\n".join(lines)
+
+
+def collation_clauses(catalogue: Catalogue) -> set[str]:
+    """The ids of the clauses flagged ``collation: true``: their cases make the locale check."""
+    return {cid for cid, clause in catalogue.clauses.items() if clause.collation}

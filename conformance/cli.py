@@ -20,6 +20,7 @@ from conformance.adapters.connect import ADAPTER_NAMES, AdapterNameError, make_a
 from conformance.catalogue import AREAS
 from conformance.console import tolerate_closed_stdout
 from conformance.options import required_operations, timeout_seconds
+from conformance.locales import DEFAULT_LOCALES
 from conformance.operations import catalogue as op_catalogue
 
 EXIT_OK, EXIT_FAIL, EXIT_USAGE, EXIT_START, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
@@ -102,6 +103,11 @@ def cmd_run(args: argparse.Namespace) -> int:
     if interrupted:
         _err(f"interrupted after {len(results)} of {len(cases)} cases; no report written")
         return EXIT_INTERRUPTED
+    try:
+        _apply_locale_check(args, runner.adapter, cases, results)
+    except AdapterStartError as exc:
+        _err(f"the adapter could not start under another locale: {exc}")
+        return EXIT_START
     _print_results(results, Path(args.golden_dir), args.spec_dir)
     suite_errors += _write_reports(args, runner.hello, cases, results, suite_errors, report_paths)
     for e in suite_errors:
@@ -146,7 +152,7 @@ def _start_runner(args: argparse.Namespace, expectations, count: int):
     """
     from conformance.runner import Runner
 
-    adapter = make_adapter(args.adapter)
+    adapter = make_adapter(args.adapter, _environment(args))
     try:
         runner = Runner(adapter, golden_dir=Path(args.golden_dir), timeout=args.timeout,
                         expectations=expectations, update=args.update_goldens,
@@ -372,11 +378,57 @@ def cmd_smoke(args: argparse.Namespace) -> int:
     from conformance.smoke import smoke_adapter
 
     try:
-        adapter = make_adapter(args.adapter)
+        adapter = make_adapter(args.adapter, _environment(args))
     except AdapterStartError as exc:
         _err(f"the adapter could not start: {exc}")
         return EXIT_START
-    return smoke_adapter(adapter)
+    from conformance.adapters.connect import out_of_process
+
+    check = None
+    if args.locales and out_of_process(adapter):
+        check = _locale_check(args, adapter, _load(args).cases)
+    return smoke_adapter(adapter, locale_check=check)
+
+
+def _environment(args: argparse.Namespace):
+    """The environment out-of-process adapters start in, with ``--adapter-env`` added."""
+    from conformance.adapters.environment import AdapterEnvironment, parse_assignments
+
+    try:
+        return AdapterEnvironment(parse_assignments(args.adapter_env))
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def _locale_check(args: argparse.Namespace, adapter, cases, *, quiet: bool = False):
+    """The locale check of ``--locales`` over the collation cases among ``cases``; ``None`` (with a
+    warning unless ``quiet``) for an in-process adapter, which shares the kit's locale."""
+    from conformance.adapters.connect import out_of_process
+    from conformance.locales import LocaleCheck, collation_cases
+
+    if not out_of_process(adapter):
+        if not quiet:
+            _err("warning: --locales is for adapters the kit starts as a process; an in-process "
+                 "implementation shares the kit's locale")
+        return None
+    return LocaleCheck(lambda env: make_adapter(args.adapter, env), _environment(args), collation_cases(cases),
+                       args.locales, timeout=getattr(args, "timeout", 10.0))
+
+
+def _apply_locale_check(args: argparse.Namespace, adapter, cases, results) -> None:
+    """With ``--locales``: fail every case whose answer changes under one of them, naming it.
+
+    Raises ``AdapterStartError`` when the adapter cannot start under a locale.
+    """
+    check = _locale_check(args, adapter, cases) if args.locales else None
+    if check is None:
+        return
+    by_id = {r.id: r for r in results}
+    for change in check.run():
+        result = by_id[change.case_id]
+        first = result.status != "failed" or not result.message.startswith("the answer changes")
+        result.status = "failed"
+        result.message = change.message if first else f"{result.message}\n  {change.message}"
 
 
 def cmd_serve_reference(args: argparse.Namespace) -> int:
@@ -387,6 +439,30 @@ def cmd_serve_reference(args: argparse.Namespace) -> int:
 
 EPILOG = ("exit codes: 0 all good; 1 a case failed, errored or passed unexpectedly; 2 usage or suite errors; "
           "3 the adapter could not start; 130 interrupted")
+
+
+def _locales(text: str) -> tuple[str, ...]:
+    from conformance.locales import parse_locales
+
+    if text.strip().lower() == "none":
+        return ()
+    try:
+        return parse_locales(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def add_environment_arguments(sp: argparse.ArgumentParser, *, locales: Sequence[str] | None = None) -> None:
+    """``--adapter-env KEY=VALUE`` (repeatable) and ``--locales LIST`` for ``sp``; ``locales``:
+    the default list (``None``: no locale check unless asked)."""
+    sp.add_argument("--adapter-env", action="append", metavar="KEY=VALUE",
+                    help="add a variable to the out-of-process adapter's environment (repeatable; "
+                         "see PROTOCOL.md for the rest of it)")
+    default = ",".join(locales) if locales else "none"
+    sp.add_argument("--locales", type=_locales, default=tuple(locales or ()), metavar="LIST",
+                    help="repeat the collation cases with the adapter started under these locales "
+                         f"(comma-separated, 'none' for no check; default {default}) and fail a case "
+                         "whose answer changes")
 
 
 def parser() -> argparse.ArgumentParser:
@@ -407,6 +483,7 @@ def parser() -> argparse.ArgumentParser:
         if adapter:
             sp.add_argument("--adapter", metavar="ADAPTER",
                             help=ADAPTER_NAMES)
+            add_environment_arguments(sp)
 
     r = sub.add_parser("run", help="run the scenarios against an implementation", epilog=EPILOG)
     common(r, adapter=True)
@@ -441,6 +518,9 @@ def parser() -> argparse.ArgumentParser:
 
     sm = sub.add_parser("smoke", help="check an adapter before its results count")
     sm.add_argument("--adapter", required=True, metavar="ADAPTER", help="as for run --adapter")
+    add_environment_arguments(sm, locales=DEFAULT_LOCALES)
+    sm.add_argument("--scenarios-dir", default=None, help=argparse.SUPPRESS)
+    sm.add_argument("--spec-dir", default=None, help=argparse.SUPPRESS)
     sm.set_defaults(fn=cmd_smoke)
 
     sv = sub.add_parser("serve-reference", help="serve the reference over the JSON-lines protocol on stdin/stdout")

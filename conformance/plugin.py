@@ -5,6 +5,7 @@ ids are case ids), so ``-k``, ``-x``, ``--lf``, ``-n auto`` and markers work. Ea
 marker named after its area (``-m envelope``). Options:
 
 - ``--adapter ADAPTER``: as for ``pi-conformance run`` (default: the bundled reference);
+- ``--adapter-env KEY=VALUE``: add a variable to the adapter's environment (repeatable);
 - ``--expectations FILE``: the implementation's expectations file;
 - ``--area AREA``: only this area (repeatable);
 - ``--case-timeout SECONDS``: per-case timeout for out-of-process adapters (default 10).
@@ -32,6 +33,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--adapter", default=None, metavar="ADAPTER",
                     help="implementation under test: reference (default), serve-reference, pi-node, "
                          "python:MODULE:CLASS, or a command speaking the JSON-lines protocol")
+    group.addoption("--adapter-env", action="append", default=None, metavar="KEY=VALUE",
+                    help="add a variable to the out-of-process adapter's environment (repeatable)")
     group.addoption("--expectations", default=None, metavar="FILE", help="expectations file of the implementation")
     group.addoption("--area", action="append", default=None, metavar="AREA", help="only this area (repeatable)")
     group.addoption("--case-timeout", type=timeout_seconds, default=10.0, metavar="SECONDS", help="per-case timeout")
@@ -118,6 +121,7 @@ def conformance_runner(request: pytest.FixtureRequest):
     """The started :class:`~conformance.runner.Runner` for this session (one adapter process)."""
     from conformance.adapters.base import AdapterStartError
     from conformance.adapters.connect import AdapterNameError, make_adapter
+    from conformance.adapters.environment import AdapterEnvironment, parse_assignments
     from conformance.expectations import load_expectations
     from conformance.runner import Runner
     from conformance.yamlio import SuiteFileError
@@ -139,13 +143,16 @@ def conformance_runner(request: pytest.FixtureRequest):
         if stale:
             pytest.exit("stale expectations:\n" + "\n".join(map(str, stale)), returncode=2)
     try:
-        runner = Runner(make_adapter(config.getoption("--adapter")), timeout=config.getoption("--case-timeout"),
+        environment = AdapterEnvironment(parse_assignments(config.getoption("--adapter-env")))
+        runner = Runner(make_adapter(config.getoption("--adapter"), environment), timeout=config.getoption("--case-timeout"),
                         expectations=expectations, golden_dir=_dirs(config)[2],
                         required=required_operations(config.getoption("--fail-on-unsupported"),
                                                      config.getoption("--require-op")))
         runner.start()
     except (AdapterStartError, AdapterNameError) as exc:
         pytest.exit(f"the adapter could not start: {exc}", returncode=3)
+    except ValueError as exc:  # a bad --adapter-env or --case-timeout
+        pytest.exit(str(exc), returncode=2)
     yield runner
     runner.stop()
 

@@ -11,7 +11,10 @@ The checks, in order (each is a :class:`Check`):
    ``protocol-error``, and the adapter answers the next request without a restart (JSON-lines
    adapters only: an in-process adapter cannot receive a malformed line);
 4. ``repeat`` -- the same request twice gives the same answer;
-5. ``stop`` -- it answers ``stop`` and exits with code 0 (JSON-lines adapters only).
+5. ``stop`` -- it answers ``stop`` and exits with code 0 (JSON-lines adapters only);
+6. ``locales`` -- the cases of the catalogue's collation clauses give the same answers with the
+   adapter started under other locales (Danish, Turkish, POSIX by default; see
+   :mod:`conformance.locales`). ``pi-conformance smoke`` adds it for adapters it starts as a process.
 """
 
 from __future__ import annotations
@@ -151,11 +154,24 @@ def _check_repeat(adapter: Adapter, operations: list[str], timeout: float) -> Ch
     return Check("repeat", True, "two identical requests got the same answer")
 
 
-def smoke(adapter: Adapter, *, timeout: float = 10.0) -> list[Check]:
+def _check_locales(check: Any) -> Check:
+    try:
+        changes = check.run()
+    except AdapterStartError as exc:
+        return Check("locales", False, f"the adapter could not start under another locale: {exc}")
+    if changes:
+        return Check("locales", False, "\n".join(f"{c.case_id}: {c.message}" for c in changes))
+    return Check("locales", True, f"{len(check.cases)} collation case(s) answer the same under "
+                                  f"{', '.join(check.locales)}")
+
+
+def smoke(adapter: Adapter, *, timeout: float = 10.0, locale_check: Any = None) -> list[Check]:
     """Run the smoke checks against ``adapter`` (not yet started) and stop it at the end.
 
-    ``timeout``: seconds per request. Returns the checks in the order of the module docstring;
-    only ``handshake`` when the adapter could not start. Never raises for the adapter's faults.
+    ``timeout``: seconds per request; ``locale_check``: a :class:`conformance.locales.LocaleCheck`
+    to run last (it starts adapters of its own), or ``None``. Returns the checks in the order of
+    the module docstring; only ``handshake`` when the adapter could not start. Never raises for the
+    adapter's faults.
     """
     try:
         hello = adapter.start()
@@ -179,16 +195,19 @@ def smoke(adapter: Adapter, *, timeout: float = 10.0) -> list[Check]:
     if hasattr(adapter, "stop_problem"):
         problem = adapter.stop_problem
         checks.append(Check("stop", problem is None, problem or "answered stop and exited with code 0"))
+    if locale_check is not None:
+        checks.append(_check_locales(locale_check))
     return checks
 
 
-def smoke_adapter(adapter: Adapter, *, out: IO[str] | None = None, timeout: float = 10.0) -> int:
-    """Run :func:`smoke`, print one line per check, and give the exit code.
+def smoke_adapter(adapter: Adapter, *, out: IO[str] | None = None, timeout: float = 10.0,
+                  locale_check: Any = None) -> int:
+    """Run :func:`smoke` (with ``locale_check``), print one line per check, and give the exit code.
 
     0 when every check passed, 1 when one failed, 3 when the adapter could not start.
     """
     out = out or sys.stdout
-    checks = smoke(adapter, timeout=timeout)
+    checks = smoke(adapter, timeout=timeout, locale_check=locale_check)
     width = max(len(check.name) for check in checks)
     for check in checks:
         mark = "ok  " if check.ok else "FAIL"

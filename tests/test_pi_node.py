@@ -11,9 +11,12 @@ import json
 import os
 import shutil
 import subprocess
+import weakref
 from pathlib import Path
 
 import pytest
+
+from conformance.adapters.environment import AdapterEnvironment
 
 ADAPTER_DIR = Path(__file__).resolve().parents[1] / "conformance" / "adapters" / "pi-node"
 LAUNCH = ADAPTER_DIR / "launch.mjs"
@@ -35,6 +38,12 @@ class Session:
     """One adapter process spoken to line by line."""
 
     def __init__(self, env: dict[str, str] | None = None) -> None:
+        # By default the environment the kit gives every adapter (fixed locale and time zone, a
+        # scratch home), so that no answer depends on the machine running the tests.
+        self.scratch = AdapterEnvironment().open() if env is None else None
+        if self.scratch is not None:
+            env = self.scratch.env
+            weakref.finalize(self, self.scratch.remove)
         self.proc = subprocess.Popen(
             ["node", str(LAUNCH)],
             stdin=subprocess.PIPE,
@@ -62,7 +71,10 @@ class Session:
     def close(self) -> int:
         answer = self.send({"type": "stop"})
         assert answer == {"type": "stopped"}
-        return self.proc.wait(timeout=30)
+        code = self.proc.wait(timeout=30)
+        if self.scratch is not None:
+            self.scratch.remove()
+        return code
 
 
 @pytest.fixture(scope="module")

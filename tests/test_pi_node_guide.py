@@ -47,16 +47,14 @@ def adapter(tmp_path: Path) -> str:
     return path
 
 
-def run_cli(*args: str, env_extra: dict[str, str] | None = None) -> subprocess.CompletedProcess:
-    import os
-
-    env = {**os.environ, **(env_extra or {})}
-    return subprocess.run([*CLI, *args], cwd=ROOT, capture_output=True, text=True, timeout=300, env=env)
+def run_cli(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([*CLI, *args], cwd=ROOT, capture_output=True, text=True, timeout=300)
 
 
 @needs_node
 def test_skeleton_passes_smoke(adapter):
-    done = run_cli("smoke", "--adapter", f"node {shlex.quote(str(adapter))}", env_extra={"PI_CONFORMANCE_SCHEMAS": str(SCHEMAS)})
+    done = run_cli("smoke", "--adapter", f"node {shlex.quote(str(adapter))}",
+                   "--adapter-env", f"PI_CONFORMANCE_SCHEMAS={SCHEMAS}")
     assert done.returncode == 0, done.stdout + done.stderr
     assert re.search(r"smoke: all \d+ checks passed", done.stdout), done.stdout
 
@@ -65,7 +63,7 @@ def test_skeleton_passes_smoke(adapter):
 def test_skeleton_passes_the_provider_instruction_cases(adapter):
     done = run_cli(
         "run", "--adapter", f"node {shlex.quote(str(adapter))}", "--case", "env-instr-*", "-q",
-        env_extra={"PI_CONFORMANCE_SCHEMAS": str(SCHEMAS)},
+        "--adapter-env", f"PI_CONFORMANCE_SCHEMAS={SCHEMAS}",
     )
     assert done.returncode == 0, done.stdout + done.stderr
     table = [line.split() for line in done.stdout.splitlines() if line.startswith("envelope ")]

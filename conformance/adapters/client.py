@@ -15,6 +15,7 @@ import time
 from typing import Any
 
 from conformance.adapters.base import AdapterStartError, Answer, Hello
+from conformance.adapters.environment import AdapterEnvironment
 from conformance.adapters.process import EOF, TOO_LONG, ChildFault, ChildProcess, Restarts
 from conformance.adapters.protocol import (
     DEFAULT_START_TIMEOUT,
@@ -52,7 +53,9 @@ class JsonLinesAdapter:
         command: the adapter's argument list (see
             :func:`conformance.adapters.connect.parse_command` for a command string).
         cwd: working directory of the adapter process (default: the kit's).
-        env: its environment (default: the kit's).
+        environment: how its environment is built (default: :class:`AdapterEnvironment` with
+            nothing added); each start gets a fresh scratch home and temporary folder, removed
+            when that process ends.
         start_timeout: seconds for the process to start and answer ``start``.
         stop_timeout: seconds for it to answer ``stop`` and exit before it is killed.
         name: how the adapter is named in messages (default: the command's first word).
@@ -72,7 +75,7 @@ class JsonLinesAdapter:
         command: list[str],
         *,
         cwd: str | os.PathLike | None = None,
-        env: dict[str, str] | None = None,
+        environment: AdapterEnvironment | None = None,
         start_timeout: float = DEFAULT_START_TIMEOUT,
         stop_timeout: float = DEFAULT_STOP_TIMEOUT,
         name: str | None = None,
@@ -82,7 +85,7 @@ class JsonLinesAdapter:
             raise ValueError("command must be a non-empty list of arguments")
         self.command = [os.fspath(part) for part in command]
         self.cwd = os.fspath(cwd) if cwd is not None else None
-        self.env = env
+        self.environment = environment or AdapterEnvironment()
         self.start_timeout = start_timeout
         self.stop_timeout = stop_timeout
         self.name = name or os.path.basename(self.command[0])
@@ -113,8 +116,13 @@ class JsonLinesAdapter:
 
     def _launch(self) -> Hello:
         try:
-            proc = ChildProcess(self.command, self.cwd, self.env)
+            scratch = self.environment.open()
+        except OSError as exc:
+            raise AdapterStartError(f"cannot make a scratch folder for adapter {self.name}: {exc}") from None
+        try:
+            proc = ChildProcess(self.command, self.cwd, scratch.env, on_exit=scratch.remove)
         except (OSError, ValueError) as exc:
+            scratch.remove()
             raise AdapterStartError(f"cannot run adapter {self.command!r}: {exc}") from None
         try:
             hello = self._handshake(proc)

@@ -15,9 +15,10 @@ import sys
 from pathlib import Path
 
 from conformance.adapters.base import Adapter, AdapterStartError
+from conformance.adapters.environment import AdapterEnvironment
 
-__all__ = ["AdapterNameError", "ADAPTER_NAMES", "make_adapter", "parse_command", "pi_node_command",
-           "serve_reference_command"]
+__all__ = ["AdapterNameError", "ADAPTER_NAMES", "make_adapter", "out_of_process", "parse_command",
+           "pi_node_command", "serve_reference_command"]
 
 ADAPTERS_DIR = Path(__file__).resolve().parent
 ADAPTER_NAMES = "reference (default), serve-reference, pi-node, python:MODULE:CLASS, or a command"
@@ -57,8 +58,11 @@ def serve_reference_command() -> list[str]:
     return [sys.executable, "-m", "conformance.adapters.server"]
 
 
-def make_adapter(spec: str | None) -> Adapter:
+def make_adapter(spec: str | None, environment: AdapterEnvironment | None = None) -> Adapter:
     """The adapter named by ``spec`` (see the module docstring); not started yet.
+
+    ``environment``: how an out-of-process adapter's environment is built (default: the kit's
+    documented one, nothing added); an in-process adapter shares the kit's and ignores it.
 
     Raises :class:`AdapterNameError` for an empty name or a command with unbalanced quotes, and
     :class:`AdapterStartError` when a ``python:`` implementation cannot be loaded or the pi-node
@@ -76,11 +80,18 @@ def make_adapter(spec: str | None) -> Adapter:
     from conformance.adapters.client import JsonLinesAdapter
 
     if spec == "serve-reference":
-        return JsonLinesAdapter(serve_reference_command(), name="serve-reference")
+        return JsonLinesAdapter(serve_reference_command(), name="serve-reference", environment=environment)
     if spec == "pi-node":
-        return JsonLinesAdapter(pi_node_command(), name="pi-node")
+        return JsonLinesAdapter(pi_node_command(), name="pi-node", environment=environment)
     try:
         command = parse_command(spec)
     except ValueError as exc:
         raise AdapterNameError(f"--adapter {spec!r}: {exc}") from None
-    return JsonLinesAdapter(command, name=spec)
+    return JsonLinesAdapter(command, name=spec, environment=environment)
+
+
+def out_of_process(adapter: Adapter) -> bool:
+    """Whether the kit starts ``adapter`` as a process of its own (so it controls its environment)."""
+    from conformance.adapters.client import JsonLinesAdapter
+
+    return isinstance(adapter, JsonLinesAdapter)

@@ -14,7 +14,7 @@ import signal
 import subprocess
 import threading
 import time
-from typing import Any
+from typing import Any, Callable
 
 from conformance.adapters.protocol import MAX_LINE_BYTES
 
@@ -44,7 +44,8 @@ class ChildProcess:
     """One adapter child process with its two reader threads.
 
     ``command``: the argument list; ``cwd``: its working directory (``None``: the kit's); ``env``:
-    its whole environment (``None``: the kit's). On POSIX the child leads a new session, so that
+    its whole environment (``None``: the kit's); ``on_exit``: called once after :meth:`kill` has
+    reaped the child (removing its scratch folder). On POSIX the child leads a new session, so that
     :meth:`kill` ends whatever it started too. Raises ``OSError`` or ``ValueError`` when the
     command cannot be run.
 
@@ -53,8 +54,10 @@ class ChildProcess:
     block the child.
     """
 
-    def __init__(self, command: list[str], cwd: str | None, env: dict[str, str] | None) -> None:
+    def __init__(self, command: list[str], cwd: str | None, env: dict[str, str] | None,
+                 on_exit: Callable[[], None] | None = None) -> None:
         posix = os.name == "posix"
+        self._on_exit = on_exit
         self.popen = subprocess.Popen(
             command,
             stdin=subprocess.PIPE,
@@ -206,6 +209,9 @@ class ChildProcess:
         except subprocess.TimeoutExpired:  # pragma: no cover - a process that survives SIGKILL
             pass
         self.close_stdin()
+        on_exit, self._on_exit = self._on_exit, None
+        if on_exit is not None:
+            on_exit()
 
 
 class Restarts:

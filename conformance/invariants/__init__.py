@@ -39,6 +39,7 @@ from typing import Any, Callable, Sequence
 
 from conformance.adapters.base import Adapter, AdapterStartError
 from conformance.adapters.connect import ADAPTER_NAMES, AdapterNameError, make_adapter
+from conformance.adapters.environment import AdapterEnvironment, parse_assignments
 from conformance.options import timeout_seconds
 from conformance.catalogue import AREAS
 from conformance.invariants.core import (  # noqa: F401  (the package's public names)
@@ -309,6 +310,8 @@ def scenario_text(inv: Invariant, requests: Sequence[Request], message: str = ""
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Add the ``invariants`` subcommand's options to ``parser``."""
     parser.add_argument("--adapter", metavar="ADAPTER", help=ADAPTER_NAMES)
+    parser.add_argument("--adapter-env", action="append", metavar="KEY=VALUE",
+                        help="add a variable to the out-of-process adapter's environment (repeatable)")
     parser.add_argument("--area", action="append", choices=AREAS,
                         help="only this area (repeatable)")
     parser.add_argument("--invariant", action="append", metavar="PATTERN",
@@ -342,13 +345,13 @@ def cmd_invariants(args: argparse.Namespace) -> int:
         print(f"pi-conformance: {exc}", file=sys.stderr)
         return 2
     try:
-        adapter = make_adapter(args.adapter)
+        adapter = make_adapter(args.adapter, AdapterEnvironment(parse_assignments(args.adapter_env)))
         print(f"{len(selected)} invariants, {examples} examples each, "
               f"{'derandomized' if args.seed is None else f'seed {args.seed}'}")
         results = run_invariants(adapter, selected, examples=examples, seed=args.seed, timeout=args.timeout,
                                  progress=lambda r: print(f"{r.status:<11} {r.id} ({r.examples} examples, "
                                                           f"{r.duration:.2f}s)", flush=True))
-    except AdapterNameError as exc:
+    except (AdapterNameError, ValueError) as exc:
         print(f"pi-conformance: {exc}", file=sys.stderr)
         return 2
     except AdapterStartError as exc:
