@@ -182,8 +182,8 @@ def golden_extension(case, golden_dir: Path = golden.GOLDEN_DIR):
                 current = golden.parse(serialized_data)
             except ValueError:
                 return False
-            return golden.same(golden.comparable(stored["output"], case.normalise),
-                               golden.comparable(current["output"], case.normalise))
+            return golden.same(golden.comparable(stored["output"], case.normalise, case),
+                               golden.comparable(current["output"], case.normalise, case))
 
     return GoldenExtension
 
@@ -235,6 +235,6 @@ def _mismatch(case, path: Path, output):
         return Verdict("failed", f"{path}: {exc}")
     if stored is None:
         return Verdict("failed", f"no golden at {path}")
-    expected = golden.comparable(stored["output"], case.normalise)
-    actual = golden.comparable(output, case.normalise)
+    expected = golden.comparable(stored["output"], case.normalise, case)
+    actual = golden.comparable(output, case.normalise, case)
     return Verdict("failed", "answer differs from the golden", diff=golden.diff(expected, actual))

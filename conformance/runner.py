@@ -207,7 +207,7 @@ class Runner:
             return Verdict("failed", f"output does not match the {case.op} output schema: {problems}",
                            output=output)
         try:
-            actual = golden.comparable(output, case.normalise)
+            actual = golden.comparable(output, case.normalise, case)
         except ValueError as exc:
             return Verdict("failed", f"output is not JSON data: {exc}", output=output)
         if not compare_golden:
@@ -224,7 +224,7 @@ class Runner:
         if stored.get("case") != case.id or stored.get("op") != case.op:
             return Verdict("failed", f"{path}: the golden is for case {stored.get('case')!r} ({stored.get('op')!r}), "
                                      f"not {case.id!r} ({case.op!r})", output=output)
-        expected = golden.comparable(stored["output"], case.normalise)
+        expected = golden.comparable(stored["output"], case.normalise, case)
         if golden.same(expected, actual):
             return Verdict("passed", output=output)
         return Verdict("failed", "answer differs from the golden", diff=golden.diff(expected, actual),
