@@ -43,7 +43,6 @@ class Clause(BaseModel):
     note: str | None = None
     area: str = ""
     file: str = ""
-    line: int = 0
 
 
     @model_validator(mode="after")
@@ -67,6 +66,7 @@ class Catalogue:
 
     clauses: dict[str, Clause] = field(default_factory=dict)
     errors: list[FileError] = field(default_factory=list)
+    lines: dict[str, int] = field(default_factory=dict)
 
     def cited_by(self, cid: str) -> list[str]:
         """Ids of the clauses whose ``source`` cites clause ``cid``, in file order."""
@@ -122,7 +122,7 @@ def load_catalogue(spec_dir: Path = SPEC_DIR) -> Catalogue:
                 continue
             clause.area = parsed.area
             clause.file = shown
-            clause.line = line
+            cat.lines[clause.id] = line
             cat.clauses[clause.id] = clause
     _check_citations(cat)
     return cat
@@ -136,7 +136,7 @@ def _check_citations(cat: Catalogue) -> None:
             problem = ("cites unknown clause " + cited if target is None else
                        None if target.decision else f"cites {cited}, which is not a decision clause")
             if problem:
-                cat.errors.append(FileError(clause.file, clause.line, 0, f"{clause.id}.source", problem))
+                cat.errors.append(FileError(clause.file, cat.lines[clause.id], 0, f"{clause.id}.source", problem))
 
 
 def _display(path: Path) -> str:

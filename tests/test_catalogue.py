@@ -58,7 +58,7 @@ def test_a_cited_clause_must_exist_and_be_a_decision(tmp_path):
                clause("ENV-C", "ENV-PLAIN"))
     assert sorted(e.message for e in cat.errors) == [
         "cites ENV-PLAIN, which is not a decision clause", "cites unknown clause ENV-GONE"]
-    assert {e.field for e in cat.errors} == {"ENV-B.source", "ENV-C.source"}
+    assert {(e.field, e.line) for e in cat.errors} == {("ENV-B.source", 17), ("ENV-C.source", 21)}
     assert cat.cited_by("ENV-DEC") == ["ENV-A"]
 
 
