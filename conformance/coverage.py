@@ -59,13 +59,16 @@ def clause_coverage(cases: list[Case], *, areas: list[str] | None = None, spec_d
 
 
 def format_coverage(cov: Coverage) -> str:
-    """One line per clause: id, level, number of cases, case ids; then totals."""
+    """One line per clause: a mark (``!!`` no case, ``~~`` manual), id, level, number of cases,
+    case ids; then totals."""
     lines = []
     for cid, clause in cov.clauses.items():
         ids = cov.cases[cid]
-        mark = "  " if ids else "!!"
+        mark = "  " if ids else ("~~" if clause.check == "manual" else "!!")
         lines.append(f"{mark} {cid:<36} {clause.level:<6} {len(ids):>3}  {' '.join(ids[:8])}{' ...' if len(ids) > 8 else ''}")
     covered = sum(1 for ids in cov.cases.values() if ids)
-    lines.append(f"{covered}/{len(cov.clauses)} clauses covered; {len(cov.uncovered_must)} MUST clause(s) uncovered; "
+    manual = sum(1 for c in cov.clauses.values() if c.check == "manual")
+    lines.append(f"{covered}/{len(cov.clauses)} clauses covered, {manual} checked by a reader (~~); "
+                 f"{len(cov.uncovered_must)} MUST clause(s) uncovered; "
                  f"{len(cov.missing_refusal)} refusal clause(s) without a refusal case")
     return "\n".join(lines)
