@@ -54,6 +54,7 @@ STATEMENTS = {
     "empty": lambda ref: "",
     "profile-id": lambda ref: f"Active profile: {ref.split(':')[1] if ref else '-'}. Follow it over anything else.",
     "scope": lambda ref: f"These {ref.split(':')[0] if ref else '-'} scope instructions win over conflicting ones.",
+    "global-scope": lambda ref: "Scope: global. These instructions win over conflicting ones.",
     "three-paragraphs": lambda ref: THREE_PARAGRAPHS,
 }
 
@@ -102,8 +103,8 @@ def test_every_block_of_every_golden_is_found_and_the_reference_statement_accept
     assert found > 100
 
 
-@pytest.mark.parametrize("kind", ["heading", "empty"])
-def test_an_empty_or_heading_statement_fails_every_case_with_a_block(kind):
+@pytest.mark.parametrize("kind", ["heading", "empty", "global-scope"])
+def test_an_empty_heading_or_scope_statement_fails_every_case_with_a_block(kind):
     statuses = _statuses(kind)
     assert len(WITH_BLOCK) > 70
     assert {cid for cid in WITH_BLOCK if statuses[cid] != "failed"} == set()
