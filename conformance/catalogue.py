@@ -2,20 +2,26 @@
 
 Files ``conformance/spec/<part>.yaml`` hold ``{area, clauses: [...]}``; each clause has a stable
 ``id`` (``ENV-``, ``PROF-`` or ``PI-`` prefix), a ``level`` (MUST/SHOULD/MAY), a one-line
-``statement`` in the project's own words, its ``source`` section, and flags ``refusal`` (the clause
+``statement`` in the project's own words, its ``source``, and flags ``refusal`` (the clause
 forbids something, so coverage also needs a case that shows the refusal), ``decision`` (the
-seeds and notes are silent; ``note`` says why the project chose this) and ``collation`` (the clause
-orders or compares text, so its answer must not change with the machine's locale: the locale check
-of ``pi-conformance smoke`` and ``run --locales`` repeats its cases under other locales).
+public sources are silent or leave the rule open; ``note`` says why the project chose this) and
+``collation`` (the clause orders or compares text, so its answer must not change with the
+machine's locale: the locale check of ``pi-conformance smoke`` and ``run --locales`` repeats its
+cases under other locales), and ``check``: ``case`` (the default: cases check it) or ``manual``
+(no program can check it; ``note`` says why and what a reader checks).
+
+A ``source`` names public documents and their sections, and the decision clauses the clause relies
+on, by id (PROF-SOURCE-PUBLIC); it never points at a file outside the repository.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from conformance.yamlio import FileError, SuiteFileError, load_with_positions, validation_errors
 
@@ -44,9 +50,17 @@ class Clause(BaseModel):
     refusal: bool = False
     decision: bool = False
     collation: bool = False
+    check: Literal["case", "manual"] = "case"
     note: str | None = None
     area: str = ""
     file: str = ""
+
+
+    @model_validator(mode="after")
+    def _manual_has_reason(self) -> "Clause":
+        if self.check == "manual" and not (self.note or "").strip():
+            raise ValueError("a clause with check: manual needs a note saying why no case can check it")
+        return self
 
 
 class ClauseFile(BaseModel):
@@ -63,6 +77,27 @@ class Catalogue:
 
     clauses: dict[str, Clause] = field(default_factory=dict)
     errors: list[FileError] = field(default_factory=list)
+    lines: dict[str, int] = field(default_factory=dict)
+
+    def cited_by(self, cid: str) -> list[str]:
+        """Ids of the clauses whose ``source`` cites clause ``cid``, in file order."""
+        return [other for other, clause in self.clauses.items() if cid in cited_ids(clause.source)]
+
+
+_OUTSIDE = re.compile(r"\bseeds?\s*\d+|\bnotes?\s+N\d|\.\./shared|\bshared/spec\b|/work/", re.I)
+_CLAUSE_ID = re.compile(r"\b(?:ENV|PROF|PI)(?:-[A-Z0-9]+)+\b")
+
+
+def outside_pointer(source: str) -> str | None:
+    """The part of a clause's ``source`` that points outside the repository (a seed file, a
+    numbered note, a path into a shared folder), or ``None``. Implements PROF-SOURCE-PUBLIC."""
+    m = _OUTSIDE.search(source)
+    return m.group(0) if m else None
+
+
+def cited_ids(source: str) -> list[str]:
+    """The clause ids a ``source`` cites (the decision clauses it relies on), in order."""
+    return _CLAUSE_ID.findall(source)
 
 
 def load_catalogue(spec_dir: Path = SPEC_DIR) -> Catalogue:
@@ -81,6 +116,13 @@ def load_catalogue(spec_dir: Path = SPEC_DIR) -> Catalogue:
             continue
         for i, clause in enumerate(parsed.clauses):
             line, col = positions.get(("clauses", i), (0, 0))
+            outside = outside_pointer(clause.source)
+            if outside is not None:
+                sline, scol = positions.get(("clauses", i, "source"), (line, col))
+                cat.errors.append(FileError(shown, sline, scol, f"clauses[{i}].source",
+                                            f"{outside!r} points outside the repository: name the public "
+                                            "document and section, and cite decision clauses by id"))
+                continue
             if not clause.id.startswith(PREFIX[parsed.area]):
                 cat.errors.append(FileError(shown, line, col, f"clauses[{i}].id",
                                             f"{clause.id} does not start with {PREFIX[parsed.area]}"))
@@ -91,8 +133,21 @@ def load_catalogue(spec_dir: Path = SPEC_DIR) -> Catalogue:
                 continue
             clause.area = parsed.area
             clause.file = shown
+            cat.lines[clause.id] = line
             cat.clauses[clause.id] = clause
+    _check_citations(cat)
     return cat
+
+
+def _check_citations(cat: Catalogue) -> None:
+    """Every clause id a source cites is a decision clause of the catalogue."""
+    for clause in cat.clauses.values():
+        for cited in cited_ids(clause.source):
+            target = cat.clauses.get(cited)
+            problem = ("cites unknown clause " + cited if target is None else
+                       None if target.decision else f"cites {cited}, which is not a decision clause")
+            if problem:
+                cat.errors.append(FileError(clause.file, cat.lines[clause.id], 0, f"{clause.id}.source", problem))
 
 
 def _display(path: Path) -> str:

@@ -29,7 +29,12 @@ def render_area(area: str, cases: list[Case], golden_dir: Path) -> str:
         if clause.note:
             lines += [clause.note, ""]
         covering = [c for c in cases if cid in c.clauses]
-        if not covering:
+        citing = cat.cited_by(cid)
+        if clause.check == "manual":
+            lines += ["_Checked by a reader: no case can check this clause._", ""]
+        if citing:
+            lines += ["Relied on by: " + ", ".join(f"[{c}](#{c.lower()})" for c in citing) + ".", ""]
+        if not covering and not citing and clause.check != "manual":
             lines += ["_No case covers this clause yet._", ""]
         for case in covering:
             lines += [f"### `{case.id}`: {case.title}", "", f"Operation `{case.op}`.", ""]

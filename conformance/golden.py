@@ -175,9 +175,9 @@ def write(path: Path, case_id: str, op: str, output: Any) -> bool:
     return True
 
 
-def comparable(output: Any, normalisers: list[str]) -> Any:
-    """``output`` canonicalised and normalised, ready for comparison."""
-    return canonical(normalise.apply(normalisers, canonical(output)))
+def comparable(output: Any, normalisers: list[str], case: Any = None) -> Any:
+    """``output`` canonicalised and normalised (with what ``case`` knows), ready for comparison."""
+    return canonical(normalise.apply(normalisers, canonical(output), case))
 
 
 def diff(expected: Any, actual: Any) -> str:

@@ -200,8 +200,8 @@ def golden_extension(case, golden_dir: Path = golden.GOLDEN_DIR):
                 return False
             if golden.header_mismatch(stored, case.id, case.op):
                 return False
-            return golden.same(golden.comparable(stored["output"], case.normalise),
-                               golden.comparable(current["output"], case.normalise))
+            return golden.same(golden.comparable(stored["output"], case.normalise, case),
+                               golden.comparable(current["output"], case.normalise, case))
 
     return GoldenExtension
 
@@ -256,7 +256,7 @@ def _mismatch(case, path: Path, output):
     mismatch = golden.header_mismatch(stored, case.id, case.op)
     if mismatch:
         return Verdict("failed", f"{path}: {mismatch}")
-    expected = golden.comparable(stored["output"], case.normalise)
-    actual = golden.comparable(output, case.normalise)
+    expected = golden.comparable(stored["output"], case.normalise, case)
+    actual = golden.comparable(output, case.normalise, case)
     return Verdict("failed", "answer differs from the golden",
                    diff=diffs.shown(golden.diff(expected, actual), case.id))

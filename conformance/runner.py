@@ -218,7 +218,7 @@ class Runner:
             return Verdict("failed", f"output does not match the {case.op} output schema: {problems}",
                            output=output)
         try:
-            actual = golden.comparable(output, case.normalise)
+            actual = golden.comparable(output, case.normalise, case)
         except ValueError as exc:
             return Verdict("failed", f"output is not JSON data: {exc}", output=output)
         if not compare_golden:
@@ -235,7 +235,7 @@ class Runner:
         mismatch = golden.header_mismatch(stored, case.id, case.op)
         if mismatch:
             return Verdict("failed", f"{path}: {mismatch}", output=output)
-        expected = golden.comparable(stored["output"], case.normalise)
+        expected = golden.comparable(stored["output"], case.normalise, case)
         if golden.same(expected, actual):
             return Verdict("passed", output=output)
         return Verdict("failed", "answer differs from the golden",

@@ -8,10 +8,7 @@ from pathlib import Path
 import pytest
 
 from conformance.adapters.reference import ReferenceImplementation
-from conformance.operations.profiles import CONTROL_PLACEHOLDER, control_statement
 from reference.errors import SpecError
-from reference.profiles.core.compose import CONTROL_STATEMENT
-from reference.profiles.core.markers import BEGIN_MARKER
 from reference.profiles.core.types import Model
 from reference.profiles.host import disk
 from reference.profiles.host.session import SELECTION_ENTRY_TYPE, Session, StateCache, is_subagent_child
@@ -170,14 +167,6 @@ def test_config_write_applies_baseline_only_without_pin(tree: Path) -> None:
 
 
 # -- operations -----------------------------------------------------------------------------------
-def test_normaliser_replaces_only_the_control_statement() -> None:
-    text = f"{BEGIN_MARKER}\n{CONTROL_STATEMENT}\n\nBody.\n\nEND"
-    out = control_statement({"a": [text], "b": "plain\n\ntext"})
-    assert out == {"a": [f"{BEGIN_MARKER}\n{CONTROL_PLACEHOLDER}\n\nBody.\n\nEND"], "b": "plain\n\ntext"}
-    other = f"{BEGIN_MARKER}\nAnother wording entirely.\n\nBody.\n\nEND"
-    assert control_statement(other) == control_statement(text)
-
-
 def test_reference_refuses_paths_leaving_the_tree(tmp_path: Path) -> None:
     impl = ReferenceImplementation()
     from conformance.adapters.base import ImplementationError

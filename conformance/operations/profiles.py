@@ -94,12 +94,10 @@ hook-failed                           error  ``before_agent_start`` (scope null)
 
 from __future__ import annotations
 
-import re
 from typing import Any, Literal
 
 from pydantic import Field
 
-from conformance.normalise import normaliser
 from conformance.operations.base import OpModel, operation
 
 Scope = Literal["global", "project"]
@@ -429,23 +427,3 @@ class SessionOutput(OpModel):
 
 operation("profiles.session", input=SessionInput, output=SessionOutput, uses_tree=True,
           summary="Session script: selection entries, branches, cache, agent start, observation, config edits.")
-
-
-# -- normaliser --------------------------------------------------------------------------------
-_CONTROL = re.compile(re.escape(BEGIN_MARKER) + r"\n(.*?)(?=\n\n)", re.S)
-CONTROL_PLACEHOLDER = "<control-statement>"
-
-
-@normaliser("profiles.control-statement")
-def control_statement(output: Any) -> Any:
-    """Replace the control statement of every managed block found in any string of ``output``
-    -- the text between the begin marker's line and the first blank line -- with
-    ``<control-statement>``. The control statement's wording is each implementation's own
-    (PROF-BLOCK-CONTROL); everything else stays compared byte for byte."""
-    if isinstance(output, str):
-        return _CONTROL.sub(lambda m: BEGIN_MARKER + "\n" + CONTROL_PLACEHOLDER, output)
-    if isinstance(output, list):
-        return [control_statement(v) for v in output]
-    if isinstance(output, dict):
-        return {k: control_statement(v) for k, v in output.items()}
-    return output
