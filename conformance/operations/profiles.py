@@ -26,7 +26,8 @@ becomes the active leaf.
 - ``message {}``: append an ordinary entry. Answer ``{entry}``.
 - ``navigate {to}``: move the active leaf (``null``: before the first entry). Answer ``{pending}``.
 - ``resume {}``: a fresh runtime on the same session file. Answer ``{pending}``.
-- ``model {provider, id}``: ``model_select``. Answer ``{}``.
+- ``model {provider, id}``: ``model_select``; with neither field, no model is selected.
+  Answer ``{}``.
 - ``cwd {path}``: the same runtime now serves another cwd (tree-relative). Answer ``{}``.
 - ``agentStart {systemPrompt}``: resolution and composition. Answer the resolution record plus
   ``systemPrompt`` (``null``: none returned).
@@ -112,7 +113,8 @@ Changes to these operations (the suite's version is ``conformance.SUITE_VERSION`
 - ``profiles.strip`` added: stripping alone (note N12);
 - ``profiles.load``: optional ``scope`` reports one scope only, so ``global`` may be null;
 - ``profiles.resolve``: ``model`` may be null (no model selected yet); the output adds
-  ``effectiveMode`` and ``losers``; the session's ``agentStart`` answer adds them too;
+  ``effectiveMode`` and ``losers``; the session's ``agentStart`` answer adds them too, and
+  ``profiles.session`` may start, or a ``model`` step leave it, with no model;
 - every diagnostic carries ``detail``, and the codes are the published implementation's. Old
   code -> new code (detail): profile-id-invalid -> profile-id; profile-outside-root ->
   profile-symlink; profile-id-collision -> profile-case (now warn); profile-marker-forged ->
@@ -499,7 +501,9 @@ class Step(OpModel):
 
 
 class SessionInput(Where):
-    model: ModelId
+    """``model``: the model the session starts with (null: none selected yet)."""
+
+    model: ModelId | None
     env: dict[str, str] = {}
     steps: list[Step] = Field(min_length=1)
 

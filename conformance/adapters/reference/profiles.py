@@ -198,7 +198,7 @@ def _new_session(inp, ctx: Context) -> Session:
     cache = StateCache(tree_path(ctx, inp.agentDir, "agentDir"))
     model = getattr(inp, "model", None)
     return Session(cache, tree_path(ctx, inp.cwd, "cwd"), inp.trusted,
-                   Model(model.provider, model.id) if model else Model("", ""), dict(getattr(inp, "env", {}) or {}))
+                   Model(model.provider, model.id) if model else None, dict(getattr(inp, "env", {}) or {}))
 
 
 @implements("profiles.config-edit")
@@ -283,7 +283,8 @@ def _run_step(session: Session, step, ctx: Context) -> dict[str, Any]:
         session.resume()
         return {"pending": session.pending()}
     if do == "model":
-        session.model = Model(step.provider or "", step.id or "")
+        no_model = step.provider is None and step.id is None
+        session.model = None if no_model else Model(step.provider or "", step.id or "")
         session.cache.clear()
         return {}
     if do == "cwd":

@@ -115,7 +115,8 @@ class Session:
 
     Attributes:
         cache: the state cache (shared by a reused extension instance).
-        cwd, trusted, model, env: the session's explicit inputs.
+        cwd, trusted, model, env: the session's explicit inputs (``model`` is ``None`` until one
+            is selected).
         entries, leaf: the session tree and the active leaf.
         selection: the pending session selection (restored from the active branch).
         composed, observed: the last agent-start and provider-request records.
@@ -124,7 +125,7 @@ class Session:
     cache: StateCache
     cwd: Path
     trusted: bool
-    model: Model
+    model: Model | None
     env: Mapping[str, str] = field(default_factory=dict)
     entries: dict[str, Entry] = field(default_factory=dict)
     leaf: str | None = None
