@@ -54,59 +54,59 @@ spec gives them no order. The codes and levels are those of the published implem
 follows it needs no translation table. Where the specification tells apart conditions that share
 a published code, ``detail`` names which one it is; it is null everywhere else. Codes that the
 published implementation does not have are marked (*): each one is a condition it has no code
-for, recorded by a decision clause of the catalogue. Each code has one level and one kind of
+for, named by its clause of the catalogue (PROF-DIAG-CODES). Each code has one level and one kind of
 subject:
 
-====================================  =====  ==================================================
-code (detail)                         level  subject
-====================================  =====  ==================================================
-profiles-dir                          error  ``profiles`` (the folder exists, cannot be listed)
-profile-id                            warn   the file name (``.md`` included)
-profile-symlink                       error  the file name (real path leaves the root)
-profile-case                          warn   the file names, sorted, joined by ``", "``
-profile-marker                        error  the file name
-profile-too-large                     error  the file name
-profile-not-utf8 (*)                  warn   the file name
-profile-link-dangling (*)             warn   the file name
-profile-not-file (*)                  warn   the file name (a folder, or a link to one)
-profile-unreadable (*)                warn   the file name
-config-parse                          error  ``config.json``
-config-shape                          error  ``config.json`` (root not an object)
-config-unreadable (*)                 error  ``config.json``
-config-outside-root (*)               error  ``config.json``
-config-version                        error  ``version``
-config-selection                      error  ``selection``
-config-default                        error  ``defaultProfile``
-config-profiles                       error  ``profiles``
-config-profile-id                     warn   ``profiles.ID``
-config-profile-meta                   warn   ``profiles.ID``
-config-extends                        error  ``profiles.ID.extends``
-config-description                    warn   ``profiles.ID.description``
-config-bindings (not-array, limit)    error  ``bindings``
-config-binding                        warn   ``bindings[I]`` (0-based index in the file)
-config-binding-id (invalid,           warn   ``bindings[I]`` (for a duplicate, the later one)
-duplicate)
-config-binding-profile                warn   ``bindings[I]``
-config-binding-match                  warn   ``bindings[I]`` (no rule, or none left) or
-                                             ``bindings[I].match[J]`` (a rule dropped)
-config-binding-priority               warn   ``bindings[I]``
-config-inherit (not-boolean, scope)   warn   ``inheritGlobalBindings``
-config-subagents                      warn   ``subagents``
-config-unknown                        warn   the key's path: ``KEY``, ``selection.KEY``,
-                                             ``profiles.ID.KEY``, ``bindings[I].KEY``
-profile-missing (profile, parent)     error  the reference (``scope:id``) of the profile being
-                                             built
-profile-extends (malformed, scope)    error  the reference of the profile being built
-profile-cycle, profile-depth,         error  the reference of the profile being built
-profile-total-size
-selection-invalid                     error  a manual selection's name that is not a
-                                             reference, as written (scope null)
-auto-no-model                         warn   null (scope null)
-binding-conflict                      error  the tied binding ids, sorted, joined by ``", "``
-auto-none                             info   null (scope null)
-block-unterminated (*)                warn   ``systemPrompt`` (scope null)
-hook-failed (*)                       error  ``before_agent_start`` (scope null)
-====================================  =====  ==================================================
+========================================  =====  ==================================================
+code (detail)                             level  subject
+========================================  =====  ==================================================
+profiles-dir                              error  ``profiles`` (the folder exists, cannot be listed)
+profile-id                                warn   the file name (``.md`` included)
+profile-symlink                           error  the file name (real path leaves the root)
+profile-case                              warn   the file names, sorted, joined by ``", "``
+profile-marker                            error  the file name
+profile-too-large                         error  the file name
+profile-not-utf8 (*)                      warn   the file name
+profile-link-dangling (*)                 warn   the file name
+profile-not-file (*)                      warn   the file name (a folder, or a link to one)
+profile-unreadable (*)                    warn   the file name
+config-parse                              error  ``config.json``
+config-shape                              error  ``config.json`` (root not an object)
+config-unreadable (*)                     error  ``config.json``
+config-outside-root (*)                   error  ``config.json``
+config-version                            error  ``version``
+config-selection                          error  ``selection``
+config-default                            error  ``defaultProfile``
+config-profiles                           error  ``profiles``
+config-profile-id                         warn   ``profiles.ID``
+config-profile-meta                       warn   ``profiles.ID``
+config-extends                            error  ``profiles.ID.extends``
+config-description                        warn   ``profiles.ID.description``
+config-bindings (not-array, limit)        error  ``bindings``
+config-binding                            warn   ``bindings[I]`` (0-based index in the file)
+config-binding-id (invalid, duplicate)    warn   ``bindings[I]`` (for a duplicate, the later one)
+config-binding-profile                    warn   ``bindings[I]``
+config-binding-match                      warn   ``bindings[I]`` (no rule, or none left) or
+                                                 ``bindings[I].match[J]`` (a rule dropped)
+config-binding-priority                   warn   ``bindings[I]``
+config-inherit (not-boolean, scope)       warn   ``inheritGlobalBindings``
+config-subagents                          warn   ``subagents``
+config-unknown                            warn   the key's path: ``KEY``, ``selection.KEY``,
+                                                 ``profiles.ID.KEY``, ``bindings[I].KEY``
+profile-missing (profile, parent)         error  the reference (``scope:id``) of the profile being
+                                                 built
+profile-extends (malformed, scope)        error  the reference of the profile being built
+profile-cycle                             error  the reference of the profile being built
+profile-depth                             error  the reference of the profile being built
+profile-total-size                        error  the reference of the profile being built
+selection-invalid                         error  a manual selection's name that is not a
+                                                 reference, as written (scope null)
+auto-no-model                             warn   null (scope null)
+binding-conflict                          error  the tied binding ids, sorted, joined by ``", "``
+auto-none                                 info   null (scope null)
+block-unterminated (*)                    warn   ``systemPrompt`` (scope null)
+hook-failed (*)                           error  ``before_agent_start`` (scope null)
+========================================  =====  ==================================================
 
 Changes to these operations (the suite's version is ``conformance.SUITE_VERSION``):
 
