@@ -66,7 +66,7 @@ def test_valid_ids_never_hold_separators_or_traversal(text: str) -> None:
         assert "/" not in text and "\\" not in text and ".." not in text and len(text) <= 64
 
 
-@pytest.mark.parametrize("name,stem", [("a.md", "a"), ("a.MD", "a"), ("a.mD", "a"), (".md", None), ("a.txt", None), ("amd", None)])
+@pytest.mark.parametrize("name,stem", [("a.md", "a"), ("a.MD", "a"), ("a.mD", "a"), (".md", ""), ("a.txt", None), ("amd", None)])
 def test_profile_file_stem(name: str, stem) -> None:
     assert profile_file_stem(name) == stem
 
@@ -93,7 +93,7 @@ def test_catalogue_bom_size_marker_and_collision() -> None:
     profiles, diags = build_catalogue(entries, "global")
     assert sorted(profiles) == ["bom", "max"]
     assert profiles["bom"].body == "Hi" and profiles["bom"].size == 2
-    assert sorted(d.code for d in diags) == ["profile-id-collision", "profile-marker-forged", "profile-outside-root", "profile-too-large"]
+    assert sorted(d.code for d in diags) == ["profile-case", "profile-marker", "profile-symlink", "profile-too-large"]
 
 
 # -- config ---------------------------------------------------------------------------------------
@@ -110,7 +110,7 @@ def test_config_refuses_non_json_constants() -> None:
 
 def test_config_infinite_priority_drops_binding() -> None:
     cfg, diags = parse_config('{"version": 1, "bindings": [{"id": "a", "profile": "p", "priority": 1e400, "match": [{}]}]}', "global")
-    assert cfg is not None and cfg.bindings == [] and diags[0].code == "config-priority-invalid"
+    assert cfg is not None and cfg.bindings == [] and diags[0].code == "config-binding-priority"
 
 
 @pytest.mark.parametrize("rule", [{"provider": ""}, {"model": None}, {"provder": "x"}, [], "x", {"model": 1}])
@@ -154,7 +154,7 @@ def _state(bodies: dict[str, str], extends: dict[str, str]) -> State:
 def test_depth_limit_edges() -> None:
     bodies = {f"l{i}": str(i) for i in range(1, 10)}
     state = _state(bodies, {f"l{i}": f"l{i + 1}" for i in range(1, 9)})
-    assert build_profile(state, ProfileRef("global", "l1"))[1].code == "profile-depth-limit"  # type: ignore[union-attr]
+    assert build_profile(state, ProfileRef("global", "l1"))[1].code == "profile-depth"  # type: ignore[union-attr]
     built, _ = build_profile(state, ProfileRef("global", "l2"))
     assert built is not None and len(built.layers) == 8
 
@@ -167,14 +167,14 @@ def test_size_limit_edges() -> None:
     assert build_profile(state, ProfileRef("global", "a"))[0] is not None  # 262,143 bytes
     assert build_profile(state, ProfileRef("global", "e"))[0] is not None  # 262,144 bytes
     problem = build_profile(state, ProfileRef("global", "f"))[1]  # 262,145 bytes
-    assert problem is not None and problem.code == "profile-size-limit" and problem.subject == "global:f"
+    assert problem is not None and problem.code == "profile-total-size" and problem.subject == "global:f"
 
 
 def test_multibyte_bodies_count_in_utf8_bytes() -> None:
     wide = "\u00e9" * (MAX_CHAIN_BYTES // 8)  # 65,536 bytes in 32,768 characters
     state = _state({"a": wide, "b": wide, "c": wide, "d": wide, "e": "x"}, {"a": "b", "b": "c", "c": "d", "e": "a"})
     assert build_profile(state, ProfileRef("global", "a"))[0] is not None  # 262,144 bytes
-    assert build_profile(state, ProfileRef("global", "e"))[1].code == "profile-size-limit"  # type: ignore[union-attr]
+    assert build_profile(state, ProfileRef("global", "e"))[1].code == "profile-total-size"  # type: ignore[union-attr]
 
 
 # -- resolution -----------------------------------------------------------------------------------

@@ -182,3 +182,22 @@ def test_special_file_is_unreadable_not_a_crash(tmp_path: Path) -> None:
     os.mkfifo(prof / "pipe.md")
     state = disk.load_state(tmp_path / "a", tmp_path / "p", trusted=False)
     assert state.global_.profiles == {} and [d.code for d in state.global_.diagnostics] == ["profile-unreadable"]
+
+
+def test_unlistable_profiles_dir_is_reported(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A profiles/ folder that cannot be listed (no permission) is profiles-dir, and the scope's
+    config is still read (PROF-LOAD-DIR)."""
+    write(tmp_path / "a/system-prompts/profiles/base.md", "Base.\n")
+    write(tmp_path / "a/system-prompts/config.json", '{"version": 1, "defaultProfile": "base"}\n')
+    real_listdir = os.listdir
+
+    def listdir(path):
+        if str(path).endswith("profiles"):
+            raise PermissionError(13, "Permission denied")
+        return real_listdir(path)
+
+    monkeypatch.setattr(disk.os, "listdir", listdir)
+    state = disk.load_state(tmp_path / "a", tmp_path / "p", trusted=False)
+    assert state.global_.profiles == {}
+    assert [(d.level, d.code, d.subject) for d in state.global_.diagnostics] == [("error", "profiles-dir", "profiles")]
+    assert state.global_.config is not None and str(state.global_.config.default_profile) == "global:base"

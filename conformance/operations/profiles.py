@@ -2,10 +2,12 @@
 
 Stateless operations:
 
-- ``profiles.load`` (tree): discovery, config and inheritance of every profile of both scopes;
+- ``profiles.load`` (tree): discovery, config and inheritance of every profile of both scopes,
+  or of one;
 - ``profiles.resolve`` (tree): resolution for a model, a selection and the environment, with the
   system prompt composed from a base prompt (``before_agent_start``);
 - ``profiles.compose``: the managed block over a base prompt, for given layer bodies;
+- ``profiles.strip``: removing complete managed blocks from a text, alone;
 - ``profiles.config``: validation of one ``config.json`` text;
 - ``profiles.match``: one binding's rules against a model;
 - ``profiles.settings``: the settings registry, ``set`` parsing and effective values;
@@ -24,7 +26,8 @@ becomes the active leaf.
 - ``message {}``: append an ordinary entry. Answer ``{entry}``.
 - ``navigate {to}``: move the active leaf (``null``: before the first entry). Answer ``{pending}``.
 - ``resume {}``: a fresh runtime on the same session file. Answer ``{pending}``.
-- ``model {provider, id}``: ``model_select``. Answer ``{}``.
+- ``model {provider, id}``: ``model_select``; with neither field, no model is selected.
+  Answer ``{}``.
 - ``cwd {path}``: the same runtime now serves another cwd (tree-relative). Answer ``{}``.
 - ``agentStart {systemPrompt}``: resolution and composition. Answer the resolution record plus
   ``systemPrompt`` (``null``: none returned).
@@ -44,52 +47,93 @@ becomes the active leaf.
   point between reading and writing the file, so a ``write`` step can change the file in
   between.
 
-Diagnostics are ``{level, code, scope, subject}`` (the message is not compared), sorted by scope
-(none, global, project), then code, then subject by code point, since the spec gives them no order.
-Each code has one level and one kind of subject:
+Diagnostics are ``{level, code, scope, subject, detail}`` (the message is not compared), sorted
+by scope (none, global, project), then code, then subject, then detail, by code point, since the
+spec gives them no order. The codes and levels are those of the published implementation
+(``pi-prompt-profiles``) wherever the condition is the same one, so an implementation that
+follows it needs no translation table. Where the specification tells apart conditions that share
+a published code, ``detail`` names which one it is; it is null everywhere else. Codes that the
+published implementation does not have are marked (*): each one is a condition it has no code
+for, named by its clause of the catalogue (PROF-DIAG-CODES). Each code has one level and one kind of
+subject:
 
-====================================  =====  ==================================================
-code                                  level  subject
-====================================  =====  ==================================================
-profile-id-invalid                    warn   the file name
-profile-too-large, profile-not-utf8   warn   the file name
-profile-link-dangling                 warn   the file name
-profile-not-file, profile-unreadable  warn   the file name
-profile-outside-root                  error  the file name
-profile-marker-forged                 error  the file name
-profile-id-collision                  error  the file names, sorted, joined by ``", "``
-config-parse, config-not-object       error  ``config.json``
-config-unreadable                     error  ``config.json``
-config-outside-root                   error  ``config.json``
-config-version                        error  ``version``
-config-selection-invalid              error  ``selection``
-config-default-invalid                error  ``defaultProfile``
-config-profiles-invalid               error  ``profiles``
-config-profile-meta-invalid           warn   ``profiles.ID``
-config-description-invalid            warn   ``profiles.ID.description``
-config-bindings-invalid               error  ``bindings``
-config-bindings-limit                 error  ``bindings``
-config-binding-invalid                warn   ``bindings[I]`` (0-based index in the file)
-config-binding-profile-invalid        warn   ``bindings[I]``
-config-binding-match-invalid          warn   ``bindings[I]``
-config-binding-duplicate              warn   ``bindings[I]`` (the later one)
-config-priority-invalid               warn   ``bindings[I]``
-config-rule-invalid                   warn   ``bindings[I].match[J]``
-config-inherit-invalid                warn   ``inheritGlobalBindings``
-config-inherit-scope                  warn   ``inheritGlobalBindings``
-config-subagents-invalid              warn   ``subagents``
-config-unknown-key                    warn   the key's path: ``KEY``, ``selection.KEY``,
-                                             ``profiles.ID.KEY``, ``bindings[I].KEY``
-profile-not-found                     error  the reference (``scope:id``); for a session name
-                                             that is not a reference, the name as written
-                                             (scope null)
-profile-extends-invalid, -scope,      error  the reference of the profile being built
-profile-cycle, -parent-missing,
-profile-depth-limit, -size-limit
-binding-conflict                      error  the tied binding ids, sorted, joined by ``", "``
-block-unterminated                    warn   ``systemPrompt`` (scope null)
-hook-failed                           error  ``before_agent_start`` (scope null)
-====================================  =====  ==================================================
+========================================  =====  ==================================================
+code (detail)                             level  subject
+========================================  =====  ==================================================
+profiles-dir                              error  ``profiles`` (the folder exists, cannot be listed)
+profile-id                                warn   the file name (``.md`` included)
+profile-symlink                           error  the file name (real path leaves the root)
+profile-case                              warn   the file names, sorted, joined by ``", "``
+profile-marker                            error  the file name
+profile-too-large                         error  the file name
+profile-not-utf8 (*)                      warn   the file name
+profile-link-dangling (*)                 warn   the file name
+profile-not-file (*)                      warn   the file name (a folder, or a link to one)
+profile-unreadable (*)                    warn   the file name
+config-parse                              error  ``config.json``
+config-shape                              error  ``config.json`` (root not an object)
+config-unreadable (*)                     error  ``config.json``
+config-outside-root (*)                   error  ``config.json``
+config-version                            error  ``version``
+config-selection                          error  ``selection``
+config-default                            error  ``defaultProfile``
+config-profiles                           error  ``profiles``
+config-profile-id                         warn   ``profiles.ID``
+config-profile-meta                       warn   ``profiles.ID``
+config-extends                            error  ``profiles.ID.extends``
+config-description                        warn   ``profiles.ID.description``
+config-bindings (not-array, limit)        error  ``bindings``
+config-binding                            warn   ``bindings[I]`` (0-based index in the file)
+config-binding-id (invalid, duplicate)    warn   ``bindings[I]`` (for a duplicate, the later one)
+config-binding-profile                    warn   ``bindings[I]``
+config-binding-match                      warn   ``bindings[I]`` (no rule, or none left) or
+                                                 ``bindings[I].match[J]`` (a rule dropped)
+config-binding-priority                   warn   ``bindings[I]``
+config-inherit (not-boolean, scope)       warn   ``inheritGlobalBindings``
+config-subagents                          warn   ``subagents``
+config-unknown                            warn   the key's path: ``KEY``, ``selection.KEY``,
+                                                 ``profiles.ID.KEY``, ``bindings[I].KEY``
+profile-missing (profile, parent)         error  the reference (``scope:id``) of the profile being
+                                                 built
+profile-extends (malformed, scope)        error  the reference of the profile being built
+profile-cycle                             error  the reference of the profile being built
+profile-depth                             error  the reference of the profile being built
+profile-total-size                        error  the reference of the profile being built
+selection-invalid                         error  a manual selection's name that is not a
+                                                 reference, as written (scope null)
+auto-no-model                             warn   null (scope null)
+binding-conflict                          error  the tied binding ids, sorted, joined by ``", "``
+auto-none                                 info   null (scope null)
+block-unterminated (*)                    warn   ``systemPrompt`` (scope null)
+hook-failed (*)                           error  ``before_agent_start`` (scope null)
+========================================  =====  ==================================================
+
+Changes to these operations (the suite's version is ``conformance.SUITE_VERSION``):
+
+- ``profiles.strip`` added: stripping alone (note N12);
+- ``profiles.load``: optional ``scope`` reports one scope only, so ``global`` may be null;
+- ``profiles.resolve``: ``model`` may be null (no model selected yet); the output adds
+  ``effectiveMode`` and ``losers``; the session's ``agentStart`` answer adds them too, and
+  ``profiles.session`` may start, or a ``model`` step leave it, with no model;
+- every diagnostic carries ``detail``, and the codes are the published implementation's. Old
+  code -> new code (detail): profile-id-invalid -> profile-id; profile-outside-root ->
+  profile-symlink; profile-id-collision -> profile-case (now warn); profile-marker-forged ->
+  profile-marker; profile-too-large (now error); config-not-object -> config-shape;
+  config-selection-invalid -> config-selection; config-default-invalid -> config-default;
+  config-profiles-invalid -> config-profiles; config-profile-meta-invalid -> config-profile-id
+  or config-profile-meta; config-description-invalid -> config-description;
+  config-bindings-invalid, config-bindings-limit -> config-bindings (not-array, limit);
+  config-binding-invalid -> config-binding or config-binding-id (invalid);
+  config-binding-duplicate -> config-binding-id (duplicate); config-binding-profile-invalid ->
+  config-binding-profile; config-binding-match-invalid, config-rule-invalid ->
+  config-binding-match; config-priority-invalid -> config-binding-priority;
+  config-inherit-invalid, config-inherit-scope -> config-inherit (not-boolean, scope);
+  config-subagents-invalid -> config-subagents; config-unknown-key -> config-unknown;
+  profile-not-found -> profile-missing (profile), or selection-invalid for a name that is not
+  a reference; profile-parent-missing -> profile-missing (parent); profile-extends-invalid,
+  profile-extends-scope -> profile-extends (malformed, scope); profile-depth-limit ->
+  profile-depth; profile-size-limit -> profile-total-size. New: profiles-dir,
+  config-extends, auto-no-model, auto-none.
 """
 
 from __future__ import annotations
@@ -109,12 +153,15 @@ END_MARKER = "<!-- system-instructions:end -->"
 
 
 class Diag(OpModel):
-    """A diagnostic: level, stable code, scope (or null) and subject (or null)."""
+    """A diagnostic: level, stable code (the published implementation's), scope (or null),
+    subject (or null) and ``detail``: which of the conditions sharing the code it is, or null
+    (see the table in this module)."""
 
     level: Literal["error", "warn", "info"]
     code: str
     scope: Scope | None
     subject: str | None
+    detail: str | None
 
 
 class ModelId(OpModel):
@@ -142,9 +189,12 @@ class Where(OpModel):
 
 # -- profiles.load -----------------------------------------------------------------------------
 class LoadInput(Where):
-    """``bodies``: include each profile's body (else only its size and SHA-256)."""
+    """``bodies``: include each profile's body (else only its size and SHA-256); ``scope``: report
+    that scope alone -- its profiles, config and diagnostics; the other scope is null (chains are
+    still built against everything loaded, since a project profile may extend a global one)."""
 
     bodies: bool = False
+    scope: Scope | None = None
 
 
 class ProfileOut(OpModel):
@@ -183,10 +233,10 @@ class ScopeOut(OpModel):
 
 
 class LoadOutput(OpModel):
-    """Both scopes (``project`` is null for an untrusted project) and every discovery and config
-    diagnostic."""
+    """Both scopes (``project`` is null for an untrusted project; either is null when ``scope``
+    names the other) and every discovery and config diagnostic of the scopes reported."""
 
-    global_: ScopeOut = Field(alias="global")
+    global_: ScopeOut | None = Field(alias="global")
     project: ScopeOut | None
     diagnostics: list[Diag]
 
@@ -206,17 +256,20 @@ class SessionSel(OpModel):
 
 
 class ResolveInput(Where):
-    """``session``: the session's own selection (null: none); ``env``: the environment variables
+    """``model``: the active model (null: none selected yet); ``session``: the session's own
+    selection (null: none); ``env``: the environment variables
     the extension sees (only ``PI_SUBAGENT_CHILD`` matters); ``systemPrompt``: the chained base
     prompt given to ``before_agent_start`` (null is treated as empty)."""
 
-    model: ModelId
+    model: ModelId | None
     session: SessionSel | None = None
     env: dict[str, str] = {}
     systemPrompt: str | None = None
 
 
 class BindingOut(OpModel):
+    """A binding that matched: its scope, id, priority, specificity and best matching rule."""
+
     scope: Scope
     id: str
     priority: float
@@ -224,19 +277,35 @@ class BindingOut(OpModel):
     rule: Rule
 
 
+class LoserOut(BindingOut):
+    """A binding that matched and did not apply: the profile it names and why (``conflict``: tied
+    with a binding naming another profile; ``outranked``: a lower priority or specificity;
+    ``file-order``: ranked equal with the winner, same profile, written later; ``unbuildable``:
+    it won but its profile could not be built)."""
+
+    profile: str
+    reason: Literal["conflict", "outranked", "file-order", "unbuildable"]
+
+
 class ResolveOutput(OpModel):
-    """``mode``/``source``: the selection in force and where it came from; ``subagents``: the
+    """``mode``/``source``: the selection in force and where it came from; ``effectiveMode``:
+    the mode applied once a child's subagent policy is taken into account (``off`` under policy
+    ``off``, ``auto`` under ``bindings`` unless the selection is ``off``); ``subagents``: the
     policy applied to a child (null otherwise); ``via``: how the profile was reached;
-    ``profile``/``layers``: the result; ``binding``: the winning binding; ``systemPrompt``: what
+    ``profile``/``layers``: the result; ``binding``: the winning binding; ``losers``: every
+    binding of the scopes consulted that matched and did not apply, in the order the scopes
+    were consulted (project, global), then file order; ``systemPrompt``: what
     ``before_agent_start`` returns (null: nothing, Pi keeps its prompt)."""
 
     mode: Literal["auto", "manual", "off"]
+    effectiveMode: Literal["auto", "manual", "off"]
     source: Literal["session", "project", "global", "default"]
     subagents: str | None
     via: str | None
     profile: str | None
     layers: list[str]
     binding: BindingOut | None
+    losers: list[LoserOut]
     diagnostics: list[Diag]
     systemPrompt: str | None
 
@@ -268,6 +337,27 @@ class ComposeOutput(OpModel):
 
 operation("profiles.compose", input=ComposeInput, output=ComposeOutput,
           summary="Strip earlier managed blocks and prepend one (N10-N12).")
+
+
+# -- profiles.strip ----------------------------------------------------------------------------
+class StripInput(OpModel):
+    """A text (a system prompt) to remove managed blocks from."""
+
+    text: str
+
+
+class StripOutput(OpModel):
+    """``text``: the text with every complete managed block removed, each with the newlines
+    directly after it; ``removed``: how many blocks; ``diagnostics``: ``block-unterminated`` for
+    a begin marker with no end marker after it (left as is)."""
+
+    text: str
+    removed: int
+    diagnostics: list[Diag]
+
+
+operation("profiles.strip", input=StripInput, output=StripOutput,
+          summary="Remove every complete managed block; report an unterminated one (N12).")
 
 
 # -- profiles.config ---------------------------------------------------------------------------
@@ -413,7 +503,9 @@ class Step(OpModel):
 
 
 class SessionInput(Where):
-    model: ModelId
+    """``model``: the model the session starts with (null: none selected yet)."""
+
+    model: ModelId | None
     env: dict[str, str] = {}
     steps: list[Step] = Field(min_length=1)
 

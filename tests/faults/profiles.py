@@ -64,7 +64,7 @@ def _cycle_undetected(original):
     def build_profile(state, ref):
         built, diag = original(state, ref)
         if diag is not None and diag.code == "profile-cycle":
-            return None, Diagnostic("error", "profile-depth-limit", diag.scope, diag.subject,
+            return None, Diagnostic("error", "profile-depth", diag.scope, diag.subject,
                                     f"the chain of {ref} has more than 8 layers")
         return built, diag
     return build_profile

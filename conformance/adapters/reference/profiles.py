@@ -11,11 +11,11 @@ from typing import Any
 from conformance.adapters.reference import Context, implements
 from conformance.operations.profiles import (
     ComposeInput, ConfigEditInput, ConfigInput, LoadInput, MatchInput, PickerInput, ResolveInput,
-    SessionInput, SettingsInput,
+    SessionInput, SettingsInput, StripInput,
 )
 from reference.errors import SpecError
 from reference.profiles.core import picker
-from reference.profiles.core.compose import compose
+from reference.profiles.core.compose import compose, strip_blocks
 from reference.profiles.core.config import parse_config, parse_rule
 from reference.profiles.core.inherit import build_profile
 from reference.profiles.core.match import binding_match, rule_matches, rule_specificity
@@ -90,10 +90,12 @@ def scope_record(scope: ScopeState | None, state, bodies: bool) -> dict[str, Any
 @implements("profiles.load")
 def load(inp: LoadInput, ctx: Context) -> dict[str, Any]:
     state = disk.load_state(tree_path(ctx, inp.agentDir, "agentDir"), tree_path(ctx, inp.cwd, "cwd"), inp.trusted)
-    all_diags = list(state.global_.diagnostics) + (list(state.project.diagnostics) if state.project else [])
+    shown = {name: scope for name, scope in (("global", state.global_), ("project", state.project))
+             if inp.scope in (None, name)}
+    all_diags = [d for scope in shown.values() if scope is not None for d in scope.diagnostics]
     return {
-        "global": scope_record(state.global_, state, inp.bodies),
-        "project": scope_record(state.project, state, inp.bodies),
+        "global": scope_record(shown.get("global"), state, inp.bodies),
+        "project": scope_record(shown.get("project"), state, inp.bodies),
         "diagnostics": diags(all_diags),
     }
 
@@ -107,8 +109,8 @@ def _session_sel(sel) -> SessionSelection | None:
 @implements("profiles.resolve")
 def resolve_op(inp: ResolveInput, ctx: Context) -> dict[str, Any]:
     state = disk.load_state(tree_path(ctx, inp.agentDir, "agentDir"), tree_path(ctx, inp.cwd, "cwd"), inp.trusted)
-    res = resolve(state, Model(inp.model.provider, inp.model.id), _session_sel(inp.session),
-                  child=is_subagent_child(inp.env))
+    model = Model(inp.model.provider, inp.model.id) if inp.model is not None else None
+    res = resolve(state, model, _session_sel(inp.session), child=is_subagent_child(inp.env))
     bodies = [layer.body for layer in res.profile.layers] if res.profile else None
     comp = compose(inp.systemPrompt, bodies, off=res.mode == "off")
     rec = resolution_record(res)
@@ -130,6 +132,12 @@ def compose_op(inp: ComposeInput, ctx: Context) -> dict[str, Any]:
     assert first is not None
     return {"systemPrompt": passes[-1], "passes": passes, "removed": first.removed,
             "diagnostics": diags(first.diagnostics)}
+
+
+@implements("profiles.strip")
+def strip_op(inp: StripInput, ctx: Context) -> dict[str, Any]:
+    found = strip_blocks(inp.text)
+    return {"text": found.text, "removed": found.removed, "diagnostics": diags(found.diagnostics)}
 
 
 @implements("profiles.config")
@@ -190,7 +198,7 @@ def _new_session(inp, ctx: Context) -> Session:
     cache = StateCache(tree_path(ctx, inp.agentDir, "agentDir"))
     model = getattr(inp, "model", None)
     return Session(cache, tree_path(ctx, inp.cwd, "cwd"), inp.trusted,
-                   Model(model.provider, model.id) if model else Model("", ""), dict(getattr(inp, "env", {}) or {}))
+                   Model(model.provider, model.id) if model else None, dict(getattr(inp, "env", {}) or {}))
 
 
 @implements("profiles.config-edit")
@@ -275,7 +283,8 @@ def _run_step(session: Session, step, ctx: Context) -> dict[str, Any]:
         session.resume()
         return {"pending": session.pending()}
     if do == "model":
-        session.model = Model(step.provider or "", step.id or "")
+        no_model = step.provider is None and step.id is None
+        session.model = None if no_model else Model(step.provider or "", step.id or "")
         session.cache.clear()
         return {}
     if do == "cwd":

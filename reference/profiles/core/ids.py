@@ -27,9 +27,10 @@ def profile_file_stem(name: str) -> str | None:
     profile file at all.
 
     A profile file is ``<id>.md`` with the extension compared case-insensitively (``.MD`` and
-    ``.Md`` count). Whether the stem is a *valid* id is checked separately with
-    :func:`is_valid_id`. Implements PROF-FILE-EXT.
+    ``.Md`` count). A file named ``.md`` is a profile file whose stem is empty, so it is reported
+    as a bad id rather than passed over (PROF-FILE-EMPTY-STEM). Whether the stem is a *valid* id
+    is checked separately with :func:`is_valid_id`. Implements PROF-FILE-EXT.
     """
-    if len(name) > 3 and name[-3:].lower() == ".md":
+    if len(name) >= 3 and name[-3:].lower() == ".md":
         return name[:-3]
     return None

@@ -35,16 +35,16 @@ def build_profile(state: State, ref: ProfileRef) -> tuple[BuiltProfile | None, D
     Returns ``(built, None)`` or ``(None, diagnostic)``. Exactly one diagnostic, whose subject is
     ``ref``, invalidates the whole profile; no layer is ever dropped (PROF-INHERIT-WHOLE):
 
-    - ``profile-not-found``: ``ref`` itself is not loaded;
-    - ``profile-extends-invalid``: an ``extends`` that is not a valid reference
+    - ``profile-missing`` (detail ``profile``): ``ref`` itself is not loaded;
+    - ``profile-extends`` (detail ``malformed``): an ``extends`` that is not a valid reference
       (PROF-INHERIT-MALFORMED);
-    - ``profile-extends-scope``: a global profile whose chain names a project profile
-      (PROF-INHERIT-SCOPE);
+    - ``profile-extends`` (detail ``scope``): a global profile whose chain names a project
+      profile (PROF-INHERIT-SCOPE);
     - ``profile-cycle``: a profile met twice, including a profile extending itself
       (PROF-INHERIT-CYCLE);
-    - ``profile-parent-missing``: a parent that is not loaded (PROF-INHERIT-MISSING);
-    - ``profile-depth-limit``: more than 8 layers (PROF-INHERIT-DEPTH);
-    - ``profile-size-limit``: more than 262,144 UTF-8 bytes of bodies in total
+    - ``profile-missing`` (detail ``parent``): a parent that is not loaded (PROF-INHERIT-MISSING);
+    - ``profile-depth``: more than 8 layers (PROF-INHERIT-DEPTH);
+    - ``profile-total-size``: more than 262,144 UTF-8 bytes of bodies in total
       (PROF-INHERIT-SIZE).
 
     A bare parent id resolves in the scope of the profile that names it (PROF-REF). Implements
@@ -52,12 +52,12 @@ def build_profile(state: State, ref: ProfileRef) -> tuple[BuiltProfile | None, D
     """
     subject = str(ref)
 
-    def fail(code: str, message: str) -> tuple[None, Diagnostic]:
-        return None, Diagnostic("error", code, ref.scope, subject, message)
+    def fail(code: str, message: str, detail: str | None = None) -> tuple[None, Diagnostic]:
+        return None, Diagnostic("error", code, ref.scope, subject, message, detail)
 
     current = find_profile(state, ref)
     if current is None:
-        return fail("profile-not-found", f"profile {ref} does not exist")
+        return fail("profile-missing", f"profile {ref} does not exist", "profile")
     layers = [Layer(current.ref, current.body)]
     seen = {current.ref}
     total = current.size
@@ -67,19 +67,19 @@ def build_profile(state: State, ref: ProfileRef) -> tuple[BuiltProfile | None, D
             return BuiltProfile(ref, tuple(layers)), None
         parent_ref = parse_ref(raw, current.ref.scope)
         if parent_ref is None:
-            return fail("profile-extends-invalid", f"{current.ref} extends {raw!r}, which is not a profile reference")
+            return fail("profile-extends", f"{current.ref} extends {raw!r}, which is not a profile reference", "malformed")
         if current.ref.scope == "global" and parent_ref.scope == "project":
-            return fail("profile-extends-scope", f"global profile {current.ref} may not extend project profile {parent_ref}")
+            return fail("profile-extends", f"global profile {current.ref} may not extend project profile {parent_ref}", "scope")
         if parent_ref in seen:
             return fail("profile-cycle", f"{current.ref} extends {parent_ref}, which is already in the chain")
         parent = find_profile(state, parent_ref)
         if parent is None:
-            return fail("profile-parent-missing", f"{current.ref} extends {parent_ref}, which does not exist")
+            return fail("profile-missing", f"{current.ref} extends {parent_ref}, which does not exist", "parent")
         if len(layers) + 1 > MAX_LAYERS:
-            return fail("profile-depth-limit", f"the chain of {ref} has more than {MAX_LAYERS} layers")
+            return fail("profile-depth", f"the chain of {ref} has more than {MAX_LAYERS} layers")
         total += parent.size
         if total > MAX_CHAIN_BYTES:
-            return fail("profile-size-limit", f"the chain of {ref} has more than {MAX_CHAIN_BYTES} bytes")
+            return fail("profile-total-size", f"the chain of {ref} has more than {MAX_CHAIN_BYTES} bytes")
         layers.append(Layer(parent.ref, parent.body))
         seen.add(parent.ref)
         current = parent

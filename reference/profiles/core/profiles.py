@@ -46,11 +46,14 @@ def strip_bom(data: bytes) -> bytes:
 
 def _refusal(entry: DirEntry, scope: Scope) -> Diagnostic | None:
     """Why a profile-named entry cannot be read as a file, or ``None`` when it is a file.
-    Implements PROF-LOAD-LINKS (a symlink leaving the root, a dangling symlink and a symlink to
-    a directory are each a diagnostic, never a crash)."""
+
+    A symlink whose real path leaves the root is refused with ``profile-symlink`` (error,
+    PROF-LOAD-ROOT). A dangling symlink (``profile-link-dangling``), a directory or a symlink to
+    one (``profile-not-file``) and an entry that cannot be read (``profile-unreadable``) are
+    skipped with a warning, never silently and never with a crash. Implements PROF-LOAD-LINKS."""
     subject = entry.name
     if entry.kind == "link-outside":
-        return Diagnostic("error", "profile-outside-root", scope, subject,
+        return Diagnostic("error", "profile-symlink", scope, subject,
                           f"{entry.name}: resolves outside the profiles directory; refused")
     if entry.kind == "link-dangling":
         return Diagnostic("warn", "profile-link-dangling", scope, subject,
@@ -68,14 +71,14 @@ def read_body(entry: DirEntry, scope: Scope) -> tuple[str | None, Diagnostic | N
     """The body of a profile file, or the diagnostic that refuses it.
 
     One leading BOM is removed (PROF-LOAD-BOM); a body of more than 65,536 UTF-8 bytes after
-    that is skipped (PROF-LOAD-SIZE); a body that is not UTF-8 is skipped (PROF-LOAD-UTF8); a
+    that is refused with ``profile-too-large``, an error (PROF-LOAD-SIZE, PROF-LOAD-SIZE-LEVEL); a body that is not UTF-8 is skipped (PROF-LOAD-UTF8); a
     body containing a marker is refused (PROF-MARKER-FORGERY). Everything else is kept verbatim
     (CRLF, trailing newlines, later BOMs) -- PROF-LOAD-VERBATIM.
     """
     assert entry.data is not None
     data = strip_bom(entry.data)
     if len(data) > PROFILE_MAX_BYTES:
-        return None, Diagnostic("warn", "profile-too-large", scope, entry.name,
+        return None, Diagnostic("error", "profile-too-large", scope, entry.name,
                                 f"{entry.name}: {len(data)} bytes, more than {PROFILE_MAX_BYTES}; skipped")
     try:
         body = data.decode("utf-8")
@@ -84,7 +87,7 @@ def read_body(entry: DirEntry, scope: Scope) -> tuple[str | None, Diagnostic | N
                                 f"{entry.name}: not UTF-8 text; skipped")
     marker = forged_marker(body)
     if marker is not None:
-        return None, Diagnostic("error", "profile-marker-forged", scope, entry.name,
+        return None, Diagnostic("error", "profile-marker", scope, entry.name,
                                 f"{entry.name}: contains the managed-block marker {marker!r}; refused")
     return body, None
 
@@ -98,9 +101,10 @@ def build_catalogue(entries: list[DirEntry], scope: Scope) -> tuple[dict[str, Lo
 
     Returns:
         ``(profiles by id, diagnostics)``. Entries whose names are not ``*.md`` are ignored
-        without a diagnostic (PROF-FILE-EXT); a ``*.md`` name whose stem is not a valid id is
-        skipped with ``profile-id-invalid`` (PROF-ID); ids equal ignoring case refuse every file
-        involved with one ``profile-id-collision`` (PROF-LOAD-CASE); then
+        without a diagnostic (PROF-FILE-EXT); a ``*.md`` name whose stem is not a valid id --
+        ``.md`` itself included, whose stem is empty -- is skipped with ``profile-id`` (PROF-ID,
+        PROF-FILE-EMPTY-STEM); ids equal ignoring case refuse every file involved with one
+        ``profile-case`` warning (PROF-LOAD-CASE); then
         :func:`_refusal` and :func:`read_body` apply.
     """
     diags: list[Diagnostic] = []
@@ -110,7 +114,7 @@ def build_catalogue(entries: list[DirEntry], scope: Scope) -> tuple[dict[str, Lo
         if stem is None:
             continue
         if not is_valid_id(stem):
-            diags.append(Diagnostic("warn", "profile-id-invalid", scope, entry.name,
+            diags.append(Diagnostic("warn", "profile-id", scope, entry.name,
                                     f"{entry.name}: {stem!r} is not a valid profile id; skipped"))
             continue
         candidates.append((stem, entry))
@@ -144,5 +148,5 @@ def case_collision(group: list[tuple[str, DirEntry]], scope: Scope) -> Diagnosti
     ``review.md``, or ``a.md`` and ``a.MD``): none of them loads, since which one a
     case-insensitive file system shows is not defined. Implements PROF-LOAD-CASE."""
     names = ", ".join(sorted(e.name for _, e in group))
-    return Diagnostic("error", "profile-id-collision", scope, names,
+    return Diagnostic("warn", "profile-case", scope, names,
                       f"profile files {names} have ids equal ignoring case; none of them is loaded")

@@ -26,6 +26,10 @@ class Diagnostic:
         subject: what the finding is about (a file name, a profile reference, a config key path,
             a binding id), or ``None``.
         message: human-readable text; never compared.
+        detail: a finer distinction within one code, or ``None``: the codes are those of the
+            published implementation, and where the specification tells two conditions apart
+            that share a code (a missing selected profile and a missing parent are both
+            ``profile-missing``) ``detail`` names which one it is.
     """
 
     level: Level
@@ -33,17 +37,20 @@ class Diagnostic:
     scope: Scope | None
     subject: str | None
     message: str
+    detail: str | None = None
 
     def as_record(self) -> dict[str, Any]:
-        """The comparable part: ``{level, code, scope, subject}`` (the message is left out)."""
-        return {"level": self.level, "code": self.code, "scope": self.scope, "subject": self.subject}
+        """The comparable part: ``{level, code, scope, subject, detail}`` (the message is left
+        out)."""
+        return {"level": self.level, "code": self.code, "scope": self.scope, "subject": self.subject,
+                "detail": self.detail}
 
 
 def sort_diagnostics(diags: list[Diagnostic]) -> list[Diagnostic]:
     """Diagnostics in the suite's canonical order: by scope (none, global, project), code,
-    subject. The spec defines no order, so outputs use this one."""
+    subject, detail. The spec defines no order, so outputs use this one."""
     order = {None: 0, "global": 1, "project": 2}
-    return sorted(diags, key=lambda d: (order[d.scope], d.code, d.subject or ""))
+    return sorted(diags, key=lambda d: (order[d.scope], d.code, d.subject or "", d.detail or ""))
 
 
 @dataclass(frozen=True)

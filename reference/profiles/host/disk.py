@@ -70,20 +70,38 @@ def classify(profiles_dir: Path, name: str) -> DirEntry:
     return DirEntry(name, "file", data)
 
 
+def list_profiles_dir(profiles_dir: Path, scope: Scope, diags: list[Diagnostic]) -> list[str]:
+    """The sorted entry names of ``profiles_dir``. A missing ``profiles/`` has none; one that
+    exists but cannot be listed (a file, a dangling link, no permission) has none and is
+    reported with ``profiles-dir`` (error, subject ``profiles``), so the scope loads without
+    profiles instead of failing. Implements PROF-LOAD-DIR."""
+    if not profiles_dir.exists() and not profiles_dir.is_symlink():
+        return []
+    try:
+        return sorted(os.listdir(profiles_dir))
+    except OSError as exc:
+        diags.append(Diagnostic("error", "profiles-dir", scope, PROFILES_DIR,
+                                f"{PROFILES_DIR}/ could not be read ({exc.strerror or exc}); no profile of this scope loads"))
+        return []
+
+
 def load_scope(directory: Path, scope: Scope) -> ScopeState:
     """Read one scope: its ``profiles/`` entries and its ``config.json``.
 
     A missing directory, ``profiles/`` or ``config.json`` is simply empty (a trusted project's
-    profiles load without a config -- PROF-LOAD-NO-CONFIG). A ``config.json`` that is not a
+    profiles load without a config -- PROF-LOAD-NO-CONFIG); a ``profiles`` that cannot be listed
+    is reported (:func:`list_profiles_dir`). A ``config.json`` that is not a
     regular file, cannot be read or is not UTF-8 is reported with ``config-unreadable`` and
     ignored; one whose real path leaves the scope directory with ``config-outside-root``.
     Implements PROF-CONFIG-FILE.
     """
     state = ScopeState(scope)
     profiles_dir = directory / PROFILES_DIR
-    if profiles_dir.is_dir():
-        entries = [classify(profiles_dir, name) for name in sorted(os.listdir(profiles_dir))]
-        state.profiles, state.diagnostics = build_catalogue(entries, scope)
+    names = list_profiles_dir(profiles_dir, scope, state.diagnostics)
+    if names:
+        entries = [classify(profiles_dir, name) for name in names]
+        state.profiles, found = build_catalogue(entries, scope)
+        state.diagnostics.extend(found)
     config_path = directory / CONFIG_FILE
     if config_path.exists() or config_path.is_symlink():
         state.config_present = True

@@ -115,7 +115,8 @@ class Session:
 
     Attributes:
         cache: the state cache (shared by a reused extension instance).
-        cwd, trusted, model, env: the session's explicit inputs.
+        cwd, trusted, model, env: the session's explicit inputs (``model`` is ``None`` until one
+            is selected).
         entries, leaf: the session tree and the active leaf.
         selection: the pending session selection (restored from the active branch).
         composed, observed: the last agent-start and provider-request records.
@@ -124,7 +125,7 @@ class Session:
     cache: StateCache
     cwd: Path
     trusted: bool
-    model: Model
+    model: Model | None
     env: Mapping[str, str] = field(default_factory=dict)
     entries: dict[str, Entry] = field(default_factory=dict)
     leaf: str | None = None
@@ -155,8 +156,9 @@ class Session:
         it as a ``pi-prompt-profiles/selection`` custom entry holding ``{mode}`` or
         ``{mode: "manual", profile: "scope:id"}`` (explicit reference).
 
-        A manual selection of a profile that cannot be built is refused with the build's code
-        (``profile-not-found``, ``profile-cycle``, ...) and the previous selection is kept
+        A manual selection of a name that is not a reference is refused with
+        ``selection-invalid``, one of a profile that cannot be built with the build's code
+        (``profile-missing``, ``profile-cycle``, ...) and the previous selection is kept
         (PROF-SELECTION-KEEP). Implements PROF-SESSION-ENTRY.
         """
         if mode not in ("auto", "manual", "off"):
@@ -166,7 +168,7 @@ class Session:
             state = self.state()
             ref = session_profile_ref(state, profile)
             if ref is None:
-                raise SpecError("profile-not-found", f"{profile!r} is not a profile reference", path="profile")
+                raise SpecError("selection-invalid", f"{profile!r} is not a profile reference", path="profile")
             built, problem = build_profile(state, ref)
             if built is None:
                 assert problem is not None
