@@ -167,3 +167,11 @@ def test_refused_step_is_recorded_and_script_goes_on():
         {"step": "registerAdapter", "error": {"code": "adapter-provider-blank"}},
         {"step": "clear", "cleared": False},
     ]
+
+
+def test_every_step_kind_has_one_runner():
+    from conformance.adapters.reference import envelope as handlers
+    from conformance.operations import envelope as ops
+
+    assert set(handlers._STEP_RUNNERS) == set(ops.STEP_MODELS)
+    assert handlers._NEEDS_LOADED == set(ops.STEP_MODELS) - {"globalRegistry", "globalSet", "load"}

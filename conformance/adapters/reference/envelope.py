@@ -280,84 +280,155 @@ class _Script:
     def run(self, kind: str, body: Any) -> dict:
         """Run one validated step and return its answer (without ``step``).
 
+        Steps that need the extension load it first (:data:`_NEEDS_LOADED`).
+
         Raises:
             SpecError: the step is refused; the script records it and goes on.
         """
-        if kind == "globalRegistry":
-            key = CONTRIBUTIONS_KEY if body.key == "contributions" else ADAPTERS_KEY
-            self.scope.objects[key] = SharedRegistry(body.protocol, body.version)
-            return {}
-        if kind == "globalSet":
-            if body.contribution is not None:
-                target = self.scope.objects.get(CONTRIBUTIONS_KEY)
-                entry: Any = to_contribution(body.contribution)
-                key = entry.id
-            else:
-                target = self.scope.objects.get(ADAPTERS_KEY)
-                entry = ProbeAdapter(body.adapter.provider or "", body.adapter.developerMessages)
-                key = entry.provider
-            if not isinstance(target, dict):
-                raise SpecError("registry-missing", "globalSet needs a registry: add a globalRegistry step or load first")
-            target[key] = entry
-            return {}
-        if kind == "load":
-            if self.service is not None:
-                raise SpecError("already-loaded", "the extension is already loaded")
-            return self.load()
-        service = self.loaded()
-        if kind == "register":
-            register_contribution(service.contributions, to_contribution(body))
-            return {}
-        if kind == "unregister":
-            return {"removed": unregister_contribution(service.contributions, body.id)}
-        if kind == "registerAdapter":
-            register_adapter(service.adapters, ProbeAdapter(body.provider or "", body.developerMessages))
-            return {}
-        if kind == "capture":
-            result = service.capture(to_request(body, self.host))
-            return {
-                "systemPrompt": result.systemPrompt,
-                "envelope": result.envelope.to_json() if result.envelope else None,
-                "notification": result.notification,
-                "audit": result.audit,
-            }
-        if kind == "current":
-            overrides: dict[str, Any] = {}
-            if "provider" in body.model_fields_set:
-                overrides["provider"] = body.provider
-            if "activeTools" in body.model_fields_set and body.activeTools is not None:
-                overrides["activeTools"] = body.activeTools
-            if "cwd" in body.model_fields_set and body.cwd is not None:
-                overrides["cwd"] = body.cwd
-            current = service.current(body.sessionId, **overrides)
-            return {"envelope": current.envelope.to_json() if current.envelope else None, "failure": current.failure}
-        if kind == "clear":
-            return {"cleared": service.clear(body.sessionId)}
-        if kind == "providerRequest":
-            return {"payload": service.provider_request(body.sessionId, body.provider, body.payload)}
-        if kind == "append":
-            entry = service.log(body.sessionId).append({"type": "message", "message": body.message})
-            return {"entryId": entry["id"]}
-        if kind == "context":
-            return {"messages": service.context(body.sessionId, body.messages)}
-        if kind == "compact":
-            return {"messages": service.compaction_input(body.sessionId)}
-        if kind == "navigate":
-            summary = service.navigate(body.sessionId, body.to)
-            return {"leaf": service.log(body.sessionId).leaf, "summaryInput": summary}
-        if kind == "entries":
-            return {"entries": service.log(body.sessionId).branch()}
-        if kind == "setting":
-            if "toml" in body.model_fields_set:
-                roles, _ = audit.settings_from_toml(body.toml)
-            else:
-                roles, _ = audit.audit_setting(body.auditEntries)
-            service.auditEntries = roles
-            return {"auditEntries": list(roles)}
-        if kind == "resume":
-            service.resume()
-            return {}
-        raise AssertionError(kind)  # parse_steps admits only known kinds
+        if kind in _NEEDS_LOADED:
+            self.loaded()
+        return _STEP_RUNNERS[kind](self, body)
+
+    @property
+    def svc(self) -> EnvelopeService:
+        """The running service (steps that need it load the extension before they run)."""
+        return self.loaded()
+
+
+# --- step runners: one function per step kind ------------------------------------------------
+
+
+def _global_registry(script: _Script, body: ops.GlobalRegistryStep) -> dict:
+    key = CONTRIBUTIONS_KEY if body.key == "contributions" else ADAPTERS_KEY
+    script.scope.objects[key] = SharedRegistry(body.protocol, body.version)
+    return {}
+
+
+def _global_set(script: _Script, body: ops.GlobalSetStep) -> dict:
+    if body.contribution is not None:
+        target = script.scope.objects.get(CONTRIBUTIONS_KEY)
+        entry: Any = to_contribution(body.contribution)
+        key = entry.id
+    else:
+        assert body.adapter is not None
+        target = script.scope.objects.get(ADAPTERS_KEY)
+        entry = ProbeAdapter(body.adapter.provider or "", body.adapter.developerMessages)
+        key = entry.provider
+    if not isinstance(target, dict):
+        raise SpecError("registry-missing", "globalSet needs a registry: add a globalRegistry step or load first")
+    target[key] = entry
+    return {}
+
+
+def _load(script: _Script, body: ops.EmptyStep) -> dict:
+    if script.service is not None:
+        raise SpecError("already-loaded", "the extension is already loaded")
+    return script.load()
+
+
+def _register(script: _Script, body: ops.ContributionSpec) -> dict:
+    register_contribution(script.svc.contributions, to_contribution(body))
+    return {}
+
+
+def _unregister(script: _Script, body: ops.UnregisterStep) -> dict:
+    return {"removed": unregister_contribution(script.svc.contributions, body.id)}
+
+
+def _register_adapter(script: _Script, body: ops.AdapterSpec) -> dict:
+    register_adapter(script.svc.adapters, ProbeAdapter(body.provider or "", body.developerMessages))
+    return {}
+
+
+def _capture(script: _Script, body: ops.CaptureRequest) -> dict:
+    result = script.svc.capture(to_request(body, script.host))
+    return {
+        "systemPrompt": result.systemPrompt,
+        "envelope": result.envelope.to_json() if result.envelope else None,
+        "notification": result.notification,
+        "audit": result.audit,
+    }
+
+
+def _current(script: _Script, body: ops.CurrentStep) -> dict:
+    overrides: dict[str, Any] = {}
+    if "provider" in body.model_fields_set:
+        overrides["provider"] = body.provider
+    if "activeTools" in body.model_fields_set and body.activeTools is not None:
+        overrides["activeTools"] = body.activeTools
+    if "cwd" in body.model_fields_set and body.cwd is not None:
+        overrides["cwd"] = body.cwd
+    current = script.svc.current(body.sessionId, **overrides)
+    return {"envelope": current.envelope.to_json() if current.envelope else None, "failure": current.failure}
+
+
+def _clear(script: _Script, body: ops.SessionRef) -> dict:
+    return {"cleared": script.svc.clear(body.sessionId)}
+
+
+def _provider_request(script: _Script, body: ops.ProviderRequestStep) -> dict:
+    return {"payload": script.svc.provider_request(body.sessionId, body.provider, body.payload)}
+
+
+def _append(script: _Script, body: ops.AppendStep) -> dict:
+    entry = script.svc.log(body.sessionId).append({"type": "message", "message": body.message})
+    return {"entryId": entry["id"]}
+
+
+def _context(script: _Script, body: ops.ContextStep) -> dict:
+    return {"messages": script.svc.context(body.sessionId, body.messages)}
+
+
+def _compact(script: _Script, body: ops.SessionRef) -> dict:
+    return {"messages": script.svc.compaction_input(body.sessionId)}
+
+
+def _navigate(script: _Script, body: ops.NavigateStep) -> dict:
+    summary = script.svc.navigate(body.sessionId, body.to)
+    return {"leaf": script.svc.log(body.sessionId).leaf, "summaryInput": summary}
+
+
+def _entries(script: _Script, body: ops.SessionRef) -> dict:
+    return {"entries": script.svc.log(body.sessionId).branch()}
+
+
+def _setting(script: _Script, body: ops.SettingStep) -> dict:
+    if "toml" in body.model_fields_set:
+        roles, _ = audit.settings_from_toml(body.toml)
+    else:
+        roles, _ = audit.audit_setting(body.auditEntries)
+    script.svc.auditEntries = roles
+    return {"auditEntries": list(roles)}
+
+
+def _resume(script: _Script, body: ops.EmptyStep) -> dict:
+    script.svc.resume()
+    return {}
+
+
+_STEP_RUNNERS: dict[str, Callable[[_Script, Any], dict]] = {
+    "globalRegistry": _global_registry,
+    "globalSet": _global_set,
+    "load": _load,
+    "register": _register,
+    "unregister": _unregister,
+    "registerAdapter": _register_adapter,
+    "capture": _capture,
+    "current": _current,
+    "clear": _clear,
+    "providerRequest": _provider_request,
+    "append": _append,
+    "context": _context,
+    "compact": _compact,
+    "navigate": _navigate,
+    "entries": _entries,
+    "setting": _setting,
+    "resume": _resume,
+}
+"""Step kind -> its runner; the keys are exactly those of :data:`conformance.operations.envelope.STEP_MODELS`."""
+
+_NEEDS_LOADED = frozenset(_STEP_RUNNERS) - {"globalRegistry", "globalSet", "load"}
+"""Step kinds that load the extension first when no ``load`` step has run."""
 
 
 @implements("envelope.session")
