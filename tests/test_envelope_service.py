@@ -49,9 +49,14 @@ def test_system_replacement_survives_developer_step(mode):
     assert out == {"system": "NEW", "developer": [], "messages": []}
 
 
-def test_changed_payload_is_left_alone():
+def test_changed_system_prompt_is_kept_and_developer_messages_still_handed_over():
     payload = {"system": "SOMEONE ELSE", "developer": [], "messages": []}
-    assert apply_envelope(payload, ProbeAdapter("p"), "PI", ENV) is payload
+    out = apply_envelope(payload, ProbeAdapter("p"), "PI", ENV)
+    assert out == {"system": "SOMEONE ELSE", "developer": [{"id": "a", "content": "A"},
+                   {"id": "environment", "content": "E"}], "messages": []}
+    assert payload["developer"] == []  # not mutated
+    for mode in ("absent", "return-input", "return-nothing"):
+        assert apply_envelope(payload, ProbeAdapter("p", mode), "PI", ENV) is payload
 
 
 def test_provider_request_preconditions():
@@ -91,9 +96,11 @@ def test_responses_adapter_example():
     assert payload["input"][0]["content"][0]["text"] == "stale"
 
 
-def test_responses_adapter_leaves_foreign_instructions():
+def test_responses_adapter_keeps_foreign_instructions_and_adds_developer_items():
     payload = {"instructions": "other", "input": []}
-    assert apply_envelope(payload, ResponsesAdapter(), "PI", ENV) is payload
+    out = apply_envelope(payload, ResponsesAdapter(), "PI", ENV)
+    assert out["instructions"] == "other"
+    assert [i["content"][0]["text"] for i in out["input"]] == ["A", "E"]
 
 
 # --- service -------------------------------------------------------------------------------------

@@ -94,6 +94,16 @@ def _no_trim(original):
     return render_contribution
 
 
+def _developer_tied_to_match(original):
+    """The hand-over of developer messages happens only when the system prompt matched."""
+    def apply_envelope(payload, adapter, original_prompt, envelope):
+        current = adapter.read_system_prompt(payload)
+        if original_prompt is None or current is None or current != original_prompt:
+            return payload
+        return original(payload, adapter, original_prompt, envelope)
+    return apply_envelope
+
+
 FAULTS = [
     Fault("env-tiebreak-codepoint", "envelope", "Equal priorities are ordered by code point, not UCA root order",
           ("ENV-ORDER-TIEBREAK",), (replace("reference.envelope.collation:id_sort_key", _codepoint_key),), DEV),
@@ -134,4 +144,8 @@ FAULTS = [
           ("envelope.context-hook", "envelope.session")),
     Fault("env-render-untrimmed", "envelope", "String contents are not trimmed",
           ("ENV-RENDER-TRIM",), (wrap(f"{C}:render_contribution", _no_trim),), DEV),
+    Fault("env-developer-tied-to-match", "envelope",
+          "Developer messages are handed to the adapter only when the system prompt matched",
+          ("ENV-PAYLOAD-DEVELOPER",), (wrap("reference.envelope.payload:apply_envelope", _developer_tied_to_match),),
+          ("envelope.session",)),
 ]
