@@ -134,7 +134,7 @@ def test_current_overrides_and_unknown_session():
 def test_audit_across_resume_and_branches():
     svc = EnvelopeService(GlobalScope())
     first = svc.capture(request())
-    assert [i["id"] for i in first.audit["details"]["entries"]] == ["environment"]
+    assert [i["id"] for i in first.audit["data"]["entries"]] == ["environment"]
     svc.resume()
     assert svc.capture(request()).audit is None
     svc.navigate("s1", None)

@@ -53,6 +53,13 @@ step's kind; a refused step answers ``{step, error: {code}}`` and the script goe
 - ``providerRequest: {sessionId, provider, payload}``: answer ``{payload}``.
 - ``append: {sessionId, message}``: a conversation message appended to the session's branch;
   answer ``{entryId}``.
+- ``entry: {sessionId, entry}``: a raw session entry appended to the session's branch exactly as
+  given (any JSON object: ``{type: "custom", customType, data}``, ``{type: "custom_message",
+  customType, content, display, details}``, ``{type: "branch_summary", summary, fromId}``, any
+  other ``type``, or none; malformed fields included), as another extension or an earlier version
+  of the extension would have written it. The log gives it ``id`` and ``parentId`` (replacing any
+  it carries). Later captures compare with it, and ``context``, ``compact`` and ``navigate`` read
+  it (clauses ENV-ENTRY-MESSAGES, ENV-AUDIT-READ). Answer ``{entryId}``.
 - ``context: {sessionId, messages?}``: the ``context`` hook over ``messages`` (default: the
   session's current branch as messages); answer ``{messages}``.
 - ``compact: {sessionId}``: answer ``{messages}``, the compaction input.
@@ -64,6 +71,15 @@ step's kind; a refused step answers ``{step, error: {code}}`` and the script goe
 
 Entry ids are ``e1``, ``e2``, ... per session in order of creation. A malformed step is refused as a
 whole with ``session-step-invalid``, naming the step index and field.
+
+The session's entries are Pi's: an audit entry is a custom entry ``{type: "custom", customType:
+"@luan.sh/pi-developer-messages/group", data: {entries: [{role, id, content}, ...]}}`` (clause
+ENV-AUDIT-GROUP); a ``custom`` entry is never part of a model context.
+
+Versions
+--------
+Version 2 (this one) added the ``entry`` step and gave audit entries the custom-entry shape above
+(version 1 wrote them as custom messages with ``content``, ``display`` and ``details``).
 """
 
 from __future__ import annotations
@@ -146,6 +162,13 @@ class AppendStep(OpModel):
     message: dict[str, Any]
 
 
+class EntryStep(OpModel):
+    """A raw session entry, any JSON object, appended to the session's current branch as given."""
+
+    sessionId: str
+    entry: dict[str, Any]
+
+
 class ContextStep(OpModel):
     """The context hook over ``messages``, or over the session's current branch when absent."""
 
@@ -185,6 +208,7 @@ STEP_MODELS: dict[str, type[OpModel]] = {
     "clear": SessionRef,
     "providerRequest": ProviderRequestStep,
     "append": AppendStep,
+    "entry": EntryStep,
     "context": ContextStep,
     "compact": SessionRef,
     "navigate": NavigateStep,

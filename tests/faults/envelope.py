@@ -104,6 +104,27 @@ def _developer_tied_to_match(original):
     return apply_envelope
 
 
+def _group_read_partly(original):
+    """A group audit with an unreadable item still records its readable items."""
+    from reference.envelope import audit
+
+    def recorded_items(entry):
+        data = entry.get("data") if isinstance(entry, dict) else None
+        if isinstance(entry, dict) and entry.get("type") == "custom" and entry.get("customType") == cf.AUDIT_GROUP_TYPE \
+                and isinstance(data, dict) and isinstance(data.get("entries"), list):
+            return [i for i in map(audit.audit_item, data["entries"]) if i is not None]
+        return original(entry)
+    return recorded_items
+
+
+def _earlier_types_ignored(original):
+    def recorded_items(entry):
+        if isinstance(entry, dict) and entry.get("customType") in cf.EARLIER_AUDIT_TYPES:
+            return []
+        return original(entry)
+    return recorded_items
+
+
 FAULTS = [
     Fault("env-tiebreak-codepoint", "envelope", "Equal priorities are ordered by code point, not UCA root order",
           ("ENV-ORDER-TIEBREAK",), (replace("reference.envelope.collation:id_sort_key", _codepoint_key),), DEV),
@@ -148,4 +169,17 @@ FAULTS = [
           "Developer messages are handed to the adapter only when the system prompt matched",
           ("ENV-PAYLOAD-DEVELOPER",), (wrap("reference.envelope.payload:apply_envelope", _developer_tied_to_match),),
           ("envelope.session",)),
+    Fault("env-audit-group-read-partly", "envelope",
+          "A group audit with one unreadable item still records its other items",
+          ("ENV-AUDIT-READ",), (wrap("reference.envelope.audit:recorded_items", _group_read_partly),),
+          ("envelope.session",)),
+    Fault("env-audit-earlier-types-ignored", "envelope",
+          "Audits of the earlier per-instruction types are not compared",
+          ("ENV-AUDIT-EARLIER",), (wrap("reference.envelope.audit:recorded_items", _earlier_types_ignored),),
+          ("envelope.session",)),
+    Fault("env-audit-strip-group-only", "envelope",
+          "Only custom messages of the group type are removed from model inputs, not the earlier types",
+          ("ENV-AUDIT-STRIP", "ENV-AUDIT-EARLIER"),
+          (replace(f"{CF}:is_audit_message", lambda m: cf.is_custom_of(m, cf.AUDIT_GROUP_TYPE)),),
+          ("envelope.context-hook", "envelope.session")),
 ]

@@ -190,6 +190,10 @@ def _append(script: _Script, body: session_ops.AppendStep) -> dict:
     return {"entryId": entry["id"]}
 
 
+def _entry(script: _Script, body: session_ops.EntryStep) -> dict:
+    return {"entryId": script.svc.log(body.sessionId).append(body.entry)["id"]}
+
+
 def _context(script: _Script, body: session_ops.ContextStep) -> dict:
     return {"messages": script.svc.context(body.sessionId, body.messages)}
 
@@ -233,6 +237,7 @@ _STEP_RUNNERS: dict[str, Callable[[_Script, Any], dict]] = {
     "clear": _clear,
     "providerRequest": _provider_request,
     "append": _append,
+    "entry": _entry,
     "context": _context,
     "compact": _compact,
     "navigate": _navigate,
