@@ -182,3 +182,21 @@ def test_every_step_kind_has_one_runner():
 
     assert set(handlers._STEP_RUNNERS) == set(ops.STEP_MODELS)
     assert handlers._NEEDS_LOADED == set(ops.STEP_MODELS) - {"globalRegistry", "globalSet", "load"}
+
+
+@pytest.mark.parametrize("template, ok", [
+    ("{cwd} {customPrompt} {systemPromptOptions.mode}", True),
+    ("{systemPromptOptions.}", False),
+    ("{options.mode}", False),
+    ("{Cwd}", False),
+])
+def test_template_placeholders(template, ok):
+    from pydantic import ValidationError
+
+    from conformance.operations.envelope import TemplateContent
+
+    if ok:
+        TemplateContent(template=template)
+    else:
+        with pytest.raises(ValidationError):
+            TemplateContent(template=template)

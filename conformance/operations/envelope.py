@@ -13,20 +13,42 @@ A contribution's ``content`` is one of:
 
 - a string: used as is (then trimmed);
 - absent or ``null``: renders nothing;
+- ``{returns: VALUE}``: a function that returns VALUE (a string, or ``null`` for nothing) whatever
+  the render context;
 - ``{template: "FIRST {sessionId}"}``: a function of the render context that substitutes
-  ``{provider}`` (the provider id, ``""`` when unknown), ``{sessionId}``, ``{prompt}`` and
-  ``{activeTools}`` (the active tool names joined by ``,``) and ``{customPrompt}``
-  (``systemPromptOptions.customPrompt``, ``""`` when absent); no other placeholder is allowed;
+  ``{provider}`` (the provider id, ``""`` when unknown), ``{sessionId}``, ``{prompt}``,
+  ``{activeTools}`` (the active tool names joined by ``,``), ``{customPrompt}``
+  (``systemPromptOptions.customPrompt``), ``{cwd}`` (``systemPromptOptions.cwd``, where Pi puts the
+  session's working directory) and ``{systemPromptOptions.KEY}`` for any top-level KEY of Pi's
+  system-prompt options. An option placeholder renders a string value as is and any other value
+  (absent, ``null``, a number, a list, an object) as ``""``. No other placeholder is allowed;
 - ``{when: CONDITION, then: CONTENT, otherwise: CONTENT}``: a function that renders ``then`` when the
   condition holds and ``otherwise`` when not (each absent means nothing). CONDITION is exactly one
-  of ``{promptContains: TEXT}`` (the prompt contains TEXT) and ``{promptEmpty: BOOL}``;
+  of ``{promptContains: TEXT}`` (the prompt contains TEXT), ``{promptEquals: TEXT}`` (the prompt is
+  exactly TEXT, compared code unit by code unit, no trimming or case folding) and
+  ``{promptEmpty: BOOL}``;
 - ``{raises: MESSAGE}``: a function that throws an error whose message is MESSAGE.
+
+Refused contributions
+---------------------
+``envelope.developer-messages`` and ``envelope.build`` register their ``contributions`` in list
+order. A contribution that is refused is reported for itself, in ``refused`` (``[{index, code}]``,
+``index`` its position in ``contributions``, ``code`` the error code below), and the call goes on
+with the others; ``refused`` is ``[]`` when none was refused.
+
+Versions
+--------
+Version 2 of the envelope operations added ``{returns}``, ``promptEquals``, ``{cwd}``,
+``{systemPromptOptions.KEY}``, free keys in ``systemPromptOptions`` (``cwd`` among them),
+``systemPromptOptions`` on ``envelope.developer-messages``, and ``refused`` (version 1 failed the
+whole call on the first refused contribution). Session scripts: see
+:mod:`conformance.operations.envelope_session`.
 
 Error codes
 -----------
 ``contribution-id-blank``, ``contribution-id-reserved``, ``contribution-priority-invalid``,
 ``contribution-field-invalid`` (providers or activeTools not a list of strings): a refused
-contribution. ``adapter-provider-blank``: a refused adapter. ``environment-date-invalid``: a host
+contribution (reported in ``refused``, or as a session step's error). ``adapter-provider-blank``: a refused adapter. ``environment-date-invalid``: a host
 date not written ``YYYY-MM-DD``. ``build-failed``: a content function raised (stateless operations;
 in a session the service handles it). ``session-step-invalid``: a malformed script.
 ``registry-missing`` (``globalSet`` before any shared map exists), ``already-loaded`` (a second
@@ -39,30 +61,39 @@ from __future__ import annotations
 import re
 from typing import Any, Literal, Union
 
-from pydantic import field_validator, model_validator
+from pydantic import ConfigDict, field_validator, model_validator
 
 from conformance.operations.base import OpModel, operation
 
-TEMPLATE_FIELDS = ("provider", "sessionId", "prompt", "activeTools", "customPrompt")
+TEMPLATE_FIELDS = ("provider", "sessionId", "prompt", "activeTools", "customPrompt", "cwd")
+OPTION_PLACEHOLDER = "systemPromptOptions."
+"""Prefix of the ``{systemPromptOptions.KEY}`` placeholders."""
 _PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
 
 
 class PromptCondition(OpModel):
-    """Exactly one of ``promptContains`` and ``promptEmpty``."""
+    """Exactly one of ``promptContains``, ``promptEquals`` and ``promptEmpty``."""
 
     promptContains: str | None = None
+    promptEquals: str | None = None
     promptEmpty: bool | None = None
 
     @model_validator(mode="after")
     def _one(self) -> "PromptCondition":
         if len(self.model_fields_set) != 1:
-            raise ValueError("a condition has exactly one of promptContains, promptEmpty")
+            raise ValueError("a condition has exactly one of promptContains, promptEquals, promptEmpty")
         return self
 
 
+def known_placeholder(name: str) -> bool:
+    """Whether ``{name}`` may appear in a template (see the module docstring)."""
+    if name.startswith(OPTION_PLACEHOLDER):
+        return bool(name[len(OPTION_PLACEHOLDER):])
+    return name in TEMPLATE_FIELDS
+
+
 class TemplateContent(OpModel):
-    """``{template}``: substitutes ``{provider}``, ``{sessionId}``, ``{prompt}``, ``{activeTools}``
-    and ``{customPrompt}`` from the render context."""
+    """``{template}``: substitutes the render context's fields (see the module docstring)."""
 
     template: str
 
@@ -70,9 +101,16 @@ class TemplateContent(OpModel):
     @classmethod
     def _known(cls, value: str) -> str:
         for name in _PLACEHOLDER.findall(value):
-            if name not in TEMPLATE_FIELDS:
-                raise ValueError(f"unknown placeholder {{{name}}}; allowed: {', '.join(TEMPLATE_FIELDS)}")
+            if not known_placeholder(name):
+                raise ValueError(f"unknown placeholder {{{name}}}; allowed: "
+                                 f"{', '.join(TEMPLATE_FIELDS)}, {OPTION_PLACEHOLDER}KEY")
         return value
+
+
+class ReturnsContent(OpModel):
+    """``{returns}``: the content function returns this value (a string, or ``null``: nothing)."""
+
+    returns: str | None
 
 
 class RaisesContent(OpModel):
@@ -89,7 +127,7 @@ class WhenContent(OpModel):
     otherwise: "Content" = None
 
 
-Content = Union[str, TemplateContent, RaisesContent, WhenContent, None]
+Content = Union[str, ReturnsContent, TemplateContent, RaisesContent, WhenContent, None]
 WhenContent.model_rebuild()
 
 
@@ -125,11 +163,16 @@ class ContextFileSpec(OpModel):
 
 
 class SystemPromptOptions(OpModel):
-    """The parts of Pi's system-prompt options the envelope reads."""
+    """Pi's system-prompt options: the envelope reads ``customPrompt``, ``appendSystemPrompt`` and
+    ``contextFiles``; ``cwd`` is the session's working directory as Pi gives it; any other key is
+    allowed and passed to content functions unchanged."""
+
+    model_config = ConfigDict(extra="allow")
 
     customPrompt: str | None = None
     appendSystemPrompt: str | None = None
     contextFiles: list[ContextFileSpec] = []
+    cwd: str | None = None
 
 
 class DeveloperMessageOut(OpModel):
@@ -196,22 +239,32 @@ operation("envelope.environment", input=EnvironmentInput, output=EnvironmentOutp
 
 
 class DeveloperMessagesInput(OpModel):
-    """``contributions`` are registered in list order (a repeated id replaces the earlier one);
-    then the developer messages of one turn are composed for the render context given."""
+    """``contributions`` are registered in list order (a repeated id replaces the earlier one; a
+    refused one is reported in ``refused``); then the developer messages of one turn are composed
+    for the render context given."""
 
     contributions: list[ContributionSpec] = []
     provider: str | None = None
     activeTools: list[str] = []
     sessionId: str = "session-1"
     prompt: str = ""
+    systemPromptOptions: SystemPromptOptions = SystemPromptOptions()
     cwd: str = "/work/project"
     host: Host
 
 
+class RefusedContribution(OpModel):
+    """A contribution that was not registered: its ``index`` in ``contributions`` and the error ``code``."""
+
+    index: int
+    code: str
+
+
 class DeveloperMessagesOutput(OpModel):
-    """The developer messages in order, environment last."""
+    """The developer messages in order, environment last; ``refused``: the refused contributions (``[]`` when none)."""
 
     messages: list[DeveloperMessageOut]
+    refused: list[RefusedContribution]
 
 
 operation("envelope.developer-messages", input=DeveloperMessagesInput, output=DeveloperMessagesOutput,
@@ -283,7 +336,13 @@ class BuildInput(OpModel):
     request: CaptureRequest
 
 
-operation("envelope.build", input=BuildInput, output=EnvelopeOut,
+class BuildOutput(EnvelopeOut):
+    """The envelope; ``refused``: the refused contributions (``[]`` when none)."""
+
+    refused: list[RefusedContribution]
+
+
+operation("envelope.build", input=BuildInput, output=BuildOutput,
           summary="Build one turn's envelope: provider instructions, developer messages, context message (N1-N5).")
 
 

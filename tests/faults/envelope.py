@@ -125,6 +125,29 @@ def _earlier_types_ignored(original):
     return recorded_items
 
 
+def _options_narrowed(original):
+    """Content functions see only the options the envelope reads."""
+    import dataclasses
+
+    def developer_messages(contributions, request):
+        read = ("customPrompt", "appendSystemPrompt", "contextFiles")
+        options = {k: v for k, v in request.systemPromptOptions.items() if k in read}
+        return original(contributions, dataclasses.replace(request, systemPromptOptions=options))
+    return developer_messages
+
+
+def _first_refusal_fails(original):
+    """The first refused contribution fails the whole call (version 1 of the operations)."""
+    from reference.errors import SpecError
+
+    def register_all(registry, specs):
+        refused = original(registry, specs)
+        if refused:
+            raise SpecError(refused[0]["code"], "refused")
+        return refused
+    return register_all
+
+
 FAULTS = [
     Fault("env-tiebreak-codepoint", "envelope", "Equal priorities are ordered by code point, not UCA root order",
           ("ENV-ORDER-TIEBREAK",), (replace("reference.envelope.collation:id_sort_key", _codepoint_key),), DEV),
@@ -182,4 +205,12 @@ FAULTS = [
           ("ENV-AUDIT-STRIP", "ENV-AUDIT-EARLIER"),
           (replace(f"{CF}:is_audit_message", lambda m: cf.is_custom_of(m, cf.AUDIT_GROUP_TYPE)),),
           ("envelope.context-hook", "envelope.session")),
+    Fault("env-render-options-narrowed", "envelope",
+          "Content functions receive only the system-prompt options the envelope reads",
+          ("ENV-RENDER-OPTIONS",), (wrap(f"{B}:developer_messages", _options_narrowed),), DEV),
+    Fault("env-refusal-fails-call", "envelope",
+          "A refused contribution fails the whole developer-messages or build call",
+          ("ENV-OP-REFUSED",),
+          (wrap("conformance.adapters.reference.envelope:_register_all", _first_refusal_fails),),
+          ("envelope.developer-messages", "envelope.build")),
 ]

@@ -7,6 +7,7 @@ a thin mapping onto :mod:`reference.envelope`. Session scripts run in
 
 from __future__ import annotations
 
+import re
 from typing import Any, Callable
 
 from conformance.adapters.reference import Context, implements
@@ -29,16 +30,30 @@ from reference.errors import SpecError
 # --- declarative content ----------------------------------------------------------------------
 
 
+def _option_text(options: Any, key: str) -> str:
+    value = options.get(key) if hasattr(options, "get") else None
+    return value if isinstance(value, str) else ""
+
+
 def _template(text: str) -> Callable[[RenderContext], str]:
     def render(ctx: RenderContext) -> str:
+        options = ctx.systemPromptOptions
         values = {
             "provider": ctx.provider or "",
             "sessionId": ctx.sessionId,
             "prompt": ctx.prompt,
             "activeTools": ",".join(ctx.activeTools),
-            "customPrompt": ctx.systemPromptOptions.get("customPrompt") or "",
+            "customPrompt": _option_text(options, "customPrompt"),
+            "cwd": _option_text(options, "cwd"),
         }
-        return ops._PLACEHOLDER.sub(lambda m: values[m.group(1)], text)
+
+        def value(match: re.Match[str]) -> str:
+            name = match.group(1)
+            if name.startswith(ops.OPTION_PLACEHOLDER):
+                return _option_text(options, name[len(ops.OPTION_PLACEHOLDER):])
+            return values[name]
+
+        return ops._PLACEHOLDER.sub(value, text)
 
     return render
 
@@ -47,6 +62,9 @@ def _condition(cond: ops.PromptCondition) -> Callable[[RenderContext], bool]:
     if "promptContains" in cond.model_fields_set:
         needle = cond.promptContains or ""
         return lambda ctx: needle in ctx.prompt
+    if "promptEquals" in cond.model_fields_set:
+        expected = cond.promptEquals
+        return lambda ctx: ctx.prompt == expected
     want = bool(cond.promptEmpty)
     return lambda ctx: (ctx.prompt == "") == want
 
@@ -55,6 +73,9 @@ def content_function(spec: ops.Content) -> Any:
     """The reference content (string, ``None`` or function) of a declarative content spec."""
     if spec is None or isinstance(spec, str):
         return spec
+    if isinstance(spec, ops.ReturnsContent):
+        fixed = spec.returns
+        return lambda ctx: fixed
     if isinstance(spec, ops.TemplateContent):
         return _template(spec.template)
     if isinstance(spec, ops.RaisesContent):
@@ -102,6 +123,11 @@ def to_files(files: list[ops.ContextFileSpec]) -> list[ContextFile]:
     return [ContextFile(path=f.path, content=f.content) for f in files]
 
 
+def _options(options: ops.SystemPromptOptions) -> dict[str, Any]:
+    """Pi's system-prompt options as content functions receive them (free keys included)."""
+    return options.model_dump(mode="json")
+
+
 def to_request(req: ops.CaptureRequest, default_host: ops.Host | None) -> EnvelopeRequest:
     """The reference request; ``host`` falls back to ``default_host``.
 
@@ -111,7 +137,7 @@ def to_request(req: ops.CaptureRequest, default_host: ops.Host | None) -> Envelo
     host = req.host or default_host
     if host is None:
         raise SpecError("request-host-missing", "request.host is required", path="request.host")
-    options = req.systemPromptOptions.model_dump(mode="json")
+    options = _options(req.systemPromptOptions)
     return EnvelopeRequest(
         sessionId=req.sessionId,
         provider=req.provider,
@@ -125,13 +151,19 @@ def to_request(req: ops.CaptureRequest, default_host: ops.Host | None) -> Envelo
     )
 
 
-def _register_all(registry: SharedRegistry, specs: list[ops.ContributionSpec]) -> None:
+def _register_all(registry: SharedRegistry, specs: list[ops.ContributionSpec]) -> list[dict[str, Any]]:
+    """Register ``specs`` in order; a refused one is reported as ``{index, code}`` and skipped."""
+    refused: list[dict[str, Any]] = []
     for i, spec in enumerate(specs):
         try:
             register_contribution(registry, to_contribution(spec))
         except SpecError as exc:
-            raise SpecError(exc.code, exc.message.replace("contribution.", f"contributions[{i}].", 1),
-                            path=f"contributions[{i}]") from exc
+            refused.append({"index": i, "code": exc.code})
+    return refused
+
+
+def _with_refused(answer: dict[str, Any], refused: list[dict[str, Any]]) -> dict[str, Any]:
+    return {**answer, "refused": refused}
 
 
 def _failed(exc: ContributionFailed) -> SpecError:
@@ -157,17 +189,17 @@ def environment(inp: ops.EnvironmentInput, ctx: Context) -> dict:
 def developer(inp: ops.DeveloperMessagesInput, ctx: Context) -> dict:
     """``envelope.developer-messages``: a fresh registry per call."""
     registry = contribution_registry(GlobalScope())
-    _register_all(registry, inp.contributions)
+    refused = _register_all(registry, inp.contributions)
     request = EnvelopeRequest(
         sessionId=inp.sessionId, provider=inp.provider, activeTools=tuple(inp.activeTools),
-        prompt=inp.prompt, systemPrompt=None, systemPromptOptions={}, cwd=inp.cwd, agentDir=None,
-        host=to_host(inp.host),
+        prompt=inp.prompt, systemPrompt=None, systemPromptOptions=_options(inp.systemPromptOptions),
+        cwd=inp.cwd, agentDir=None, host=to_host(inp.host),
     )
     try:
         messages = developer_messages(list(registry.values()), request)
     except ContributionFailed as exc:
         raise _failed(exc) from exc
-    return {"messages": [m.to_json() for m in messages]}
+    return _with_refused({"messages": [m.to_json() for m in messages]}, refused)
 
 
 @implements("envelope.context-message")
@@ -187,11 +219,12 @@ def context_hook(inp: ops.ContextHookInput, ctx: Context) -> dict:
 def build(inp: ops.BuildInput, ctx: Context) -> dict:
     """``envelope.build``: a fresh registry per call."""
     registry = contribution_registry(GlobalScope())
-    _register_all(registry, inp.contributions)
+    refused = _register_all(registry, inp.contributions)
     try:
-        return build_envelope(list(registry.values()), to_request(inp.request, None)).to_json()
+        envelope = build_envelope(list(registry.values()), to_request(inp.request, None))
     except ContributionFailed as exc:
         raise _failed(exc) from exc
+    return _with_refused(envelope.to_json(), refused)
 
 
 @implements("envelope.settings")
