@@ -74,3 +74,36 @@ def test_audit_writes_exactly_when_content_changes(sequence):
         if entry is not None:
             log.append(entry)
         previous = text
+
+
+_json = st.recursive(
+    st.one_of(st.none(), st.booleans(), st.integers(-3, 3), st.text(max_size=4)),
+    lambda inner: st.one_of(st.lists(inner, max_size=3), st.dictionaries(st.text(max_size=4), inner, max_size=3)),
+    max_leaves=8,
+)
+_audit_types = st.sampled_from([AUDIT_GROUP_TYPE, "@luan.sh/pi-developer-messages/developer",
+                                "@luan.sh/pi-developer-messages/context-user", AGENTS_MD_TYPE, "other"])
+_raw_entries = st.one_of(
+    st.dictionaries(st.text(max_size=6), _json, max_size=4),
+    st.fixed_dictionaries({"type": st.sampled_from(["custom", "custom_message", "branch_summary", "message", "label"]),
+                           "customType": _audit_types},
+                          optional={"data": _json, "details": _json, "content": _json, "display": _json,
+                                    "message": _json, "summary": _json, "fromId": _json}),
+)
+
+
+@settings(max_examples=60)
+@given(st.lists(_raw_entries, max_size=6))
+def test_any_raw_entries_never_make_a_session_step_fail(entries):
+    from conformance.adapters.reference import ReferenceImplementation
+
+    steps = [{"register": {"id": "mode", "content": {"template": "Mode: {prompt}"}}}]
+    steps += [{"entry": {"sessionId": "s1", "entry": e}} for e in entries]
+    steps += [
+        {"capture": {"sessionId": "s1", "provider": "p", "prompt": "x", "systemPrompt": "PI", "cwd": "/w"}},
+        {"context": {"sessionId": "s1"}}, {"compact": {"sessionId": "s1"}},
+        {"navigate": {"sessionId": "s1", "to": None}}, {"entries": {"sessionId": "s1"}},
+    ]
+    out = ReferenceImplementation().run("envelope.session", {"host": {"platform": "linux", "date": "2025-01-31"},
+                                                             "steps": steps}, None)
+    assert not any("error" in answer for answer in out["steps"])

@@ -30,6 +30,7 @@ from reference.envelope.contributions import (
 from reference.envelope.environment import HostFacts, environment_message, login_shell, reported_shell
 from reference.envelope.globals import CONTRIBUTIONS_KEY, GlobalScope, SharedRegistry
 from reference.envelope.instructions import provider_instructions
+from reference.envelope.session import entry_messages
 from reference.errors import SpecError
 
 N3_ORDER = ["a", "A", "a_b", "a-b", "a.b", "a/b", "a1", "a10", "a2", "b"]
@@ -284,14 +285,34 @@ def test_audit_setting_defaults_and_toml():
 
 def test_changed_items_compare_latest_of_same_role_and_id():
     branch = [
-        {"type": "custom_message", "customType": AUDIT_GROUP_TYPE,
-         "details": {"entries": [{"role": "developer", "id": "a", "content": "1"}]}},
-        {"type": "custom_message", "customType": AUDIT_GROUP_TYPE,
-         "details": {"entries": [{"role": "developer", "id": "a", "content": "2"}]}},
+        {"type": "custom", "customType": AUDIT_GROUP_TYPE,
+         "data": {"entries": [{"role": "developer", "id": "a", "content": "1"}]}},
+        {"type": "custom", "customType": AUDIT_GROUP_TYPE,
+         "data": {"entries": [{"role": "developer", "id": "a", "content": "2"}]}},
     ]
     items = [{"role": "developer", "id": "a", "content": "1"}, {"role": "user", "id": "a", "content": "2"}]
     assert audit.changed_items(items, branch) == items  # latest of developer/a is "2"; user/a is new
     assert audit.changed_items([{"role": "developer", "id": "a", "content": "2"}], branch) == []
+    # a custom message of the group type is not an audit entry and is never compared
+    message = {**branch[1], "type": "custom_message", "details": branch[1]["data"]}
+    assert audit.changed_items([{"role": "developer", "id": "a", "content": "1"}], [branch[0], message]) == []
+
+
+@pytest.mark.parametrize("entry", [
+    None, "text", [], {}, {"type": "custom"}, {"type": "custom", "customType": AUDIT_GROUP_TYPE},
+    {"type": "custom", "customType": AUDIT_GROUP_TYPE, "data": None},
+    {"type": "custom", "customType": AUDIT_GROUP_TYPE, "data": {"entries": None}},
+    {"type": "custom", "customType": AUDIT_GROUP_TYPE, "data": {"entries": [1]}},
+    {"type": "custom", "customType": AUDIT_GROUP_TYPE, "data": {"entries": [{"role": "developer", "id": 1, "content": "x"}]}},
+    {"type": "custom", "customType": AUDIT_GROUP_TYPE,
+     "data": {"entries": [{"role": "developer", "id": "a", "content": "x"}, {"role": "tool", "id": "a", "content": "x"}]}},
+    {"type": "custom", "customType": "@luan.sh/pi-developer-messages/developer", "data": {"role": "developer"}},
+    {"type": "custom", "customType": "@luan.sh/pi-developer-messages/context-user", "data": "x"},
+])
+def test_unreadable_entries_record_nothing_and_give_no_message(entry):
+    assert audit.recorded_items(entry) == []
+    assert audit.latest_audits([entry]) == {}
+    assert entry_messages([entry]) == []
 
 
 def test_build_envelope_parts():

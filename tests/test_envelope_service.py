@@ -49,9 +49,14 @@ def test_system_replacement_survives_developer_step(mode):
     assert out == {"system": "NEW", "developer": [], "messages": []}
 
 
-def test_changed_payload_is_left_alone():
+def test_changed_system_prompt_is_kept_and_developer_messages_still_handed_over():
     payload = {"system": "SOMEONE ELSE", "developer": [], "messages": []}
-    assert apply_envelope(payload, ProbeAdapter("p"), "PI", ENV) is payload
+    out = apply_envelope(payload, ProbeAdapter("p"), "PI", ENV)
+    assert out == {"system": "SOMEONE ELSE", "developer": [{"id": "a", "content": "A"},
+                   {"id": "environment", "content": "E"}], "messages": []}
+    assert payload["developer"] == []  # not mutated
+    for mode in ("absent", "return-input", "return-nothing"):
+        assert apply_envelope(payload, ProbeAdapter("p", mode), "PI", ENV) is payload
 
 
 def test_provider_request_preconditions():
@@ -91,9 +96,11 @@ def test_responses_adapter_example():
     assert payload["input"][0]["content"][0]["text"] == "stale"
 
 
-def test_responses_adapter_leaves_foreign_instructions():
+def test_responses_adapter_keeps_foreign_instructions_and_adds_developer_items():
     payload = {"instructions": "other", "input": []}
-    assert apply_envelope(payload, ResponsesAdapter(), "PI", ENV) is payload
+    out = apply_envelope(payload, ResponsesAdapter(), "PI", ENV)
+    assert out["instructions"] == "other"
+    assert [i["content"][0]["text"] for i in out["input"]] == ["A", "E"]
 
 
 # --- service -------------------------------------------------------------------------------------
@@ -127,7 +134,7 @@ def test_current_overrides_and_unknown_session():
 def test_audit_across_resume_and_branches():
     svc = EnvelopeService(GlobalScope())
     first = svc.capture(request())
-    assert [i["id"] for i in first.audit["details"]["entries"]] == ["environment"]
+    assert [i["id"] for i in first.audit["data"]["entries"]] == ["environment"]
     svc.resume()
     assert svc.capture(request()).audit is None
     svc.navigate("s1", None)
@@ -167,3 +174,29 @@ def test_refused_step_is_recorded_and_script_goes_on():
         {"step": "registerAdapter", "error": {"code": "adapter-provider-blank"}},
         {"step": "clear", "cleared": False},
     ]
+
+
+def test_every_step_kind_has_one_runner():
+    from conformance.adapters.reference import envelope_session as handlers
+    from conformance.operations import envelope_session as ops
+
+    assert set(handlers._STEP_RUNNERS) == set(ops.STEP_MODELS)
+    assert handlers._NEEDS_LOADED == set(ops.STEP_MODELS) - {"globalRegistry", "globalSet", "load"}
+
+
+@pytest.mark.parametrize("template, ok", [
+    ("{cwd} {customPrompt} {systemPromptOptions.mode}", True),
+    ("{systemPromptOptions.}", False),
+    ("{options.mode}", False),
+    ("{Cwd}", False),
+])
+def test_template_placeholders(template, ok):
+    from pydantic import ValidationError
+
+    from conformance.operations.envelope import TemplateContent
+
+    if ok:
+        TemplateContent(template=template)
+    else:
+        with pytest.raises(ValidationError):
+            TemplateContent(template=template)

@@ -1,8 +1,10 @@
 """Audit entries: the setting, what is written, and when (note N8).
 
 After each capture the envelope service writes at most one audit entry on the session's current
-branch: a custom message of type ``@luan.sh/pi-developer-messages/group`` whose ``details`` are
-``{"entries": [{"role", "id", "content"}, ...]}``, holding only the items that are new or changed.
+branch: a custom entry (``type: "custom"``, as Pi's ``appendEntry`` writes it) of type
+``@luan.sh/pi-developer-messages/group`` whose ``data`` is ``{"entries": [{"role", "id",
+"content"}, ...]}``, holding only the items that are new or changed. Audit entries of the earlier
+per-instruction types are read too (clause ENV-AUDIT-EARLIER).
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ import tomllib
 from typing import Any, Iterable, Sequence
 
 from reference.envelope.build import Envelope
-from reference.envelope.context_files import AUDIT_GROUP_TYPE, is_custom_of
+from reference.envelope.context_files import AUDIT_GROUP_TYPE, AUDIT_TYPES
 
 SETTINGS_NAMESPACE = "@luan.sh/pi-developer-messages"
 TOML_TABLE = "appearance"
@@ -99,14 +101,55 @@ def audit_items(envelope: Envelope, roles: Iterable[str]) -> list[dict[str, str]
     return items
 
 
-def latest_audits(branch: Iterable[dict[str, Any]]) -> dict[tuple[str, str], str]:
+AUDIT_ITEM_ROLES = ("developer", "user")
+
+
+def audit_item(value: Any) -> dict[str, str] | None:
+    """``value`` as an audit item ``{role, id, content}``, or ``None`` when it is not one.
+
+    Clauses:
+        ENV-AUDIT-READ: an item is an object whose ``role`` is ``developer`` or ``user`` and whose
+            ``id`` and ``content`` are strings; other fields are ignored.
+    """
+    if not isinstance(value, dict) or value.get("role") not in AUDIT_ITEM_ROLES:
+        return None
+    if not isinstance(value.get("id"), str) or not isinstance(value.get("content"), str):
+        return None
+    return {"role": value["role"], "id": value["id"], "content": value["content"]}
+
+
+def recorded_items(entry: Any) -> list[dict[str, str]]:
+    """The items an entry records as audits (empty for every entry that is not a readable audit).
+
+    Clauses:
+        ENV-AUDIT-READ: only custom entries (``type: "custom"``) of an audit type are read. A group
+            entry records the items of ``data.entries``; an entry whose ``data`` is not an object,
+            whose ``entries`` is not a list, or with one item that :func:`audit_item` refuses,
+            records nothing at all. Such an entry is kept as it is and never makes a capture fail.
+        ENV-AUDIT-EARLIER: an entry of an earlier per-instruction type
+            (``@luan.sh/pi-developer-messages/developer`` or ``.../context-user``) records its
+            ``data`` as one item, when :func:`audit_item` accepts it.
+    """
+    if not isinstance(entry, dict) or entry.get("type") != "custom" or entry.get("customType") not in AUDIT_TYPES:
+        return []
+    data = entry.get("data")
+    if entry["customType"] != AUDIT_GROUP_TYPE:
+        item = audit_item(data)
+        return [item] if item is not None else []
+    raw = data.get("entries") if isinstance(data, dict) else None
+    if not isinstance(raw, list):
+        return []
+    items = [audit_item(v) for v in raw]
+    return [i for i in items if i is not None] if all(i is not None for i in items) else []
+
+
+def latest_audits(branch: Iterable[Any]) -> dict[tuple[str, str], str]:
     """The latest recorded content of each ``(role, id)`` among the audit entries of ``branch``
-    (entries root-first; later entries win)."""
+    (entries root-first; later entries win; see :func:`recorded_items`)."""
     latest: dict[tuple[str, str], str] = {}
     for entry in branch:
-        if entry.get("type") == "custom_message" and is_custom_of(entry, AUDIT_GROUP_TYPE):
-            for item in entry["details"]["entries"]:
-                latest[(item["role"], item["id"])] = item["content"]
+        for item in recorded_items(entry):
+            latest[(item["role"], item["id"])] = item["content"]
     return latest
 
 
@@ -124,23 +167,16 @@ def changed_items(items: Iterable[dict[str, str]], branch: Iterable[dict[str, An
 
 
 def audit_entry(items: Sequence[dict[str, str]]) -> dict[str, Any] | None:
-    """The custom-message entry to append, or ``None`` when there is nothing to write.
+    """The custom entry to append, or ``None`` when there is nothing to write.
 
     Clauses:
-        ENV-AUDIT-GROUP: one entry ``{type: "custom_message", customType:
-            "@luan.sh/pi-developer-messages/group", content, display: true, details: {entries}}``
-            per capture.
-        ENV-AUDIT-CONTENT: the entry's ``content`` is one line ``ROLE ID`` per item, in item
-            order (the labels of the collapsed rows); it is display text and never reaches a
-            model.
+        ENV-AUDIT-GROUP: one custom entry ``{type: "custom", customType:
+            "@luan.sh/pi-developer-messages/group", data: {entries}}`` per capture.
+        ENV-AUDIT-CONTENT: the entry has no ``content``, ``display`` or ``details``: it is
+            extension state, its rows are rendered from ``data.entries``, and it is never part of
+            a model context.
         ENV-AUDIT-NOTHING: with no new or changed item nothing is written.
     """
     if not items:
         return None
-    return {
-        "type": "custom_message",
-        "customType": AUDIT_GROUP_TYPE,
-        "content": "\n".join(f"{i['role']} {i['id']}" for i in items),
-        "display": True,
-        "details": {"entries": [dict(i) for i in items]},
-    }
+    return {"type": "custom", "customType": AUDIT_GROUP_TYPE, "data": {"entries": [dict(i) for i in items]}}

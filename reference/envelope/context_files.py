@@ -15,6 +15,12 @@ AGENTS_MD_TYPE = "@luan.sh/pi-developer-messages/agents-md"
 AUDIT_GROUP_TYPE = "@luan.sh/pi-developer-messages/group"
 """``customType`` of an audit entry (see :mod:`reference.envelope.audit`)."""
 
+EARLIER_AUDIT_TYPES = ("@luan.sh/pi-developer-messages/developer", "@luan.sh/pi-developer-messages/context-user")
+"""``customType`` of the earlier per-instruction audit entries, one item each (clause ENV-AUDIT-EARLIER)."""
+
+AUDIT_TYPES = (AUDIT_GROUP_TYPE, *EARLIER_AUDIT_TYPES)
+"""Every audit ``customType``, current and earlier."""
+
 PROJECT_DOC_DIVIDER = "\n\n--- project-doc ---\n\n"
 
 
@@ -124,15 +130,21 @@ def is_custom_of(message: Any, custom_type: str) -> bool:
     ) == "custom"
 
 
+def is_audit_message(message: Any) -> bool:
+    """Whether ``message`` is a custom message of an audit type (:data:`AUDIT_TYPES`)."""
+    return any(is_custom_of(message, t) for t in AUDIT_TYPES)
+
+
 def strip_audit(messages: Iterable[Any]) -> list[Any]:
-    """``messages`` without audit entries.
+    """``messages`` without audit copies.
 
     Clauses:
-        ENV-AUDIT-STRIP: every custom message of type ``@luan.sh/pi-developer-messages/group`` is
-            removed from the model context, the compaction input and the tree-summary input; the
-            other messages keep their order.
+        ENV-AUDIT-STRIP: every custom message of an audit type (``@luan.sh/pi-developer-messages/group``
+            and the earlier per-instruction types of ENV-AUDIT-EARLIER), whatever its other fields,
+            is removed from the model context, the compaction input and the tree-summary input;
+            the other messages keep their order.
     """
-    return [m for m in messages if not is_custom_of(m, AUDIT_GROUP_TYPE)]
+    return [m for m in messages if not is_audit_message(m)]
 
 
 def inject_context(messages: Sequence[Any], message: dict[str, Any] | None) -> list[Any]:

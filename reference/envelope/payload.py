@@ -86,11 +86,10 @@ def apply_envelope(payload: Any, adapter: Any, original_prompt: str | None, enve
     Clauses:
         ENV-PAYLOAD-SYSTEM: the system prompt is replaced with the envelope's provider instructions
             only when ``readSystemPrompt`` returns exactly Pi's original prompt; otherwise (someone
-            else changed it, or it cannot be read) the payload is returned untouched, developer
-            messages included.
-        ENV-PAYLOAD-DEVELOPER: then, when the adapter has ``replaceDeveloperMessages``, it receives
-            the payload with the new system prompt and the envelope's developer messages in order
-            (environment last).
+            else changed it, or it cannot be read) the system prompt is left as it is.
+        ENV-PAYLOAD-DEVELOPER: whether or not the system prompt matched, an adapter with
+            ``replaceDeveloperMessages`` receives the payload (with the new system prompt when it
+            was replaced) and the envelope's developer messages in order (environment last).
         ENV-PAYLOAD-TOGETHER: both changes stand together: the developer step works on the payload
             the system step returned, and a replace method that returns nothing keeps the payload it
             was given, so the system-prompt replacement is never lost.
@@ -108,17 +107,17 @@ def apply_envelope(payload: Any, adapter: Any, original_prompt: str | None, enve
             had none; a payload prompt never equals ``None``).
         envelope: the captured envelope.
     """
+    result = payload
     current = adapter.read_system_prompt(payload)
-    if original_prompt is None or current is None or current != original_prompt:
-        return payload
-    replaced = adapter.replace_system_prompt(payload, envelope.providerInstructions)
-    if replaced is None:
-        replaced = payload
+    if original_prompt is not None and current is not None and current == original_prompt:
+        replaced = adapter.replace_system_prompt(payload, envelope.providerInstructions)
+        if replaced is not None:
+            result = replaced
     if supports_developer_messages(adapter):
-        with_developer = adapter.replace_developer_messages(replaced, list(envelope.developerMessages))
+        with_developer = adapter.replace_developer_messages(result, list(envelope.developerMessages))
         if with_developer is not None:
-            replaced = with_developer
-    return replaced
+            result = with_developer
+    return result
 
 
 def on_provider_request(

@@ -2,9 +2,13 @@
 
 Pi stores a session as entries that each name their parent; the *current branch* is the path from
 the root to the current leaf. New entries are appended below the leaf; navigating moves the leaf.
-Entries here are plain JSON objects with ``id`` (``e1``, ``e2``, ... in order of creation),
-``parentId`` and either ``type: "message"`` with a ``message``, or ``type: "custom_message"`` with
-``customType``, ``content``, ``display`` and ``details`` (the shape of Pi's custom-message entry).
+Entries here are plain JSON objects with ``id`` (``e1``, ``e2``, ... in order of creation) and
+``parentId``, given by the log, and whatever else the writer put in them: ``type: "message"`` with
+a ``message``; ``type: "custom"`` with ``customType`` and ``data`` (extension state, never part of
+a model context; audit entries have this shape); ``type: "custom_message"`` with ``customType``,
+``content``, ``display`` and ``details``; ``type: "branch_summary"`` with ``summary`` and
+``fromId``; or any other kind. An entry's fields are never trusted: every reader copes with a
+field that is missing or of another type.
 """
 
 from __future__ import annotations
@@ -29,8 +33,9 @@ class SessionLog:
     leaf: str | None = None
 
     def append(self, entry: dict[str, Any]) -> dict[str, Any]:
-        """Append ``entry`` (without ``id``/``parentId``) below the leaf; returns the stored entry."""
-        stored = {"id": f"e{len(self.entries) + 1}", "parentId": self.leaf, **entry}
+        """Append ``entry`` below the leaf; returns the stored entry. ``id`` and ``parentId`` are
+        always the log's own (an ``id`` or ``parentId`` in ``entry`` is replaced)."""
+        stored = {**entry, "id": f"e{len(self.entries) + 1}", "parentId": self.leaf}
         self.entries[stored["id"]] = stored
         self.leaf = stored["id"]
         return stored
@@ -65,21 +70,35 @@ class SessionLog:
         return abandoned
 
 
-def entry_message(entry: dict[str, Any]) -> dict[str, Any]:
-    """The message an entry contributes to a context: a message entry's ``message``; a custom
-    message entry as ``{role: "custom", customType, content, display, details, timestamp: 0}``."""
-    if entry["type"] == "message":
-        return entry["message"]
-    return {
-        "role": "custom",
-        "customType": entry["customType"],
-        "content": entry["content"],
-        "display": entry["display"],
-        "details": entry["details"],
-        "timestamp": 0,
-    }
+def entry_message(entry: Any) -> dict[str, Any] | None:
+    """The message an entry contributes to a context, or ``None`` when it contributes none.
+
+    Clauses:
+        ENV-ENTRY-MESSAGES: a ``message`` entry gives its ``message`` when that is an object; a
+            ``custom_message`` entry gives ``{role: "custom", customType, content, display,
+            details, timestamp: 0}`` with each of the four fields copied when the entry has it and
+            left out when not; a ``branch_summary`` entry gives ``{role: "branchSummary", summary,
+            fromId, timestamp: 0}`` likewise. Every other entry (``custom`` entries included, and
+            anything that is not an object or has no string ``type``) gives none. Nothing read from
+            an entry is trusted, so no entry makes the context fail.
+    """
+    if not isinstance(entry, dict):
+        return None
+    kind = entry.get("type")
+    if kind == "message":
+        message = entry.get("message")
+        return message if isinstance(message, dict) else None
+    if kind == "custom_message":
+        return _copied(entry, {"role": "custom"}, ("customType", "content", "display", "details"))
+    if kind == "branch_summary":
+        return _copied(entry, {"role": "branchSummary"}, ("summary", "fromId"))
+    return None
 
 
-def entry_messages(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """:func:`entry_message` of each entry, in order."""
-    return [entry_message(e) for e in entries]
+def _copied(entry: dict[str, Any], head: dict[str, Any], fields: tuple[str, ...]) -> dict[str, Any]:
+    return {**head, **{f: entry[f] for f in fields if f in entry}, "timestamp": 0}
+
+
+def entry_messages(entries: list[Any]) -> list[dict[str, Any]]:
+    """:func:`entry_message` of each entry, in order, leaving out the entries that give none."""
+    return [m for m in map(entry_message, entries) if m is not None]

@@ -94,6 +94,60 @@ def _no_trim(original):
     return render_contribution
 
 
+def _developer_tied_to_match(original):
+    """The hand-over of developer messages happens only when the system prompt matched."""
+    def apply_envelope(payload, adapter, original_prompt, envelope):
+        current = adapter.read_system_prompt(payload)
+        if original_prompt is None or current is None or current != original_prompt:
+            return payload
+        return original(payload, adapter, original_prompt, envelope)
+    return apply_envelope
+
+
+def _group_read_partly(original):
+    """A group audit with an unreadable item still records its readable items."""
+    from reference.envelope import audit
+
+    def recorded_items(entry):
+        data = entry.get("data") if isinstance(entry, dict) else None
+        if isinstance(entry, dict) and entry.get("type") == "custom" and entry.get("customType") == cf.AUDIT_GROUP_TYPE \
+                and isinstance(data, dict) and isinstance(data.get("entries"), list):
+            return [i for i in map(audit.audit_item, data["entries"]) if i is not None]
+        return original(entry)
+    return recorded_items
+
+
+def _earlier_types_ignored(original):
+    def recorded_items(entry):
+        if isinstance(entry, dict) and entry.get("customType") in cf.EARLIER_AUDIT_TYPES:
+            return []
+        return original(entry)
+    return recorded_items
+
+
+def _options_narrowed(original):
+    """Content functions see only the options the envelope reads."""
+    import dataclasses
+
+    def developer_messages(contributions, request):
+        read = ("customPrompt", "appendSystemPrompt", "contextFiles")
+        options = {k: v for k, v in request.systemPromptOptions.items() if k in read}
+        return original(contributions, dataclasses.replace(request, systemPromptOptions=options))
+    return developer_messages
+
+
+def _first_refusal_fails(original):
+    """The first refused contribution fails the whole call (version 1 of the operations)."""
+    from reference.errors import SpecError
+
+    def register_all(registry, specs):
+        refused = original(registry, specs)
+        if refused:
+            raise SpecError(refused[0]["code"], "refused")
+        return refused
+    return register_all
+
+
 FAULTS = [
     Fault("env-tiebreak-codepoint", "envelope", "Equal priorities are ordered by code point, not UCA root order",
           ("ENV-ORDER-TIEBREAK",), (replace("reference.envelope.collation:id_sort_key", _codepoint_key),), DEV),
@@ -134,4 +188,29 @@ FAULTS = [
           ("envelope.context-hook", "envelope.session")),
     Fault("env-render-untrimmed", "envelope", "String contents are not trimmed",
           ("ENV-RENDER-TRIM",), (wrap(f"{C}:render_contribution", _no_trim),), DEV),
+    Fault("env-developer-tied-to-match", "envelope",
+          "Developer messages are handed to the adapter only when the system prompt matched",
+          ("ENV-PAYLOAD-DEVELOPER",), (wrap("reference.envelope.payload:apply_envelope", _developer_tied_to_match),),
+          ("envelope.session",)),
+    Fault("env-audit-group-read-partly", "envelope",
+          "A group audit with one unreadable item still records its other items",
+          ("ENV-AUDIT-READ",), (wrap("reference.envelope.audit:recorded_items", _group_read_partly),),
+          ("envelope.session",)),
+    Fault("env-audit-earlier-types-ignored", "envelope",
+          "Audits of the earlier per-instruction types are not compared",
+          ("ENV-AUDIT-EARLIER",), (wrap("reference.envelope.audit:recorded_items", _earlier_types_ignored),),
+          ("envelope.session",)),
+    Fault("env-audit-strip-group-only", "envelope",
+          "Only custom messages of the group type are removed from model inputs, not the earlier types",
+          ("ENV-AUDIT-STRIP", "ENV-AUDIT-EARLIER"),
+          (replace(f"{CF}:is_audit_message", lambda m: cf.is_custom_of(m, cf.AUDIT_GROUP_TYPE)),),
+          ("envelope.context-hook", "envelope.session")),
+    Fault("env-render-options-narrowed", "envelope",
+          "Content functions receive only the system-prompt options the envelope reads",
+          ("ENV-RENDER-OPTIONS",), (wrap(f"{B}:developer_messages", _options_narrowed),), DEV),
+    Fault("env-refusal-fails-call", "envelope",
+          "A refused contribution fails the whole developer-messages or build call",
+          ("ENV-OP-REFUSED",),
+          (wrap("conformance.adapters.reference.envelope:_register_all", _first_refusal_fails),),
+          ("envelope.developer-messages", "envelope.build")),
 ]

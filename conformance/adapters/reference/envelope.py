@@ -1,14 +1,14 @@
 """Reference handlers of the envelope operations (see :mod:`conformance.operations.envelope`).
 
 Declarative contribution content is turned into Python content functions here; everything else is
-a thin mapping onto :mod:`reference.envelope`.
+a thin mapping onto :mod:`reference.envelope`. Session scripts run in
+:mod:`conformance.adapters.reference.envelope_session`.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any, Callable
-
-from pydantic import BaseModel, ValidationError
 
 from conformance.adapters.reference import Context, implements
 from conformance.operations import envelope as ops
@@ -21,35 +21,39 @@ from reference.envelope.contributions import (
     RenderContext,
     contribution_registry,
     register_contribution,
-    unregister_contribution,
 )
 from reference.envelope.environment import HostFacts, environment_message
-from reference.envelope.globals import (
-    ADAPTERS_KEY,
-    CONTRIBUTIONS_KEY,
-    SERVICE_KEY,
-    GlobalScope,
-    SharedRegistry,
-    is_compatible,
-)
+from reference.envelope.globals import GlobalScope, SharedRegistry
 from reference.envelope.instructions import provider_instructions
-from reference.envelope.payload import ProbeAdapter, register_adapter
-from reference.envelope.service import EnvelopeService
 from reference.errors import SpecError
 
 # --- declarative content ----------------------------------------------------------------------
 
 
+def _option_text(options: Any, key: str) -> str:
+    value = options.get(key) if hasattr(options, "get") else None
+    return value if isinstance(value, str) else ""
+
+
 def _template(text: str) -> Callable[[RenderContext], str]:
     def render(ctx: RenderContext) -> str:
+        options = ctx.systemPromptOptions
         values = {
             "provider": ctx.provider or "",
             "sessionId": ctx.sessionId,
             "prompt": ctx.prompt,
             "activeTools": ",".join(ctx.activeTools),
-            "customPrompt": ctx.systemPromptOptions.get("customPrompt") or "",
+            "customPrompt": _option_text(options, "customPrompt"),
+            "cwd": _option_text(options, "cwd"),
         }
-        return ops._PLACEHOLDER.sub(lambda m: values[m.group(1)], text)
+
+        def value(match: re.Match[str]) -> str:
+            name = match.group(1)
+            if name.startswith(ops.OPTION_PLACEHOLDER):
+                return _option_text(options, name[len(ops.OPTION_PLACEHOLDER):])
+            return values[name]
+
+        return ops._PLACEHOLDER.sub(value, text)
 
     return render
 
@@ -58,6 +62,9 @@ def _condition(cond: ops.PromptCondition) -> Callable[[RenderContext], bool]:
     if "promptContains" in cond.model_fields_set:
         needle = cond.promptContains or ""
         return lambda ctx: needle in ctx.prompt
+    if "promptEquals" in cond.model_fields_set:
+        expected = cond.promptEquals
+        return lambda ctx: ctx.prompt == expected
     want = bool(cond.promptEmpty)
     return lambda ctx: (ctx.prompt == "") == want
 
@@ -66,6 +73,9 @@ def content_function(spec: ops.Content) -> Any:
     """The reference content (string, ``None`` or function) of a declarative content spec."""
     if spec is None or isinstance(spec, str):
         return spec
+    if isinstance(spec, ops.ReturnsContent):
+        fixed = spec.returns
+        return lambda ctx: fixed
     if isinstance(spec, ops.TemplateContent):
         return _template(spec.template)
     if isinstance(spec, ops.RaisesContent):
@@ -113,6 +123,11 @@ def to_files(files: list[ops.ContextFileSpec]) -> list[ContextFile]:
     return [ContextFile(path=f.path, content=f.content) for f in files]
 
 
+def _options(options: ops.SystemPromptOptions) -> dict[str, Any]:
+    """Pi's system-prompt options as content functions receive them (free keys included)."""
+    return options.model_dump(mode="json")
+
+
 def to_request(req: ops.CaptureRequest, default_host: ops.Host | None) -> EnvelopeRequest:
     """The reference request; ``host`` falls back to ``default_host``.
 
@@ -122,7 +137,7 @@ def to_request(req: ops.CaptureRequest, default_host: ops.Host | None) -> Envelo
     host = req.host or default_host
     if host is None:
         raise SpecError("request-host-missing", "request.host is required", path="request.host")
-    options = req.systemPromptOptions.model_dump(mode="json")
+    options = _options(req.systemPromptOptions)
     return EnvelopeRequest(
         sessionId=req.sessionId,
         provider=req.provider,
@@ -136,13 +151,19 @@ def to_request(req: ops.CaptureRequest, default_host: ops.Host | None) -> Envelo
     )
 
 
-def _register_all(registry: SharedRegistry, specs: list[ops.ContributionSpec]) -> None:
+def _register_all(registry: SharedRegistry, specs: list[ops.ContributionSpec]) -> list[dict[str, Any]]:
+    """Register ``specs`` in order; a refused one is reported as ``{index, code}`` and skipped."""
+    refused: list[dict[str, Any]] = []
     for i, spec in enumerate(specs):
         try:
             register_contribution(registry, to_contribution(spec))
         except SpecError as exc:
-            raise SpecError(exc.code, exc.message.replace("contribution.", f"contributions[{i}].", 1),
-                            path=f"contributions[{i}]") from exc
+            refused.append({"index": i, "code": exc.code})
+    return refused
+
+
+def _with_refused(answer: dict[str, Any], refused: list[dict[str, Any]]) -> dict[str, Any]:
+    return {**answer, "refused": refused}
 
 
 def _failed(exc: ContributionFailed) -> SpecError:
@@ -168,17 +189,17 @@ def environment(inp: ops.EnvironmentInput, ctx: Context) -> dict:
 def developer(inp: ops.DeveloperMessagesInput, ctx: Context) -> dict:
     """``envelope.developer-messages``: a fresh registry per call."""
     registry = contribution_registry(GlobalScope())
-    _register_all(registry, inp.contributions)
+    refused = _register_all(registry, inp.contributions)
     request = EnvelopeRequest(
         sessionId=inp.sessionId, provider=inp.provider, activeTools=tuple(inp.activeTools),
-        prompt=inp.prompt, systemPrompt=None, systemPromptOptions={}, cwd=inp.cwd, agentDir=None,
-        host=to_host(inp.host),
+        prompt=inp.prompt, systemPrompt=None, systemPromptOptions=_options(inp.systemPromptOptions),
+        cwd=inp.cwd, agentDir=None, host=to_host(inp.host),
     )
     try:
         messages = developer_messages(list(registry.values()), request)
     except ContributionFailed as exc:
         raise _failed(exc) from exc
-    return {"messages": [m.to_json() for m in messages]}
+    return _with_refused({"messages": [m.to_json() for m in messages]}, refused)
 
 
 @implements("envelope.context-message")
@@ -198,11 +219,12 @@ def context_hook(inp: ops.ContextHookInput, ctx: Context) -> dict:
 def build(inp: ops.BuildInput, ctx: Context) -> dict:
     """``envelope.build``: a fresh registry per call."""
     registry = contribution_registry(GlobalScope())
-    _register_all(registry, inp.contributions)
+    refused = _register_all(registry, inp.contributions)
     try:
-        return build_envelope(list(registry.values()), to_request(inp.request, None)).to_json()
+        envelope = build_envelope(list(registry.values()), to_request(inp.request, None))
     except ContributionFailed as exc:
         raise _failed(exc) from exc
+    return _with_refused(envelope.to_json(), refused)
 
 
 @implements("envelope.settings")
@@ -210,166 +232,3 @@ def settings(inp: ops.SettingsInput, ctx: Context) -> dict:
     """``envelope.settings``."""
     roles, diagnostics = audit.settings_from_toml(inp.toml)
     return {"auditEntries": list(roles), "toml": audit.settings_to_toml(roles), "ignored": bool(diagnostics)}
-
-
-# --- envelope.session ----------------------------------------------------------------------------
-
-
-def _step_error(index: int, kind: str | None, exc: ValidationError | str) -> SpecError:
-    where = f"steps[{index}]" + (f".{kind}" if kind else "")
-    if isinstance(exc, str):
-        return SpecError("session-step-invalid", f"{where}: {exc}", path=where)
-    first = exc.errors()[0]
-    loc = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in first["loc"])
-    return SpecError("session-step-invalid", f"{where}{loc}: {first['msg']}", path=f"{where}{loc}")
-
-
-def parse_steps(raw: list[Any]) -> list[tuple[str, BaseModel]]:
-    """Validate every step before any runs.
-
-    Clauses:
-        ENV-SCRIPT-STEPS: a step that is not a one-key object, names an unknown kind, or has a
-            body that breaks its schema refuses the whole script.
-
-    Raises:
-        SpecError: ``session-step-invalid`` naming the step index and field.
-    """
-    parsed: list[tuple[str, BaseModel]] = []
-    for i, step in enumerate(raw):
-        if not isinstance(step, dict) or len(step) != 1:
-            raise _step_error(i, None, "a step is an object with exactly one key, the step kind")
-        (kind, body), = step.items()
-        model = ops.STEP_MODELS.get(kind)
-        if model is None:
-            raise _step_error(i, None, f"unknown step kind {kind!r}; known: {', '.join(ops.STEP_MODELS)}")
-        try:
-            parsed.append((kind, model.model_validate({} if body is None else body)))
-        except ValidationError as exc:
-            raise _step_error(i, kind, exc) from exc
-    return parsed
-
-
-class _Script:
-    """The state of one running session script: one simulated process."""
-
-    def __init__(self, inp: ops.SessionInput) -> None:
-        self.host = inp.host
-        self.scope = GlobalScope()
-        self.service: EnvelopeService | None = None
-        roles, _ = audit.audit_setting(inp.auditEntries)
-        self.roles = roles
-
-    def loaded(self) -> EnvelopeService:
-        """The running service, loading the extension first when needed."""
-        if self.service is None:
-            self.load()
-        assert self.service is not None
-        return self.service
-
-    def load(self) -> dict:
-        """Load the extension: install or adopt the registries and publish the service."""
-        before = {key: self.scope.objects.get(key) for key in (CONTRIBUTIONS_KEY, ADAPTERS_KEY)}
-        self.service = EnvelopeService(self.scope, self.roles)
-        out = {}
-        for name, key in (("contributions", CONTRIBUTIONS_KEY), ("adapters", ADAPTERS_KEY)):
-            old = before[key]
-            out[name] = "created" if old is None else ("adopted" if is_compatible(old, key) else "replaced")
-        out["service"] = self.scope.objects.get(SERVICE_KEY) is self.service
-        return out
-
-    def run(self, kind: str, body: Any) -> dict:
-        """Run one validated step and return its answer (without ``step``).
-
-        Raises:
-            SpecError: the step is refused; the script records it and goes on.
-        """
-        if kind == "globalRegistry":
-            key = CONTRIBUTIONS_KEY if body.key == "contributions" else ADAPTERS_KEY
-            self.scope.objects[key] = SharedRegistry(body.protocol, body.version)
-            return {}
-        if kind == "globalSet":
-            if body.contribution is not None:
-                target = self.scope.objects.get(CONTRIBUTIONS_KEY)
-                entry: Any = to_contribution(body.contribution)
-                key = entry.id
-            else:
-                target = self.scope.objects.get(ADAPTERS_KEY)
-                entry = ProbeAdapter(body.adapter.provider or "", body.adapter.developerMessages)
-                key = entry.provider
-            if not isinstance(target, dict):
-                raise SpecError("registry-missing", "globalSet needs a registry: add a globalRegistry step or load first")
-            target[key] = entry
-            return {}
-        if kind == "load":
-            if self.service is not None:
-                raise SpecError("already-loaded", "the extension is already loaded")
-            return self.load()
-        service = self.loaded()
-        if kind == "register":
-            register_contribution(service.contributions, to_contribution(body))
-            return {}
-        if kind == "unregister":
-            return {"removed": unregister_contribution(service.contributions, body.id)}
-        if kind == "registerAdapter":
-            register_adapter(service.adapters, ProbeAdapter(body.provider or "", body.developerMessages))
-            return {}
-        if kind == "capture":
-            result = service.capture(to_request(body, self.host))
-            return {
-                "systemPrompt": result.systemPrompt,
-                "envelope": result.envelope.to_json() if result.envelope else None,
-                "notification": result.notification,
-                "audit": result.audit,
-            }
-        if kind == "current":
-            overrides: dict[str, Any] = {}
-            if "provider" in body.model_fields_set:
-                overrides["provider"] = body.provider
-            if "activeTools" in body.model_fields_set and body.activeTools is not None:
-                overrides["activeTools"] = body.activeTools
-            if "cwd" in body.model_fields_set and body.cwd is not None:
-                overrides["cwd"] = body.cwd
-            current = service.current(body.sessionId, **overrides)
-            return {"envelope": current.envelope.to_json() if current.envelope else None, "failure": current.failure}
-        if kind == "clear":
-            return {"cleared": service.clear(body.sessionId)}
-        if kind == "providerRequest":
-            return {"payload": service.provider_request(body.sessionId, body.provider, body.payload)}
-        if kind == "append":
-            entry = service.log(body.sessionId).append({"type": "message", "message": body.message})
-            return {"entryId": entry["id"]}
-        if kind == "context":
-            return {"messages": service.context(body.sessionId, body.messages)}
-        if kind == "compact":
-            return {"messages": service.compaction_input(body.sessionId)}
-        if kind == "navigate":
-            summary = service.navigate(body.sessionId, body.to)
-            return {"leaf": service.log(body.sessionId).leaf, "summaryInput": summary}
-        if kind == "entries":
-            return {"entries": service.log(body.sessionId).branch()}
-        if kind == "setting":
-            if "toml" in body.model_fields_set:
-                roles, _ = audit.settings_from_toml(body.toml)
-            else:
-                roles, _ = audit.audit_setting(body.auditEntries)
-            service.auditEntries = roles
-            return {"auditEntries": list(roles)}
-        if kind == "resume":
-            service.resume()
-            return {}
-        raise AssertionError(kind)  # parse_steps admits only known kinds
-
-
-@implements("envelope.session")
-def session(inp: ops.SessionInput, ctx: Context) -> dict:
-    """``envelope.session``: validate every step, then run them in one fresh simulated process."""
-    steps = parse_steps(inp.steps)
-    script = _Script(inp)
-    answers: list[dict] = []
-    for kind, body in steps:
-        try:
-            answer = {"step": kind, **script.run(kind, body)}
-        except SpecError as exc:
-            answer = {"step": kind, "error": {"code": exc.code}}
-        answers.append(answer)
-    return {"steps": answers}
