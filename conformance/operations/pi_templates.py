@@ -25,11 +25,18 @@ class LoadTemplatesInput(OpModel):
         cwd: the project directory; project templates are its ``.pi/prompts/`` children.
         projectTrusted: whether the project is trusted (default ``false``); an untrusted
             project's templates are not read.
+        paths: template paths given on the command line (``--prompt-template PATH``), resolved
+            from ``cwd`` and inside the tree: a file ending in ``.md``, or a folder whose direct
+            ``.md`` children load; their templates have scope ``temporary`` (default: none).
+        defaultFolders: ``false`` switches the conventional folders off
+            (``--no-prompt-templates``); explicit ``paths`` still load (default ``true``).
     """
 
     agentDir: str
     cwd: str
     projectTrusted: bool = False
+    paths: list[str] = []
+    defaultFolders: bool = True
 
 
 class LoadedTemplate(OpModel):
@@ -41,7 +48,7 @@ class LoadedTemplate(OpModel):
         argumentHint: frontmatter ``argument-hint``, or ``null``.
         content: the body that arguments are substituted into.
         path: the file, relative to the tree's root, with ``/`` separators.
-        scope: ``user`` or ``project``.
+        scope: ``user`` or ``project`` (a conventional folder), ``temporary`` (an explicit path).
     """
 
     name: str
@@ -49,7 +56,7 @@ class LoadedTemplate(OpModel):
     argumentHint: str | None
     content: str
     path: str
-    scope: Literal["user", "project"]
+    scope: Literal["user", "project", "temporary"]
 
 
 class TemplateDiagnosticOut(OpModel):
@@ -57,7 +64,8 @@ class TemplateDiagnosticOut(OpModel):
 
     Attributes:
         code: ``template-frontmatter-invalid`` or ``template-unreadable`` (the file is
-            skipped), ``template-name-collision`` (the file is left out: its name is taken).
+            skipped), ``template-name-collision`` (the file is left out: its name is taken),
+            ``template-path-missing`` (an explicit path that does not exist; reported last).
         path: the file concerned, relative to the tree's root.
         name: the command name, for a collision (else ``null``).
         winnerPath: the file that keeps the name, for a collision (else ``null``).
@@ -70,8 +78,8 @@ class TemplateDiagnosticOut(OpModel):
 
 
 class LoadTemplatesOutput(OpModel):
-    """Templates in load order (project before personal; by file name within a directory) and
-    diagnostics in the order they were met."""
+    """Templates in load order (project before personal; by file name within a directory; then
+    explicit paths in the order given) and diagnostics in the order they were met."""
 
     templates: list[LoadedTemplate]
     diagnostics: list[TemplateDiagnosticOut]

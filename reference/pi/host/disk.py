@@ -91,28 +91,71 @@ def conventional_directories(agent_dir: Path, cwd: Path, *, project_trusted: boo
     return dirs
 
 
-def load_prompt_templates(agent_dir: Path, cwd: Path, *, project_trusted: bool) -> LoadedTemplates:
-    """Load the templates of the conventional directories.
+def explicit_template_files(cwd: Path, paths: list[str]) -> tuple[list[Path], list[Path]]:
+    """The template files that paths given on the command line name, in the order given, and the
+    paths that do not exist.
+
+    Implements PI-TPL-EXPLICIT-PATHS: each path is resolved from ``cwd``; a directory gives its
+    direct ``.md`` children as a conventional directory does (:func:`template_files`), a file is
+    read when its name ends in ``.md``. Implements PI-TPL-EXPLICIT-MISSING: a path that does not
+    exist is returned for a ``template-path-missing`` diagnostic, and loading goes on.
+    """
+    files: list[Path] = []
+    missing: list[Path] = []
+    for raw in paths:
+        path = Path(os.path.normpath(cwd / raw.strip()))
+        if path.is_dir():
+            files.extend(template_files(path))
+        elif path.is_file():
+            if path.name.endswith(".md"):
+                files.append(path)
+        else:
+            missing.append(path)
+    return files, missing
+
+
+def load_prompt_templates(
+    agent_dir: Path, cwd: Path, *, project_trusted: bool, paths: list[str] | tuple[str, ...] = (), default_folders: bool = True
+) -> LoadedTemplates:
+    """Load the templates of the conventional directories and of explicit paths.
 
     Args:
         agent_dir: Pi's agent directory (``~/.pi/agent``).
         cwd: the project's working directory.
         project_trusted: whether the project is trusted; an untrusted project's templates are
             not read at all.
+        paths: paths given on the command line (``--prompt-template``), resolved from ``cwd``;
+            their templates have scope ``temporary`` (see :func:`explicit_template_files`).
+        default_folders: ``False`` (``--no-prompt-templates``) reads no conventional directory;
+            explicit paths still load (PI-TPL-DEFAULTS-OFF).
 
     Returns:
-        :class:`LoadedTemplates`. A file whose frontmatter is not valid YAML, or that cannot be
-        read, is skipped with a diagnostic (PI-TPL-YAML-ERROR); loading never raises for a file.
+        :class:`LoadedTemplates`: conventional templates first, then explicit ones in the order
+        given (PI-TPL-EXPLICIT-ORDER); a file named twice loads once, at its first place. A file
+        whose frontmatter is not valid YAML, or that cannot be read, is skipped with a diagnostic
+        (PI-TPL-YAML-ERROR); loading never raises for a file. Paths that do not exist are reported
+        last.
     """
     result = LoadedTemplates()
-    for scope, directory in conventional_directories(agent_dir, cwd, project_trusted=project_trusted):
-        for path in template_files(directory):
-            try:
-                template = read_template(path)
-            except SpecError as exc:
-                result.diagnostics.append(TemplateDiagnostic(exc.code, str(path), exc.message))
-                continue
-            template.path = str(path)
-            template.scope = scope
-            add_template(result, template)
+    found: list[tuple[str, Path]] = []
+    if default_folders:
+        for scope, directory in conventional_directories(agent_dir, cwd, project_trusted=project_trusted):
+            found.extend((scope, path) for path in template_files(directory))
+    explicit, missing = explicit_template_files(cwd, list(paths))
+    found.extend(("temporary", path) for path in explicit)
+    seen: set[Path] = set()
+    for scope, path in found:
+        if path in seen:
+            continue
+        seen.add(path)
+        try:
+            template = read_template(path)
+        except SpecError as exc:
+            result.diagnostics.append(TemplateDiagnostic(exc.code, str(path), exc.message))
+            continue
+        template.path = str(path)
+        template.scope = scope
+        add_template(result, template)
+    for path in missing:
+        result.diagnostics.append(TemplateDiagnostic("template-path-missing", str(path), f"{path}: no such file or directory"))
     return result

@@ -32,6 +32,8 @@ export function fromRoot(root, path) {
 /** The suite's diagnostic code for one of Pi's prompt diagnostics. */
 function diagnosticCode(diagnostic) {
   if (diagnostic.type === "collision") return "template-name-collision";
+  // An explicit path that does not exist: the resource loader's own error diagnostic.
+  if (diagnostic.type === "error" && diagnostic.message === "Prompt template path does not exist") return "template-path-missing";
   // Pi reports both a failed read and a failed frontmatter parse as a warning carrying the error
   // message; a failed read is a Node file-system error (`EACCES: ...`, `EISDIR: ...`).
   return /^E[A-Z]+: /.test(diagnostic.message ?? "") ? "template-unreadable" : "template-frontmatter-invalid";
@@ -42,10 +44,21 @@ export const operations = {
     const agentDir = inTree(root, input.agentDir, "agentDir");
     const cwd = inTree(root, input.cwd, "cwd");
     const settingsManager = codingAgent.SettingsManager.inMemory({}, { projectTrusted: input.projectTrusted });
+    // Explicit paths are Pi's `--prompt-template` (additionalPromptTemplatePaths, resolved from
+    // cwd); `defaultFolders: false` is `--no-prompt-templates` (noPromptTemplates).
+    const paths = (input.paths ?? []).map((p, i) => {
+      const resolved = resolve(cwd, p.trim());
+      if (isAbsolute(p) || relative(root, resolved).split(sep)[0] === "..") {
+        throw new Refusal("input-path-outside-tree", `paths[${i}] must lead inside the tree: ${JSON.stringify(p)}`);
+      }
+      return resolved;
+    });
     const loader = new codingAgent.DefaultResourceLoader({
       cwd,
       agentDir,
       settingsManager,
+      additionalPromptTemplatePaths: paths,
+      noPromptTemplates: input.defaultFolders === false,
       noExtensions: true,
       noSkills: true,
       noThemes: true,
