@@ -28,8 +28,12 @@ class LoadTemplatesInput(OpModel):
         paths: template paths given on the command line (``--prompt-template PATH``), resolved
             from ``cwd`` and inside the tree: a file ending in ``.md``, or a folder whose direct
             ``.md`` children load; their templates have scope ``temporary`` (default: none).
-        defaultFolders: ``false`` switches the conventional folders off
+        defaultFolders: ``false`` switches the conventional folders and the settings lists off
             (``--no-prompt-templates``); explicit ``paths`` still load (default ``true``).
+        personalPrompts, projectPrompts: the ``prompts`` lists of the personal and project
+            settings files (revision 3): paths from the settings file's directory (folders
+            searched for nested ``.md`` files) and ``!``/``+``/``-``/glob filters, which also
+            switch files of that settings file's conventional folder off (default: none).
     """
 
     agentDir: str
@@ -37,6 +41,8 @@ class LoadTemplatesInput(OpModel):
     projectTrusted: bool = False
     paths: list[str] = []
     defaultFolders: bool = True
+    personalPrompts: list[str] | None = None
+    projectPrompts: list[str] | None = None
 
 
 class LoadedTemplate(OpModel):
@@ -48,7 +54,8 @@ class LoadedTemplate(OpModel):
         argumentHint: frontmatter ``argument-hint``, or ``null``.
         content: the body that arguments are substituted into.
         path: the file, relative to the tree's root, with ``/`` separators.
-        scope: ``user`` or ``project`` (a conventional folder), ``temporary`` (an explicit path).
+        scope: ``user`` or ``project`` (a conventional folder or a settings list),
+            ``temporary`` (an explicit path).
     """
 
     name: str
@@ -78,8 +85,9 @@ class TemplateDiagnosticOut(OpModel):
 
 
 class LoadTemplatesOutput(OpModel):
-    """Templates in load order (project before personal; by file name within a directory; then
-    explicit paths in the order given) and diagnostics in the order they were met."""
+    """Templates in load order (project settings list, project folder, personal settings list,
+    personal folder -- by file name within a folder -- then explicit paths in the order given)
+    and diagnostics in the order they were met."""
 
     templates: list[LoadedTemplate]
     diagnostics: list[TemplateDiagnosticOut]

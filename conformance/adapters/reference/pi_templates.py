@@ -47,6 +47,8 @@ def load_templates(inp: LoadTemplatesInput, ctx: Context) -> LoadTemplatesOutput
         project_trusted=inp.projectTrusted,
         paths=inp.paths,
         default_folders=inp.defaultFolders,
+        personal_prompts=inp.personalPrompts,
+        project_prompts=inp.projectPrompts,
     )
 
     def rel(path: str | None) -> str | None:
