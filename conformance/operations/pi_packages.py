@@ -43,10 +43,22 @@ class PackageSourceOutput(OpModel):
 
 
 class SettingsPackages(OpModel):
-    """The ``packages`` list of one settings file: source strings or objects ``{source,
-    extensions?, skills?, prompts?, themes?, autoload?}`` (checked by the implementation)."""
+    """What one settings file declares.
+
+    Attributes:
+        packages: source strings or objects ``{source, extensions?, skills?, prompts?, themes?,
+            autoload?}`` (checked by the implementation).
+        extensions, skills, prompts, themes: the settings-level resource lists beside
+            ``packages`` (revision 2): paths resolved from the settings file's directory (a
+            file, or a folder read as package discovery reads it), and globs, ``!pattern``,
+            ``+path`` and ``-path`` entries that filter them (N22 order). ``null``: none.
+    """
 
     packages: list[Any] = []
+    extensions: list[str] | None = None
+    skills: list[str] | None = None
+    prompts: list[str] | None = None
+    themes: list[str] | None = None
 
 
 class PackagesResolveInput(OpModel):
@@ -77,11 +89,19 @@ class PackageRecord(OpModel):
 
 
 class ResourceRecord(OpModel):
-    """One resource that loads, with the declaration that decided it."""
+    """One resource, with the declaration that decided it.
+
+    Attributes:
+        path: the resource's absolute path (``<root>`` for the tree).
+        source: the package source as written, or ``null`` for a settings-level list.
+        scope: the settings file: ``user`` or ``project``.
+        origin: ``package`` (a ``packages`` entry) or ``settings`` (a settings-level list).
+    """
 
     path: str
-    source: str
+    source: str | None
     scope: Literal["user", "project"]
+    origin: Literal["package", "settings"]
 
 
 class Resources(OpModel):
@@ -95,11 +115,14 @@ class Resources(OpModel):
 
 class PackagesResolveOutput(OpModel):
     """``packages``: project declarations in file order, then personal ones in file order.
+    ``resources``: what loads. ``disabled``: what a loaded package or a settings-level list
+    declares but does not load (filtered out), each with the first entry that declared it.
     ``warnings``: host-provided dependency warnings, in load order. ``diagnostics``: reserved,
     currently always empty."""
 
     packages: list[PackageRecord]
     resources: Resources
+    disabled: Resources
     warnings: list[dict[str, Any]]
     diagnostics: list[dict[str, Any]]
 

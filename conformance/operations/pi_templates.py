@@ -25,11 +25,24 @@ class LoadTemplatesInput(OpModel):
         cwd: the project directory; project templates are its ``.pi/prompts/`` children.
         projectTrusted: whether the project is trusted (default ``false``); an untrusted
             project's templates are not read.
+        paths: template paths given on the command line (``--prompt-template PATH``), resolved
+            from ``cwd`` and inside the tree: a file ending in ``.md``, or a folder whose direct
+            ``.md`` children load; their templates have scope ``temporary`` (default: none).
+        defaultFolders: ``false`` switches the conventional folders and the settings lists off
+            (``--no-prompt-templates``); explicit ``paths`` still load (default ``true``).
+        personalPrompts, projectPrompts: the ``prompts`` lists of the personal and project
+            settings files (revision 3): paths from the settings file's directory (folders
+            searched for nested ``.md`` files) and ``!``/``+``/``-``/glob filters, which also
+            switch files of that settings file's conventional folder off (default: none).
     """
 
     agentDir: str
     cwd: str
     projectTrusted: bool = False
+    paths: list[str] = []
+    defaultFolders: bool = True
+    personalPrompts: list[str] | None = None
+    projectPrompts: list[str] | None = None
 
 
 class LoadedTemplate(OpModel):
@@ -41,7 +54,8 @@ class LoadedTemplate(OpModel):
         argumentHint: frontmatter ``argument-hint``, or ``null``.
         content: the body that arguments are substituted into.
         path: the file, relative to the tree's root, with ``/`` separators.
-        scope: ``user`` or ``project``.
+        scope: ``user`` or ``project`` (a conventional folder or a settings list),
+            ``temporary`` (an explicit path).
     """
 
     name: str
@@ -49,7 +63,7 @@ class LoadedTemplate(OpModel):
     argumentHint: str | None
     content: str
     path: str
-    scope: Literal["user", "project"]
+    scope: Literal["user", "project", "temporary"]
 
 
 class TemplateDiagnosticOut(OpModel):
@@ -57,7 +71,8 @@ class TemplateDiagnosticOut(OpModel):
 
     Attributes:
         code: ``template-frontmatter-invalid`` or ``template-unreadable`` (the file is
-            skipped), ``template-name-collision`` (the file is left out: its name is taken).
+            skipped), ``template-name-collision`` (the file is left out: its name is taken),
+            ``template-path-missing`` (an explicit path that does not exist; reported last).
         path: the file concerned, relative to the tree's root.
         name: the command name, for a collision (else ``null``).
         winnerPath: the file that keeps the name, for a collision (else ``null``).
@@ -70,8 +85,9 @@ class TemplateDiagnosticOut(OpModel):
 
 
 class LoadTemplatesOutput(OpModel):
-    """Templates in load order (project before personal; by file name within a directory) and
-    diagnostics in the order they were met."""
+    """Templates in load order (project settings list, project folder, personal settings list,
+    personal folder -- by file name within a folder -- then explicit paths in the order given)
+    and diagnostics in the order they were met."""
 
     templates: list[LoadedTemplate]
     diagnostics: list[TemplateDiagnosticOut]

@@ -31,7 +31,11 @@ def packages_resolve(inp: PackagesResolveInput, ctx: Context) -> PackagesResolve
         return None if rel is None else posixpath.normpath(posixpath.join(root, rel))
 
     layout = Layout(agent_dir=under_root(inp.agentDir), cwd=under_root(inp.cwd), home=under_root(inp.home))
+    def lists(settings) -> dict:
+        return {t: getattr(settings, t) for t in ("extensions", "skills", "prompts", "themes")}
+
     result = resolve_packages(
-        DiskFileSystem(), layout, inp.personalSettings.packages, inp.projectSettings.packages, inp.trusted
+        DiskFileSystem(), layout, inp.personalSettings.packages, inp.projectSettings.packages, inp.trusted,
+        lists(inp.personalSettings), lists(inp.projectSettings),
     )
     return PackagesResolveOutput.model_validate(result.to_json())

@@ -36,10 +36,19 @@ def load_templates(inp: LoadTemplatesInput, ctx: Context) -> LoadTemplatesOutput
     if ctx.root is None:
         raise SpecError("tree-required", "pi.load-templates reads a file tree; the case has none", path="tree")
     root = Path(ctx.root)
+    cwd = _inside(root, inp.cwd, "cwd")
+    for i, raw in enumerate(inp.paths):
+        resolved = os.path.normpath(cwd / raw.strip())
+        if os.path.isabs(raw) or os.path.relpath(resolved, root).startswith(".."):
+            raise SpecError("input-path-outside-tree", f"paths[{i}] must lead inside the tree: {raw!r}", path=f"paths[{i}]")
     loaded = load_prompt_templates(
         _inside(root, inp.agentDir, "agentDir"),
-        _inside(root, inp.cwd, "cwd"),
+        cwd,
         project_trusted=inp.projectTrusted,
+        paths=inp.paths,
+        default_folders=inp.defaultFolders,
+        personal_prompts=inp.personalPrompts,
+        project_prompts=inp.projectPrompts,
     )
 
     def rel(path: str | None) -> str | None:

@@ -18,8 +18,8 @@ from typing import Any
 
 from reference.errors import SpecError
 from reference.pi.core.filters import apply_delta, apply_filter
-from reference.pi.core.manifest import RESOURCE_TYPES, FileSystem, declared_resources, host_provided_warnings
-from reference.pi.core.sources import PackageSource, parse_source
+from reference.pi.core.manifest import RESOURCE_TYPES, FileSystem, declared_resources, discover_directory, host_provided_warnings
+from reference.pi.core.sources import PackageSource, parse_source, resolve_local_path
 
 #: The project's configuration directory, relative to the working directory.
 PROJECT_CONFIG_DIR = ".pi"
@@ -113,16 +113,21 @@ class Resolution:
 
     packages: list[dict[str, Any]] = field(default_factory=list)
     resources: dict[str, dict[str, dict[str, Any]]] = field(default_factory=lambda: {t: {} for t in RESOURCE_TYPES})
+    disabled: dict[str, dict[str, dict[str, Any]]] = field(default_factory=lambda: {t: {} for t in RESOURCE_TYPES})
     warnings: list[dict[str, Any]] = field(default_factory=list)
     diagnostics: list[dict[str, Any]] = field(default_factory=list)
     order: list[tuple[int, int]] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
-        """Plain data; ``packages`` are given project declarations first, each list in file order."""
+        """Plain data; ``packages`` are given project declarations first, each list in file order;
+        ``disabled`` holds the declared paths that do not load, each with the first entry that
+        declared it."""
         ranked = sorted(zip(self.order, range(len(self.packages))))
+        off = {t: sorted(p for p in self.disabled[t] if p not in self.resources[t]) for t in RESOURCE_TYPES}
         return {
             "packages": [self.packages[i] for _, i in ranked],
             "resources": {t: [self.resources[t][p] for p in sorted(self.resources[t])] for t in RESOURCE_TYPES},
+            "disabled": {t: [self.disabled[t][p] for p in off[t]] for t in RESOURCE_TYPES},
             "warnings": self.warnings,
             "diagnostics": self.diagnostics,
         }
@@ -226,9 +231,17 @@ def _own_selection(declared: dict[str, list[str]], decl: Declaration, root: str)
 
 
 def resolve_packages(
-    fs: FileSystem, layout: Layout, personal_entries: list[Any], project_entries: list[Any], trusted: bool
+    fs: FileSystem,
+    layout: Layout,
+    personal_entries: list[Any],
+    project_entries: list[Any],
+    trusted: bool,
+    personal_lists: dict[str, list[str] | None] | None = None,
+    project_lists: dict[str, list[str] | None] | None = None,
 ) -> Resolution:
-    """Resolve the ``packages`` of personal and project settings into the resources that load.
+    """Resolve the ``packages`` of personal and project settings, and their settings-level
+    resource lists (``personal_lists``/``project_lists``: type -> entries, see
+    :func:`settings_resources`), into the resources that load.
 
     Combines :func:`select_declarations`, :func:`declared_resources`, :func:`apply_filter`,
     :func:`apply_delta` and :func:`host_provided_warnings`. A local file source loads as one
@@ -238,7 +251,10 @@ def resolve_packages(
         a :class:`Resolution`: ``packages`` (every declaration with its ``status``: ``loaded``,
         ``not-installed``, ``missing``, ``replaced`` or ``duplicate``),
         ``resources`` (per type, each enabled path with the ``source`` and ``scope`` of the entry
-        that decided it, sorted by path), ``warnings`` and ``diagnostics``.
+        that decided it and its ``origin``, ``package`` or ``settings`` (``source`` ``None``),
+        sorted by path; packages first, then project lists, then personal ones: the first entry
+        that enables a path loads it), ``disabled`` (the declared paths that do not load, same
+        shape), ``warnings`` and ``diagnostics``. Implements PI-PKG-DISABLED-REPORTED.
     Raises:
         SpecError ``package-entry-invalid`` / ``package-source-invalid`` for a malformed entry.
     """
@@ -263,11 +279,57 @@ def resolve_packages(
                     owner[t][p] = decl
         for t in RESOURCE_TYPES:
             for p in declared[t]:
-                if p in enabled[t] and p not in result.resources[t]:
-                    who = owner[t].get(p, decl)
-                    result.resources[t][p] = {"path": p, "source": who.source, "scope": who.scope}
+                who = owner[t].get(p, base)
+                _add(result, t, p, p in enabled[t], {"path": p, "source": who.source, "scope": who.scope, "origin": "package"})
         if enabled["extensions"] and fs.is_dir(root):
             warning = host_provided_warnings(fs, root)
             if warning is not None:
                 result.warnings.append({**warning, "source": decl.source, "scope": decl.scope})
+    for scope, lists in (("project", project_lists if trusted else None), ("user", personal_lists)):
+        for t in RESOURCE_TYPES:
+            entries = (lists or {}).get(t)
+            if not entries:
+                continue
+            declared, enabled = settings_resources(fs, entries, t, layout.settings_dir(scope), layout.home)
+            for p in declared:
+                _add(result, t, p, p in enabled, {"path": p, "source": None, "scope": scope, "origin": "settings"})
     return result
+
+
+def _add(result: Resolution, resource_type: str, path: str, enabled: bool, record: dict[str, Any]) -> None:
+    """Record one declared resource: the first entry that enables a path loads it; a path no entry
+    enables is reported disabled with the first entry that declared it."""
+    target = result.resources if enabled else result.disabled
+    target[resource_type].setdefault(path, record)
+
+
+def _is_settings_pattern(entry: str) -> bool:
+    return entry[:1] in ("!", "+", "-") or "*" in entry or "?" in entry
+
+
+def settings_resources(
+    fs: FileSystem, entries: list[str], resource_type: str, settings_dir: str, home: str | None = None
+) -> tuple[list[str], set[str]]:
+    """The resources one settings-level list (``extensions``, ``skills``, ``prompts`` or
+    ``themes`` beside ``packages``) declares, and those it enables.
+
+    Implements PI-PKG-SETTINGS-LISTS: a plain entry is a path resolved from the settings file's
+    directory (``~`` from ``home``): a file declares itself, a folder what it holds as package
+    discovery finds it (:func:`~reference.pi.core.manifest.discover_directory`: nested prompts and
+    themes included); a missing path declares nothing. Globs and ``!pattern``, ``+path``,
+    ``-path`` entries then filter what the plain entries declared, in the N22 order
+    (:func:`~reference.pi.core.filters.apply_filter`, relative to the settings file's directory);
+    they never add a path no plain entry declared.
+
+    Returns:
+        ``(declared, enabled)``: declared paths in entry order, and the enabled subset.
+    """
+    declared: list[str] = []
+    for entry in entries:
+        if _is_settings_pattern(entry):
+            continue
+        path = resolve_local_path(entry, settings_dir, home)
+        found = [path] if fs.is_file(path) else discover_directory(fs, path, resource_type)
+        declared.extend(p for p in found if p not in declared)
+    patterns = [e for e in entries if _is_settings_pattern(e)]
+    return declared, set(apply_filter(declared, patterns, settings_dir) if patterns else declared)

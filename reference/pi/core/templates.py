@@ -262,7 +262,8 @@ class Template:
         argumentHint: the frontmatter's ``argument-hint``, or ``None``.
         content: the body that arguments are substituted into.
         path: where it was loaded from (filled in by the loader).
-        scope: ``"user"`` or ``"project"`` (filled in by the loader).
+        scope: ``"user"``, ``"project"`` or ``"temporary"`` (an explicit path; filled in by the
+            loader).
     """
 
     name: str

@@ -3,7 +3,7 @@
 // - pi.package-source: `parseSource` and `getPackageIdentity`; a local source's path is resolved
 //   from its settings file's directory with `getBaseDirForScope` and `resolvePathFromBase`.
 // - pi.packages-resolve: `DefaultPackageManager.resolve()` over an in-memory settings storage that
-//   holds the case's personal and project `packages` lists, with Pi's project trust set as the
+//   holds the case's personal and project `packages` lists and settings-level resource lists, with Pi's project trust set as the
 //   case says; offline mode is on, so nothing is installed. Per-declaration records come from
 //   Pi's `dedupePackages`, `findAutoloadDeltaBase` and `getInstalledPath`; host-provided
 //   dependency warnings from DefaultResourceLoader's reload (public export), which is where Pi
@@ -60,12 +60,30 @@ export const operations = {
     }),
 };
 
-/** A settings manager holding the case's two `packages` lists, with Pi's trust flag. */
+/** One settings file of the case: its `packages` and its settings-level resource lists. */
+function settingsFile(settings) {
+  const out = { packages: settings?.packages ?? [] };
+  for (const type of RESOURCE_TYPES) if (settings?.[type] != null) out[type] = settings[type];
+  return out;
+}
+
+/** A settings manager holding the case's two settings files, with Pi's trust flag. */
 function settingsFor(input) {
   const storage = new InMemorySettingsStorage();
-  storage.withLock("global", () => JSON.stringify({ packages: input.personalSettings?.packages ?? [] }));
-  storage.withLock("project", () => JSON.stringify({ packages: input.projectSettings?.packages ?? [] }));
+  storage.withLock("global", () => JSON.stringify(settingsFile(input.personalSettings)));
+  storage.withLock("project", () => JSON.stringify(settingsFile(input.projectSettings)));
   return codingAgent.SettingsManager.fromStorage(storage, { projectTrusted: input.trusted });
+}
+
+/** Pi's resource record as the suite's: packages keep their source; a settings list (Pi's
+ * `source: "local"`, origin `top-level`) has none. Auto-discovered folders are not reported. */
+function resourceRecord(r) {
+  const fromPackage = r.metadata.origin === "package";
+  return { path: r.path, source: fromPackage ? r.metadata.source : null, scope: r.metadata.scope, origin: fromPackage ? "package" : "settings" };
+}
+
+function reported(r) {
+  return r.metadata.origin === "package" || (r.metadata.origin === "top-level" && r.metadata.source === "local");
 }
 
 /** Pi's per-declaration view: which entries its dedupe keeps, and where each one loads from. */
@@ -115,11 +133,12 @@ operations["pi.packages-resolve"] = async (input, { root, sandbox }) => {
 
     const resolved = await pm.resolve();
     const resources = {};
+    const disabled = {};
+    const byPath = (a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
     for (const type of RESOURCE_TYPES) {
-      resources[type] = resolved[type]
-        .filter((r) => r.enabled && r.metadata.origin === "package")
-        .map((r) => ({ path: r.path, source: r.metadata.source, scope: r.metadata.scope }))
-        .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+      const shown = resolved[type].filter(reported);
+      resources[type] = shown.filter((r) => r.enabled).map(resourceRecord).sort(byPath);
+      disabled[type] = shown.filter((r) => !r.enabled).map(resourceRecord).sort(byPath);
     }
 
     // Pi computes the host-provided dependency warning while it loads a session's extensions.
@@ -148,6 +167,6 @@ operations["pi.packages-resolve"] = async (input, { root, sandbox }) => {
         scope: owner?.scope ?? null,
       });
     }
-    return { packages, resources, warnings, diagnostics: [] };
+    return { packages, resources, disabled, warnings, diagnostics: [] };
   });
 };

@@ -1,7 +1,7 @@
 // Prompt templates over Pi's own code.
 //
 // - pi.load-templates: Pi's DefaultResourceLoader (public export) over an in-memory
-//   SettingsManager whose project trust is the case's, with extensions, skills, themes and
+//   SettingsManager holding the case's settings `prompts` lists, whose project trust is the case's, with extensions, skills, themes and
 //   context files switched off; its prompts and diagnostics are what Pi loads for a session.
 // - pi.parse-args, pi.substitute-args: `parseCommandArgs` and `substituteArgs` of
 //   core/prompt-templates.js (internal module: Pi 1.6.0 does not export them publicly).
@@ -15,6 +15,8 @@ import { Refusal } from "../errors.mjs";
 
 // internal module: core/prompt-templates.js
 const templates = await internal("core/prompt-templates.js");
+// internal module: core/settings-manager.js (InMemorySettingsStorage is not exported publicly)
+const { InMemorySettingsStorage } = await internal("core/settings-manager.js");
 
 /** `root/relative`, refusing absolute paths and paths that leave the tree (as the reference does). */
 export function inTree(root, relativePath, field) {
@@ -32,6 +34,8 @@ export function fromRoot(root, path) {
 /** The suite's diagnostic code for one of Pi's prompt diagnostics. */
 function diagnosticCode(diagnostic) {
   if (diagnostic.type === "collision") return "template-name-collision";
+  // An explicit path that does not exist: the resource loader's own error diagnostic.
+  if (diagnostic.type === "error" && diagnostic.message === "Prompt template path does not exist") return "template-path-missing";
   // Pi reports both a failed read and a failed frontmatter parse as a warning carrying the error
   // message; a failed read is a Node file-system error (`EACCES: ...`, `EISDIR: ...`).
   return /^E[A-Z]+: /.test(diagnostic.message ?? "") ? "template-unreadable" : "template-frontmatter-invalid";
@@ -41,11 +45,26 @@ export const operations = {
   "pi.load-templates": async (input, { root }) => {
     const agentDir = inTree(root, input.agentDir, "agentDir");
     const cwd = inTree(root, input.cwd, "cwd");
-    const settingsManager = codingAgent.SettingsManager.inMemory({}, { projectTrusted: input.projectTrusted });
+    // The settings files' `prompts` lists, as Pi reads them from settings.json.
+    const storage = new InMemorySettingsStorage();
+    storage.withLock("global", () => JSON.stringify(input.personalPrompts == null ? {} : { prompts: input.personalPrompts }));
+    storage.withLock("project", () => JSON.stringify(input.projectPrompts == null ? {} : { prompts: input.projectPrompts }));
+    const settingsManager = codingAgent.SettingsManager.fromStorage(storage, { projectTrusted: input.projectTrusted });
+    // Explicit paths are Pi's `--prompt-template` (additionalPromptTemplatePaths, resolved from
+    // cwd); `defaultFolders: false` is `--no-prompt-templates` (noPromptTemplates).
+    const paths = (input.paths ?? []).map((p, i) => {
+      const resolved = resolve(cwd, p.trim());
+      if (isAbsolute(p) || relative(root, resolved).split(sep)[0] === "..") {
+        throw new Refusal("input-path-outside-tree", `paths[${i}] must lead inside the tree: ${JSON.stringify(p)}`);
+      }
+      return resolved;
+    });
     const loader = new codingAgent.DefaultResourceLoader({
       cwd,
       agentDir,
       settingsManager,
+      additionalPromptTemplatePaths: paths,
+      noPromptTemplates: input.defaultFolders === false,
       noExtensions: true,
       noSkills: true,
       noThemes: true,
