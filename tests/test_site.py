@@ -137,9 +137,11 @@ def test_invisible_white_space_is_shown():
 
 
 def test_diff_lines_are_classed():
-    html = str(diff_lines("--- golden\n+++ answer\n@@ -1 +1 @@\n-a\t\n+a\n ctx"))
+    html = str(diff_lines("--- golden\n+++ answer\n@@ -1 +1 @@\n-a\t\n+a\n ctx\n \n  \n"))
     assert html.count('class="del"') == 1 and html.count('class="add"') == 1
-    assert html.count('class="hunk"') == 1 and html.count('class="ctx"') == 3 and 'title="tab"' in html
+    assert html.count('class="hunk"') == 1 and html.count('class="ctx"') == 5 and 'title="tab"' in html
+    # an empty context line is the diff's mark, not a trailing space; a space after it is one
+    assert html.count("trailing space") == 1
 
 
 def test_large_blocks_are_cut_and_say_so():

@@ -106,7 +106,8 @@ def visible(text: str) -> Markup:
 
 def diff_lines(text: str) -> Markup:
     """HTML of a unified diff: one ``<span>`` per line, classed ``add``, ``del``, ``hunk`` or
-    ``ctx``, with invisible white space shown as by :func:`visible`."""
+    ``ctx``, with invisible white space of the text (after the diff's mark column) shown as by
+    :func:`visible`."""
     spans = []
     for line in _lines(text):
         line = line.removesuffix("\n")
@@ -118,7 +119,9 @@ def diff_lines(text: str) -> Markup:
             kind = "del"
         else:
             kind = "ctx"
-        spans.append(Markup('<span class="{}">{}</span>').format(kind, visible(line)))
+        # The first column is the diff's own mark (a space on a context line), not the text's.
+        head, body = (line[:1], line[1:]) if kind != "hunk" and not line.startswith(("--- ", "+++ ")) else ("", line)
+        spans.append(Markup('<span class="{}">{}{}</span>').format(kind, head, visible(body)))
     return Markup("").join(spans)
 
 
