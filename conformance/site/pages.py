@@ -51,10 +51,6 @@ class CaseView:
     golden_note: str
     results: list[ResultView] = field(default_factory=list)
 
-    @property
-    def href(self) -> str:
-        return f"{self.page}#case-{self.case.id}"
-
 
 @dataclass
 class ClauseView:

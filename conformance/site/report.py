@@ -36,10 +36,12 @@ class Cell:
 
     @property
     def worst(self) -> str:
+        """The worst status counted (see :data:`SEVERITY`), ``"none"`` for an empty cell."""
         return next((s for s in SEVERITY if self.counts.get(s)), "none")
 
     @property
     def total(self) -> int:
+        """How many cases the cell counts."""
         return sum(self.counts.values())
 
 
