@@ -70,6 +70,15 @@ class Section:
     anchor: str
     clauses: list[ClauseView]
 
+    @property
+    def families(self) -> list[tuple[str, list[ClauseView]]]:
+        """The clauses grouped by the second part of their id (``ENV-INSTR-*`` under ``INSTR``),
+        in catalogue order, for a compact table of contents."""
+        groups: dict[str, list[ClauseView]] = {}
+        for cv in self.clauses:
+            groups.setdefault(cv.clause.id.split("-")[1], []).append(cv)
+        return list(groups.items())
+
 
 def clause_editions(clause: Clause) -> list[str]:
     """The editions a clause holds in: the catalogue's own list when it has one, else its area's
