@@ -260,3 +260,12 @@ def test_results_are_shown_under_each_case(failing_report):
     unrun = next(c for c in SAMPLE if c.id not in {r["id"] for r in failing_report["cases"]})
     html = pages[f"{unrun.area}.html"]
     assert "not run" in html.split(f'id="case-{unrun.id}"', 1)[1].split('<div class="case"', 1)[0]
+
+
+def test_docs_write_chooses_the_form(tmp_path):
+    from conformance.docs import write
+
+    md = write(tmp_path / "md", SAMPLE[:3], fmt="md")
+    html = write(tmp_path / "html", SAMPLE[:3])
+    assert sorted(p.name for p in md) == ["envelope.md", "index.md", "pi.md", "profiles.md"]
+    assert sorted(p.name for p in html) == ["envelope.html", "index.html", "pi.html", "profiles.html"]
