@@ -53,7 +53,7 @@ def _catalogue(spec_dir: str | None):
 def _report_paths(args: argparse.Namespace) -> dict[str, Path]:
     """The requested report paths, checked before the run so a bad path costs nothing."""
     paths = {flag: Path(value) for flag, value in (("--report-json", args.report_json), ("--junit", args.junit),
-                                                   ("--report-md", args.report_md)) if value}
+                                                   ("--report-md", args.report_md), ("--report-html", args.report_html)) if value}
     seen: dict[Path, str] = {}
     for flag, path in paths.items():
         resolved = path.resolve()
@@ -242,7 +242,10 @@ def _write_reports(args: argparse.Namespace, hello, cases, results, suite_errors
     head = reports.header(hello, args.adapter or "reference", sorted({c.area for c in cases}),
                           expectations=args.expectations, suite_errors=[str(e) for e in suite_errors])
     report = reports.build(head, results)
-    writers = {"--report-json": reports.write_json, "--junit": reports.write_junit, "--report-md": reports.write_markdown}
+    from conformance.site.report import write_html
+
+    writers = {"--report-json": reports.write_json, "--junit": reports.write_junit, "--report-md": reports.write_markdown,
+               "--report-html": write_html}
     failed = []
     for flag, path in paths.items():
         try:
@@ -329,21 +332,24 @@ def cmd_coverage(args: argparse.Namespace) -> int:
 
 def cmd_compare(args: argparse.Namespace) -> int:
     from conformance.reports import compare, load_report
+    from conformance.site.report import render_report
 
     try:
         reports_ = [load_report(Path(p)) for p in args.reports]
     except ValueError as exc:
         raise UsageError(str(exc)) from None
-    print(compare(reports_, markdown=args.markdown))
+    print(render_report(reports_) if args.html else compare(reports_, markdown=args.markdown))
     return EXIT_OK
 
 
 def cmd_docs(args: argparse.Namespace) -> int:
-    from conformance.docs import write_docs
+    from conformance.docs import write
 
     suite = _load(args)
     try:
-        written = write_docs(Path(args.out), suite.cases, golden_dir=Path(args.golden_dir))
+        written = write(Path(args.out), suite.cases, golden_dir=Path(args.golden_dir), fmt=args.format, results=args.results)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
     except OSError as exc:
         raise UsageError(f"--out {args.out}: cannot write the pages: {exc.strerror or exc}") from None
     print(f"wrote {len(written)} page(s) to {args.out}")
@@ -491,6 +497,7 @@ def parser() -> argparse.ArgumentParser:
     r.add_argument("--report-json", metavar="FILE", help="write the JSON report (header and one record per case)")
     r.add_argument("--junit", metavar="FILE", help="write a JUnit XML report")
     r.add_argument("--report-md", metavar="FILE", help="write a Markdown report")
+    r.add_argument("--report-html", metavar="FILE", help="write an HTML report page")
     r.add_argument("--timeout", type=timeout_seconds, default=10.0, metavar="SECONDS",
                    help="per-case timeout for out-of-process adapters (default 10)")
     r.add_argument("--update-goldens", action="store_true",
@@ -529,10 +536,13 @@ def parser() -> argparse.ArgumentParser:
     cp = sub.add_parser("compare", help="side-by-side table of several JSON reports")
     cp.add_argument("reports", nargs="+", metavar="REPORT", help="JSON reports written by run --report-json")
     cp.add_argument("--markdown", action="store_true", help="print a Markdown table")
+    cp.add_argument("--html", action="store_true", help="print an HTML report page of them all")
     cp.set_defaults(fn=cmd_compare)
 
-    dc = sub.add_parser("docs", help="render the spec catalogue with its cases as Markdown")
-    dc.add_argument("--out", required=True, metavar="DIR", help="folder for index.md and one page per area")
+    dc = sub.add_parser("docs", help="render the spec catalogue with its cases as a static HTML site")
+    dc.add_argument("--out", required=True, metavar="DIR", help="folder for the index and one page per area")
+    dc.add_argument("--format", choices=["html", "md"], default="html", help="HTML site (default) or Markdown")
+    dc.add_argument("--results", nargs="+", metavar="REPORT.json", help="show these reports' results under each case")
     common(dc, select=False)
     dc.set_defaults(fn=cmd_docs)
 

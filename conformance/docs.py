@@ -1,6 +1,7 @@
-"""``pi-conformance docs``: the spec catalogue rendered as Markdown, the specification by example.
+"""``pi-conformance docs``: the spec catalogue with its cases, the specification by example.
 
-One page per area (``<area>.md``) plus ``index.md``. Each clause is followed by the cases that
+:func:`write` chooses the form: a static HTML site (:mod:`conformance.site.pages`, the default) or
+Markdown. In Markdown: one page per area (``<area>.md``) plus ``index.md``. Each clause is followed by the cases that
 cover it: their inputs (and trees) and their goldens or expected errors.
 """
 
@@ -70,3 +71,22 @@ def write_docs(out: Path, cases: list[Case], *, golden_dir: Path = golden.GOLDEN
     atomic_write_text(out / "index.md", "\n".join(index) + "\n")
     written.append(out / "index.md")
     return written
+
+
+def write(out: Path, cases: list[Case], *, golden_dir: Path = golden.GOLDEN_DIR, fmt: str = "html",
+          results: list[str] | None = None) -> list[Path]:
+    """Write the specification by example under ``out`` as ``fmt`` (``"html"`` or ``"md"``); with
+    ``results`` (paths of JSON reports; HTML only), each case shows every implementation's
+    result. Returns the paths written. Raises ``ValueError`` naming a report that cannot be read
+    or ``results`` given for Markdown, ``OSError`` when ``out`` cannot be written; nothing is
+    written when a report is bad."""
+    from conformance.reports import load_report
+
+    if fmt == "md":
+        if results:
+            raise ValueError("--results needs the HTML form (leave out --format md)")
+        return write_docs(out, cases, golden_dir=golden_dir)
+    from conformance.site.pages import write_site
+
+    reports = [load_report(Path(p)) for p in results or []]
+    return write_site(out, cases, golden_dir=golden_dir, reports=reports)

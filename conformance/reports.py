@@ -8,7 +8,10 @@ The JSON report is the public record of a run::
                 "expectations": "path" | null, "suiteErrors": ["file:line:col: field: message", ...]},
      "summary": {"<area>": {"passed": N, "failed": N, ...}},
      "cases": [{"id", "area", "op", "title", "clauses", "status", "duration",
-                "message", "diff", "stderr", "golden_written"}, ...]}
+                "message", "diff", "stderr", "golden_written", "actual"?}, ...]}
+
+``actual`` is present only on a case that did not pass and answered a result: that result (JSON
+data, tree root replaced by ``<root>``), so a report page can show it beside the golden.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from typing import Any
 
 from conformance import PROTOCOL_VERSION, SPEC_VERSION, SUITE_VERSION
 from conformance.adapters.base import Hello
+from conformance.golden import canonical
 from conformance.files import atomic_write_text
 from conformance.runner import STATUSES, CaseResult, RunSummary
 
@@ -48,11 +52,28 @@ def header(hello: Hello, adapter: str, areas: list[str], *, expectations: str | 
 
 def build(head: dict, results: list[CaseResult]) -> dict:
     """The whole JSON report."""
-    return {"header": head, "summary": RunSummary.of(results).counts, "cases": [r.record() for r in results]}
+    return {"header": head, "summary": RunSummary.of(results).counts, "cases": [_record(r) for r in results]}
+
+
+def _record(result: CaseResult) -> dict:
+    rec = result.record()
+    if result.status != "passed" and result.output is not None:
+        try:
+            rec["actual"] = canonical(result.output)
+        except ValueError:
+            rec["actual"] = repr(result.output)
+    return rec
 
 
 def write_json(path: Path, report: dict) -> None:
-    atomic_write_text(path, json.dumps(report, indent=2, ensure_ascii=False) + "\n")
+    """Write the JSON report as UTF-8; when an answer holds a lone surrogate (which UTF-8 cannot
+    carry), the whole report is written with ASCII escapes instead (``\\ud83d``)."""
+    text = json.dumps(report, indent=2, ensure_ascii=False)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        text = json.dumps(report, indent=2)
+    atomic_write_text(path, text + "\n")
 
 
 _XML_BAD = re.compile("[^\u0009\u000a\u000d\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
