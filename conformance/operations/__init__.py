@@ -7,7 +7,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 
-from conformance.operations.base import OpModel, Operation, catalogue, operation
+from conformance.operations.base import OpModel, Operation, declared, operation
 
 __all__ = ["OpModel", "Operation", "catalogue", "operation", "load_all", "get"]
 
@@ -23,6 +23,12 @@ def load_all() -> None:
     for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
         if info.name != "base" and not info.name.startswith("_"):
             importlib.import_module(f"{__name__}.{info.name}")
+
+
+def catalogue() -> dict[str, Operation]:
+    """Every declared operation by name (importing all area modules first)."""
+    load_all()
+    return declared()
 
 
 def get(name: str) -> Operation | None:
