@@ -72,11 +72,11 @@ def _err(msg: str) -> None:
     print(f"pi-conformance: {msg}", file=sys.stderr)
 
 
-def _load(args: argparse.Namespace):
+def _load(args: argparse.Namespace, areas: list[str] | None = None, patterns: list[str] | None = None):
     from conformance.cases import SCENARIOS_DIR, load_suite
 
     spec = Path(args.spec_dir) if args.spec_dir else None
-    return load_suite(Path(args.scenarios_dir or SCENARIOS_DIR), spec_dir=spec)
+    return load_suite(Path(args.scenarios_dir or SCENARIOS_DIR), spec_dir=spec, areas=areas, patterns=patterns)
 
 
 def _report_paths(args: argparse.Namespace) -> dict[str, Path]:
@@ -114,7 +114,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     if not Path(args.golden_dir).is_dir():
         raise UsageError(f"no goldens at {args.golden_dir}: the kit runs from a source checkout installed with "
                          "`pip install -e .` (see README.md)")
-    suite = _load(args)
+    suite = _load(args, args.area, args.case)
     suite_errors = list(suite.errors)
     cases = select(suite.cases, areas=args.area, patterns=args.case)
     expectations = None
@@ -124,11 +124,11 @@ def cmd_run(args: argparse.Namespace) -> int:
             expectations = load_expectations(Path(args.expectations))
         except SuiteFileError as exc:
             return _print_suite_errors(exc.errors)
-        stale = expectations.stale({c.id for c in suite.cases})
+        stale = expectations.stale(suite.ids)
         if stale:
             return _print_suite_errors(stale)
     if not suite.errors:
-        ids = {c.id for c in suite.cases if c.error_code is None}
+        ids = suite.golden_ids()
         for path in golden.orphans(Path(args.golden_dir), ids):
             suite_errors.append(FileError(str(path), 0, 0, "", "orphaned golden: no case of the suite expects it; "
                                           "delete it, or list its id in conformance/scenarios/ids.yaml if retired"))
@@ -217,18 +217,18 @@ def _print_suite_errors(errors) -> int:
 def cmd_list(args: argparse.Namespace) -> int:
     from conformance.cases import select
 
-    suite = _load(args)
+    suite = _load(args, args.area, args.case)
     for c in select(suite.cases, areas=args.area, patterns=args.case):
         print(f"{c.id}\t{c.op}\t{','.join(c.clauses)}\t{c.title}")
     return _print_suite_errors(suite.errors)
 
 
 def cmd_show(args: argparse.Namespace) -> int:
-    suite = _load(args)
+    suite = _load(args, patterns=[args.case_id])
     case = suite.by_id().get(args.case_id)
     if case is None:
         _print_suite_errors(suite.errors)
-        near = difflib.get_close_matches(args.case_id, list(suite.by_id()), n=3)
+        near = difflib.get_close_matches(args.case_id, sorted(suite.ids), n=3)
         raise UsageError(f"no case {args.case_id!r}" + (f"; did you mean {', '.join(near)}?" if near else ""))
     print(f"{case.id}: {case.title}\n  file: {case.file}:{case.line}\n  op: {case.op}\n"
           f"  clauses: {', '.join(case.clauses)}\n  tags: {', '.join(case.tags) or '-'}")

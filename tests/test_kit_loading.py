@@ -1,5 +1,6 @@
 """Fast reading of suite files: the C loader and the parse cache give exactly what the round-trip
-parser gives, positions stay exact, and a stale cache entry is never used."""
+parser gives, positions stay exact, a stale cache entry is never used, and a selection reads only
+the files that hold its cases."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from conformance import golden, yamlcache, yamlio
-from conformance.cases import load_file, load_suite
+from conformance.cases import load_file, load_suite, scan_ids
+from conformance.cli import main
 from tests.kit_fixtures import mini_suite, write
 
 
@@ -221,3 +223,82 @@ def test_goldens_read_through_the_cache_are_the_same(tmp_path, cache):
                                                       "output": {"s": "a\nb\n", "n": 1.5, "w": "yes"}}
     with pytest.raises(ValueError, match="golden is not valid YAML"):
         golden.parse("a: [unclosed\n")
+
+
+# --- selection before parsing ----------------------------------------------------------------------
+
+def _more_files(dirs) -> Path:
+    """A second scenario file and a broken third one, beside the mini suite's echo.yaml."""
+    write(dirs["scenarios"] / "kit" / "more.yaml", """\
+        format: 1
+        area: kit
+        title: More
+        op: kit.echo
+        cases:
+          - id: kit-more-one
+            title: one more
+            clauses: [ENV-TEST-ECHO]
+            input:
+              value:
+                id: not-a-case-id
+        """)
+    return write(dirs["scenarios"] / "kit" / "broken.yaml", "format: 1\ncases: [unclosed\n")
+
+
+def test_ids_are_scanned_without_parsing(tmp_path):
+    dirs = mini_suite(tmp_path)
+    _more_files(dirs)
+    assert scan_ids(dirs["scenarios"] / "kit" / "echo.yaml") == ["kit-echo-text", "kit-echo-number",
+                                                                  "kit-echo-refused"]
+    assert scan_ids(dirs["scenarios"] / "kit" / "more.yaml") == ["kit-more-one"]
+    assert scan_ids(dirs["scenarios"] / "kit" / "broken.yaml") == []
+
+
+def test_a_selection_reads_only_the_files_holding_its_cases(tmp_path, cache, monkeypatch):
+    dirs = mini_suite(tmp_path)
+    _more_files(dirs)
+    read: list[str] = []
+    original = yamlio.load_with_positions
+    monkeypatch.setattr("conformance.cases.load_with_positions",
+                        lambda path, shown=None: (read.append(Path(path).name), original(path, shown))[1])
+    suite = load_suite(dirs["scenarios"], spec_dir=dirs["spec"], patterns=["kit-more-*"])
+    assert [c.id for c in suite.cases] == ["kit-more-one"]
+    assert [Path(e.file).name for e in suite.errors] == ["broken.yaml"], "a file without ids is read"
+    assert "echo.yaml" not in read and "more.yaml" in read
+    assert not suite.complete and suite.ids == {"kit-echo-text", "kit-echo-number", "kit-echo-refused",
+                                                "kit-more-one"}
+    full = load_suite(dirs["scenarios"], spec_dir=dirs["spec"])
+    assert full.complete and [e.file for e in full.errors] and full.ids == suite.ids
+
+
+def test_an_area_selection_reads_only_that_areas_files(tmp_path, cache):
+    dirs = mini_suite(tmp_path)
+    _more_files(dirs)
+    suite = load_suite(dirs["scenarios"], spec_dir=dirs["spec"], areas=["pi"])
+    assert suite.cases == [] and suite.errors == [] and "kit-more-one" in suite.ids
+
+
+def _cli(dirs, *args):
+    return main([*args, "--scenarios-dir", str(dirs["scenarios"]), "--spec-dir", str(dirs["spec"]),
+                 "--golden-dir", str(dirs["golden"])])
+
+
+def test_a_selected_run_still_judges_expectations_and_orphans_against_every_id(tmp_path, cache, capsys):
+    dirs = mini_suite(tmp_path)
+    expectations = write(tmp_path / "exp.yaml", """\
+        expectations:
+          - id: kit-echo-number
+            status: skip
+            reason: not today
+        """)
+    run = ("run", "-q", "--adapter", "python:tests.kit_fixtures:Echo", "--case", "kit-echo-text")
+    assert _cli(dirs, *run, "--expectations", str(expectations)) == 0, capsys.readouterr().err
+    golden.write(dirs["golden"] / "kit" / "kit-gone.yaml", "kit-gone", "kit.echo", {"value": 1})
+    assert _cli(dirs, *run) == 2
+    assert "kit-gone.yaml: orphaned golden" in capsys.readouterr().err
+
+
+def test_show_suggests_ids_of_files_it_did_not_read(tmp_path, capsys):
+    dirs = mini_suite(tmp_path)
+    assert _cli(dirs, "show", "kit-echo-numbr") == 2
+    assert "did you mean kit-echo-number" in capsys.readouterr().err
