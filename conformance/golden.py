@@ -45,7 +45,14 @@ def canonical(value: Any) -> Any:
 
     Raises ``ValueError`` for values that are not JSON data (NaN, infinities, other types).
     """
-    if isinstance(value, bool) or value is None or isinstance(value, str):
+    kind = type(value)
+    if kind is str or kind is int or kind is bool or value is None:
+        return value
+    if kind is dict and all(type(k) is str for k in value):
+        return {k: canonical(value[k]) for k in sorted(value)}
+    if kind is list:
+        return [canonical(v) for v in value]
+    if isinstance(value, bool) or isinstance(value, str):
         return value
     if isinstance(value, int):
         return value
@@ -176,7 +183,8 @@ def write(path: Path, case_id: str, op: str, output: Any) -> bool:
 
 def comparable(output: Any, normalisers: list[str]) -> Any:
     """``output`` canonicalised and normalised, ready for comparison."""
-    return canonical(normalise.apply(normalisers, canonical(output)))
+    data = canonical(output)
+    return canonical(normalise.apply(normalisers, data)) if normalisers else data
 
 
 def diff(expected: Any, actual: Any) -> str:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -33,10 +34,14 @@ _SALT = f"pi-conformance parse cache {FORMAT}; ruamel.yaml {ruamel.yaml.__versio
 
 def cache_dir() -> Path | None:
     """The folder of parsed documents, or ``None`` when the cache is switched off (see above)."""
-    chosen = os.environ.get(ENV)
+    return _cache_dir(os.environ.get(ENV), os.environ.get("XDG_CACHE_HOME"), os.environ.get("HOME"))
+
+
+@lru_cache(maxsize=8)
+def _cache_dir(chosen: str | None, xdg: str | None, home: str | None) -> Path | None:
     if chosen is not None:
         return None if chosen.strip().lower() in _OFF else Path(chosen) / "yaml"
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    base = xdg or os.path.join(os.path.expanduser("~"), ".cache")
     return Path(base) / "pi-conformance" / "yaml"
 
 
