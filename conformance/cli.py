@@ -36,11 +36,11 @@ def _err(msg: str) -> None:
     print(f"pi-conformance: {msg}", file=sys.stderr)
 
 
-def _load(args: argparse.Namespace):
+def _load(args: argparse.Namespace, areas: list[str] | None = None, patterns: list[str] | None = None):
     from conformance.cases import SCENARIOS_DIR, load_suite
 
     spec = Path(args.spec_dir) if args.spec_dir else None
-    return load_suite(Path(args.scenarios_dir or SCENARIOS_DIR), spec_dir=spec)
+    return load_suite(Path(args.scenarios_dir or SCENARIOS_DIR), spec_dir=spec, areas=areas, patterns=patterns)
 
 
 def _catalogue(spec_dir: str | None):
@@ -83,7 +83,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     if not Path(args.golden_dir).is_dir():
         raise UsageError(f"no goldens at {args.golden_dir}: install the kit from its wheel or sdist, "
                          "or from a source checkout with `pip install -e .` (see README.md)")
-    suite = _load(args)
+    suite = _load(args, args.area, args.case)
     cases = select(suite.cases, areas=args.area, patterns=args.case)
     # A bad expectations file would change every verdict: stop before running anything.
     try:
@@ -128,7 +128,7 @@ def _expectations(args: argparse.Namespace, suite):
     if not args.expectations:
         return None
     expectations = load_expectations(Path(args.expectations))
-    stale = expectations.stale({c.id for c in suite.cases})
+    stale = expectations.stale(suite.ids)
     if stale:
         raise SuiteFileError(*stale)
     return expectations
@@ -140,7 +140,7 @@ def _orphaned_goldens(args: argparse.Namespace, suite) -> list:
 
     if suite.errors:
         return []
-    ids = {c.id for c in suite.cases if c.error_code is None}
+    ids = suite.golden_ids()
     return [FileError(str(path), 0, 0, "", golden.ORPHAN_HINT)
             for path in golden.orphans(Path(args.golden_dir), ids)]
 
@@ -265,18 +265,18 @@ def _print_suite_errors(errors) -> int:
 def cmd_list(args: argparse.Namespace) -> int:
     from conformance.cases import select
 
-    suite = _load(args)
+    suite = _load(args, args.area, args.case)
     for c in select(suite.cases, areas=args.area, patterns=args.case):
         print(f"{c.id}\t{c.op}\t{','.join(c.clauses)}\t{c.title}")
     return _print_suite_errors(suite.errors)
 
 
 def cmd_show(args: argparse.Namespace) -> int:
-    suite = _load(args)
+    suite = _load(args, patterns=[args.case_id])
     case = suite.by_id().get(args.case_id)
     if case is None:
         _print_suite_errors(suite.errors)
-        near = difflib.get_close_matches(args.case_id, list(suite.by_id()), n=3)
+        near = difflib.get_close_matches(args.case_id, sorted(suite.ids), n=3)
         raise UsageError(f"no case {args.case_id!r}" + (f"; did you mean {', '.join(near)}?" if near else ""))
     from conformance.catalogue import describe_clauses
 

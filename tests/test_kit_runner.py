@@ -449,3 +449,35 @@ def test_report_folder_that_cannot_be_made_is_refused_before_the_run(tmp_path, c
 def test_compare_names_a_missing_report(tmp_path, capsys):
     assert main(["compare", str(tmp_path / "nope.json")]) == 2
     assert "nope.json: cannot read" in capsys.readouterr().err
+
+
+def test_case_trees_are_made_in_memory_unless_tmpdir_chooses(tmp_path, monkeypatch):
+    import os
+    import tempfile
+
+    from conformance.adapters.base import Answer
+    from conformance.cases import Case
+    from conformance.trees import parse_tree
+
+    roots = []
+
+    class Recorder:
+        def run(self, op, input, *, root, timeout):
+            roots.append(root)
+            assert (Path(root) / "a.txt").read_text() == "x"
+            return Answer("result", output={})
+
+    case = Case(id="t", title="t", clauses=["X"], tags=[], op="kit.echo", input={}, tree=parse_tree({"a.txt": "x"}),
+                error_code=None, normalise=[], requires=[], area="kit", file="f", line=1)
+    runner = Runner(Recorder())
+    monkeypatch.setattr(tempfile, "tempdir", None)
+    monkeypatch.setenv("TMPDIR", str(tmp_path))
+    runner._ask(case)
+    assert Path(roots[-1]).parent == tmp_path.resolve()
+    monkeypatch.setattr(tempfile, "tempdir", None)
+    monkeypatch.delenv("TMPDIR")
+    runner._ask(case)
+    shm = Path("/dev/shm")
+    if shm.is_dir() and os.access(shm, os.W_OK | os.X_OK):
+        assert Path(roots[-1]).parent == shm.resolve()
+    assert not any(Path(r).exists() for r in roots), "every tree is removed after its case"
