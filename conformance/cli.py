@@ -365,6 +365,8 @@ def cmd_schema(args: argparse.Namespace) -> int:
 
     if args.check:
         out = Path(args.out) if args.out else SCHEMA_DIR
+        if not out.is_dir():
+            raise UsageError(f"--out {out}: no such folder of schemas to check")
         stale = stale_schemas(out)
         for s in stale:
             _err(f"{s} is out of date: run `pi-conformance schema --out {out}`")
@@ -375,7 +377,10 @@ def cmd_schema(args: argparse.Namespace) -> int:
         raise UsageError("say where to write the schemas: --out DIR (the kit's own copy is regenerated "
                          f"with --out {SCHEMA_DIR}); --check compares them with the operation models")
     out = Path(args.out)
-    written = write_schemas(out)
+    try:
+        written = write_schemas(out)
+    except OSError as exc:
+        raise UsageError(f"--out {out}: cannot write the schemas: {exc.strerror or exc}") from None
     print(f"wrote {len(written)} schema file(s) to {out}")
     return EXIT_OK
 

@@ -42,3 +42,13 @@ def test_schema_out_writes_a_copy(tmp_path, capsys):
     assert main(["schema", "--out", str(tmp_path)]) == 0
     assert (tmp_path / "scenario.schema.json").is_file()
     assert main(["schema", "--check", "--out", str(tmp_path)]) == 0
+
+
+def test_schema_to_a_path_that_cannot_be_a_folder_is_a_usage_error(tmp_path, capsys):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("x")
+    for argv in (["schema", "--out", str(blocker)], ["schema", "--out", str(blocker / "sub")],
+                 ["schema", "--check", "--out", str(tmp_path / "missing")]):
+        assert main(argv) == 2, argv
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "Traceback" not in err and "--out" in err
