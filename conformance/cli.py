@@ -109,6 +109,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         _err(f"the adapter could not start under another locale: {exc}")
         return EXIT_START
     _print_results(results, Path(args.golden_dir), args.spec_dir)
+    suite_errors += list(runner.golden_problems.values())
     suite_errors += _write_reports(args, runner.hello, cases, results, suite_errors, report_paths)
     for e in suite_errors:
         _err(str(e))

@@ -221,7 +221,7 @@ def check_case(case, runner, snapshot) -> None:
         path = golden.golden_path(runner.golden_dir, case.area, case.id)
         updating = bool(snapshot.session.update_snapshots)
         if not path.exists() and not updating:
-            verdict = Verdict("failed", f"no golden at {path}: write it with `pytest --snapshot-update -k {case.id}` "
+            verdict = Verdict("errored", f"no golden at {path}: write it with `pytest --snapshot-update -k {case.id}` "
                                         "(reference only), then read it against the spec")
         else:
             ext = golden_extension(case, runner.golden_dir)
@@ -250,12 +250,12 @@ def _mismatch(case, path: Path, output):
     try:
         stored = golden.read(path)
     except ValueError as exc:
-        return Verdict("failed", f"{path}: {exc}")
+        return Verdict("errored", f"{path}: {exc} (a suite error)")
     if stored is None:
-        return Verdict("failed", f"no golden at {path}")
+        return Verdict("errored", f"no golden at {path} (a suite error)")
     mismatch = golden.header_mismatch(stored, case.id, case.op)
     if mismatch:
-        return Verdict("failed", f"{path}: {mismatch}")
+        return Verdict("errored", f"{path}: {mismatch} (a suite error)")
     expected = golden.comparable(stored["output"], case.normalise, case)
     actual = golden.comparable(output, case.normalise, case)
     return Verdict("failed", "answer differs from the golden",

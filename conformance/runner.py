@@ -28,6 +28,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from conformance import diffs, golden
+from conformance.yamlio import FileError
 from conformance.adapters.base import Adapter, Answer, Hello
 from conformance.cases import Case
 from conformance.expectations import Expectations
@@ -113,6 +114,9 @@ class Runner:
         self.required = required
         self.hello: Hello | None = None
         self._caps: dict[str, bool] = {}
+        self.golden_problems: dict[str, FileError] = {}
+        """Cases whose golden is missing, unreadable or another case's, by case id: suite errors,
+        never the implementation's failure (the case is ``errored``)."""
 
     def start(self) -> Hello:
         """Start the adapter (raises ``AdapterStartError``)."""
@@ -141,6 +145,7 @@ class Runner:
             # still written.
             path = golden.golden_path(self.golden_dir, case.area, case.id)
             result.golden_written = golden.write(path, case.id, case.op, verdict.output)
+            self.golden_problems.pop(case.id, None)
             if verdict.status != "passed":
                 result.status, result.message, result.diff = "passed", f"golden written: {path}", ""
         return self.settle(result, case)
@@ -188,6 +193,12 @@ class Runner:
             answer = self.adapter.run(case.op, case.input, root=root, timeout=self.timeout)
             return answer, [root, tmp]
 
+    def _golden_problem(self, case: Case, path: Path, message: str, output: Any) -> "Verdict":
+        """A golden the suite should hold and does not: the case is ``errored`` (the answer was
+        not judged) and the problem is recorded as a suite error in :attr:`golden_problems`."""
+        self.golden_problems[case.id] = FileError(str(path), 0, 0, "", f"a suite error: {message}")
+        return Verdict("errored", message, output=output)
+
     def judge(self, case: Case, answer: Answer, roots: list[str], *, compare_golden: bool = True) -> Verdict:
         """Compare an answer with what the case expects.
 
@@ -227,14 +238,14 @@ class Runner:
         try:
             stored = golden.read(path)
         except ValueError as exc:
-            return Verdict("failed", f"{path}: {exc}", output=output)
+            return self._golden_problem(case, path, f"{path}: {' '.join(str(exc).split())}", output)
         if stored is None:
-            return Verdict("failed", f"no golden at {path}: write it with `pi-conformance run --update-goldens "
-                                     f"--case {case.id}` (reference only), then read it against the spec",
-                           output=output)
+            return self._golden_problem(
+                case, path, f"no golden at {path}: write it with `pi-conformance run --update-goldens "
+                            f"--case {case.id}` (reference only), then read it against the spec", output)
         mismatch = golden.header_mismatch(stored, case.id, case.op)
         if mismatch:
-            return Verdict("failed", f"{path}: {mismatch}", output=output)
+            return self._golden_problem(case, path, f"{path}: {mismatch}", output)
         expected = golden.comparable(stored["output"], case.normalise, case)
         if golden.same(expected, actual):
             return Verdict("passed", output=output)

@@ -184,9 +184,9 @@ def test_output_schema_is_checked(tmp_path):
     assert "output schema" in r.message and "extra" in r.message
 
 
-def test_missing_golden_fails_with_a_hint(tmp_path):
+def test_missing_golden_errors_with_a_hint(tmp_path):
     r = run_all(mini_suite(tmp_path, goldens=False), kf.Echo())["kit-echo-text"]
-    assert r.status == "failed" and "--update-goldens" in r.message
+    assert r.status == "errored" and "--update-goldens" in r.message
 
 
 def test_only_the_bundled_reference_may_write_goldens(tmp_path):
@@ -398,11 +398,11 @@ def test_tree_errors_name_the_entry():
         parse_tree({"a/b.md": {"fill": "x", "size": -1}})
 
 
-def test_golden_for_another_case_fails(tmp_path):
+def test_golden_for_another_case_errors(tmp_path):
     dirs = mini_suite(tmp_path)
     golden.write(dirs["golden"] / "kit" / "kit-echo-number.yaml", "kit-echo-text", "kit.echo", {"value": 1})
     r = run_all(dirs, kf.Echo())["kit-echo-number"]
-    assert r.status == "failed" and "is for case 'kit-echo-text'" in r.message
+    assert r.status == "errored" and "is for case 'kit-echo-text'" in r.message
 
 
 def test_written_files_are_readable_by_others(tmp_path):

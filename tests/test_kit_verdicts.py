@@ -52,11 +52,26 @@ def _golden_of_another_case(golden_dir: Path) -> None:
     golden.write(path, "kit-echo-number", stored["op"], stored["output"])
 
 
-def test_a_golden_of_another_case_fails_under_the_cli(tmp_path, capsys):
+def test_a_golden_of_another_case_is_a_suite_error_under_the_cli(tmp_path, capsys):
     dirs = mini_suite(tmp_path)
     _golden_of_another_case(dirs["golden"])
-    assert cli(dirs, "run", "--adapter", "python:tests.kit_fixtures:Echo", "--case", "kit-echo-text") == 1
-    assert "the golden is for case 'kit-echo-number'" in capsys.readouterr().out
+    assert cli(dirs, "run", "--adapter", "python:tests.kit_fixtures:Echo", "--case", "kit-echo-text") == 2
+    assert "the golden is for case 'kit-echo-number'" in capsys.readouterr().err
+
+
+def test_a_missing_or_broken_golden_is_a_suite_error_not_the_implementations_failure(tmp_path, capsys):
+    dirs = mini_suite(tmp_path)
+    path = golden.golden_path(dirs["golden"], "kit", "kit-echo-text")
+    report = tmp_path / "r.json"
+    path.write_text("content: [unclosed\n")
+    assert cli(dirs, "run", "-q", "--adapter", "python:tests.kit_fixtures:Echo", "--report-json", str(report)) == 2
+    err = capsys.readouterr().err
+    assert f"{path}: a suite error:" in err and "not valid YAML" in err
+    statuses = {c["id"]: c["status"] for c in json.loads(report.read_text())["cases"]}
+    assert statuses == {"kit-echo-text": "errored", "kit-echo-number": "passed", "kit-echo-refused": "passed"}
+    path.unlink()
+    assert cli(dirs, "run", "-q", "--adapter", "python:tests.kit_fixtures:Echo") == 2
+    assert "a suite error: no golden at" in capsys.readouterr().err
 
 
 def test_a_golden_of_another_case_fails_under_pytest(pytester, suite_dir):  # noqa: F811
