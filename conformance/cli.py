@@ -11,6 +11,7 @@ import argparse
 import difflib
 import os
 import sys
+import tempfile
 from pathlib import Path
 from typing import Sequence
 
@@ -52,8 +53,12 @@ def _catalogue(spec_dir: str | None):
 
 def _report_paths(args: argparse.Namespace) -> dict[str, Path]:
     """The requested report paths, checked before the run so a bad path costs nothing."""
-    paths = {flag: Path(value) for flag, value in (("--report-json", args.report_json), ("--junit", args.junit),
-                                                   ("--report-md", args.report_md), ("--report-html", args.report_html)) if value}
+    given = (("--report-json", args.report_json), ("--junit", args.junit),
+             ("--report-md", args.report_md), ("--report-html", args.report_html))
+    for flag, value in given:
+        if value is not None and not value.strip():
+            raise UsageError(f"{flag}: give a file name (an empty one writes nothing)")
+    paths = {flag: Path(value) for flag, value in given if value}
     seen: dict[Path, str] = {}
     for flag, path in paths.items():
         resolved = path.resolve()
@@ -69,8 +74,12 @@ def _report_paths(args: argparse.Namespace) -> dict[str, Path]:
             raise UsageError(f"{flag} {path}: cannot write in {parent}")
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
+            # A real write in that folder, so that a path no check above can judge (/proc, a
+            # read-only mount) is refused before the run rather than after it.
+            with tempfile.NamedTemporaryFile(dir=path.parent, prefix=".pi-conformance-probe-"):
+                pass
         except OSError as exc:
-            raise UsageError(f"{flag} {path}: cannot make its folder: {exc.strerror or exc}") from None
+            raise UsageError(f"{flag} {path}: cannot write there: {exc.strerror or exc}") from None
     return paths
 
 
@@ -157,7 +166,7 @@ def _start_runner(args: argparse.Namespace, expectations, count: int):
     try:
         runner = Runner(adapter, golden_dir=Path(args.golden_dir), timeout=args.timeout,
                         expectations=expectations, update=args.update_goldens,
-                        required=required_operations(args.fail_on_unsupported, args.require_op))
+                        required=required_operations(args.fail_on_unsupported, args.require_op, op_catalogue()))
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     hello = runner.start()

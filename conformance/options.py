@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 import math
+from fnmatch import fnmatchcase
+from typing import Iterable
 
 MAX_TIMEOUT = 3600.0
 """The longest per-request timeout, in seconds, that any option accepts."""
@@ -26,9 +28,18 @@ def timeout_seconds(text: str) -> float:
     return value
 
 
-def required_operations(every: bool, globs: list[str] | None) -> list[str] | None:
+def required_operations(every: bool, globs: list[str] | None,
+                        known: Iterable[str] = ()) -> list[str] | None:
     """The operations an implementation must provide, from ``--fail-on-unsupported`` (``every``)
-    and ``--require-op GLOB`` (repeatable): ``["*"]``, the globs, or ``None`` for none."""
+    and ``--require-op GLOB`` (repeatable): ``["*"]``, the globs, or ``None`` for none.
+
+    Raises ``ValueError`` naming a glob that matches none of the ``known`` operation names (a
+    misspelt requirement would otherwise never be enforced).
+    """
     if every:
         return ["*"]
+    names = list(known)
+    for glob in globs or []:
+        if names and not any(fnmatchcase(name, glob) for name in names):
+            raise ValueError(f"--require-op {glob!r} matches no operation of the suite")
     return list(globs) if globs else None

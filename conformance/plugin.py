@@ -142,16 +142,18 @@ def conformance_runner(request: pytest.FixtureRequest):
         stale = expectations.stale({c.id for c in suite.cases})
         if stale:
             pytest.exit("stale expectations:\n" + "\n".join(map(str, stale)), returncode=2)
+    from conformance.operations import catalogue
+
     try:
         environment = AdapterEnvironment(parse_assignments(config.getoption("--adapter-env")))
         runner = Runner(make_adapter(config.getoption("--adapter"), environment), timeout=config.getoption("--case-timeout"),
                         expectations=expectations, golden_dir=_dirs(config)[2],
                         required=required_operations(config.getoption("--fail-on-unsupported"),
-                                                     config.getoption("--require-op")))
+                                                     config.getoption("--require-op"), catalogue()))
         runner.start()
     except (AdapterStartError, AdapterNameError) as exc:
         pytest.exit(f"the adapter could not start: {exc}", returncode=3)
-    except ValueError as exc:  # a bad --adapter-env or --case-timeout
+    except ValueError as exc:  # a bad --adapter-env or --require-op
         pytest.exit(str(exc), returncode=2)
     yield runner
     runner.stop()

@@ -70,3 +70,19 @@ def test_a_failing_case_prints_the_statements_of_its_clauses(tmp_path, capsys):
     dirs = mini_suite(tmp_path)
     cli(dirs, "run", "-q", "--adapter", "python:tests.kit_fixtures:WrongEcho", "--case", "kit-echo-text")
     assert "ENV-TEST-ECHO (MUST): " in capsys.readouterr().out
+
+
+def test_a_required_operation_that_matches_nothing_is_a_usage_error(tmp_path, capsys):
+    dirs = mini_suite(tmp_path)
+    assert cli(dirs, "run", "-q", "--adapter", NO_OPS, "--require-op", "kit.ecko") == 2
+    assert "--require-op 'kit.ecko' matches no operation" in capsys.readouterr().err
+
+
+def test_report_paths_are_probed_before_the_run(tmp_path, capsys):
+    dirs = mini_suite(tmp_path)
+    ok = tmp_path / "ok.xml"
+    assert cli(dirs, "run", "-q", "--adapter", "python:tests.kit_fixtures:Echo", "--report-json",
+               "/proc/pi-conformance-nope.json", "--junit", str(ok)) == 2
+    assert "cannot write there" in capsys.readouterr().err and not ok.exists()
+    assert cli(dirs, "run", "-q", "--adapter", "python:tests.kit_fixtures:Echo", "--report-json", "") == 2
+    assert "--report-json: give a file name" in capsys.readouterr().err
