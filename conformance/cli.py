@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import difflib
+from fnmatch import fnmatchcase
 import os
 import sys
 import tempfile
@@ -102,6 +103,8 @@ def cmd_run(args: argparse.Namespace) -> int:
     suite_errors = list(suite.errors) + _orphaned_goldens(args, suite)
     if args.case and not cases:
         _print_suite_errors(suite_errors)
+        if any(fnmatchcase(cid, pattern) for cid in suite.ids for pattern in args.case):
+            raise UsageError(f"{' '.join(args.case)}: the matching case(s) are in a file that does not load (above)")
         raise UsageError(f"no case matches {' '.join(args.case)}")
     try:
         runner = _start_runner(args, expectations, len(cases))
@@ -286,6 +289,8 @@ def cmd_show(args: argparse.Namespace) -> int:
     case = suite.by_id().get(args.case_id)
     if case is None:
         _print_suite_errors(suite.errors)
+        if args.case_id in suite.ids:
+            raise UsageError(f"case {args.case_id!r} is in a file that does not load (above)")
         near = difflib.get_close_matches(args.case_id, sorted(suite.ids), n=3)
         raise UsageError(f"no case {args.case_id!r}" + (f"; did you mean {', '.join(near)}?" if near else ""))
     from conformance.catalogue import describe_clauses

@@ -86,3 +86,15 @@ def test_report_paths_are_probed_before_the_run(tmp_path, capsys):
     assert "cannot write there" in capsys.readouterr().err and not ok.exists()
     assert cli(dirs, "run", "-q", "--adapter", "python:tests.kit_fixtures:Echo", "--report-json", "") == 2
     assert "--report-json: give a file name" in capsys.readouterr().err
+
+
+def test_a_case_in_a_file_that_does_not_load_is_not_called_missing(tmp_path, capsys):
+    dirs = mini_suite(tmp_path)
+    scenario = dirs["scenarios"] / "kit" / "echo.yaml"
+    scenario.write_text(scenario.read_text().replace("input: {value: 1.0}", "input: {value: 1.0, colour: red}"))
+    assert cli(dirs, "show", "kit-echo-number") == 2
+    err = capsys.readouterr().err
+    assert "colour" in err and "is in a file that does not load" in err and "no case" not in err
+    assert cli(dirs, "run", "-q", "--case", "kit-echo-num*") == 2
+    err = capsys.readouterr().err
+    assert "in a file that does not load" in err and "no case matches" not in err
