@@ -254,7 +254,7 @@ def _write_reports(args: argparse.Namespace, hello, cases, results, suite_errors
 
     head = reports.header(hello, args.adapter or "reference", sorted({c.area for c in cases}),
                           expectations=args.expectations, suite_errors=[str(e) for e in suite_errors])
-    report = reports.build(head, results)
+    report = reports.build(head, results, _catalogue(args.spec_dir).clauses)
     from conformance.site.report import write_html
 
     writers = {"--report-json": reports.write_json, "--junit": reports.write_junit, "--report-md": reports.write_markdown,

@@ -50,9 +50,28 @@ def header(hello: Hello, adapter: str, areas: list[str], *, expectations: str | 
     }
 
 
-def build(head: dict, results: list[CaseResult]) -> dict:
-    """The whole JSON report."""
-    return {"header": head, "summary": RunSummary.of(results).counts, "cases": [_record(r) for r in results]}
+def build(head: dict, results: list[CaseResult], clauses: dict | None = None) -> dict:
+    """The whole JSON report: ``header``, ``summary`` (counts per area and status), ``cases`` (one
+    record per case) and, given the catalogue's ``clauses`` (id -> clause), ``clauses``: the level,
+    statement and decision flag of every clause a case that did not pass cites, so that a report
+    read alone says which rule to fix."""
+    report = {"header": head, "summary": RunSummary.of(results).counts, "cases": [_record(r) for r in results]}
+    if clauses is not None:
+        cited = sorted({cid for r in results if r.status != "passed" for cid in r.clauses})
+        report["clauses"] = {cid: {"level": clauses[cid].level, "statement": " ".join(clauses[cid].statement.split()),
+                                   "decision": clauses[cid].decision} for cid in cited if cid in clauses}
+    return report
+
+
+def _clause_lines(report: dict, rec: dict) -> list[str]:
+    """``ID (LEVEL[, decision]): statement`` for each clause ``rec`` cites that the report holds."""
+    known = report.get("clauses") or {}
+    out = []
+    for cid in rec["clauses"]:
+        c = known.get(cid)
+        if c:
+            out.append(f"{cid} ({c['level']}{', decision' if c['decision'] else ''}): {c['statement']}")
+    return out
 
 
 def _record(result: CaseResult) -> dict:
@@ -97,13 +116,14 @@ def write_junit(path: Path, report: dict) -> None:
                               errors=str(sum(r["status"] == "errored" for r in recs)),
                               skipped=str(sum(r["status"] in ("skipped", "unsupported", "xfail") for r in recs)))
         for rec in recs:
-            tc = ET.SubElement(suite, "testcase", classname=f"{area}.{rec['op']}", name=rec["id"],
+            tc = ET.SubElement(suite, "testcase", classname=rec["op"], name=rec["id"],
                                time=f"{rec['duration']:.6f}")
             message = xml_text(rec["message"][:500])
+            about = "\n".join([rec["title"], rec["message"], "clauses:", *_clause_lines(report, rec)]) + "\n\n"
             if rec["status"] in ("failed", "xpass"):
-                ET.SubElement(tc, "failure", message=message).text = xml_text(rec["diff"] or rec["message"])
+                ET.SubElement(tc, "failure", message=message).text = xml_text(about + (rec["diff"] or ""))
             elif rec["status"] == "errored":
-                ET.SubElement(tc, "error", message=message).text = xml_text(rec["stderr"] or rec["message"])
+                ET.SubElement(tc, "error", message=message).text = xml_text(about + (rec["stderr"] or ""))
             elif rec["status"] in ("skipped", "unsupported", "xfail"):
                 ET.SubElement(tc, "skipped", message=xml_text(f"{rec['status']}: {rec['message']}"[:500]))
     _junit_suite_errors(root, report["header"].get("suiteErrors") or [])
@@ -171,6 +191,7 @@ def write_markdown(path: Path, report: dict) -> None:
         for r in bad:
             lines += [f"### `{r['id']}` ({r['status']})", "", f"{r['title']} -- `{r['op']}`, clauses "
                       + ", ".join(f"`{c}`" for c in r["clauses"]), ""]
+            lines += [f"- {line}" for line in _clause_lines(report, r)] + ([""] if _clause_lines(report, r) else [])
             if r["message"]:
                 lines += [r["message"], ""]
             if r["diff"]:

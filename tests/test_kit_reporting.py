@@ -98,3 +98,15 @@ def test_a_case_in_a_file_that_does_not_load_is_not_called_missing(tmp_path, cap
     assert cli(dirs, "run", "-q", "--case", "kit-echo-num*") == 2
     err = capsys.readouterr().err
     assert "in a file that does not load" in err and "no case matches" not in err
+
+
+def test_junit_and_markdown_say_which_rule_a_failure_breaks(tmp_path):
+    dirs = mini_suite(tmp_path)
+    out = tmp_path / "out"
+    cli(dirs, "run", "-q", "--adapter", "python:tests.kit_fixtures:WrongEcho", "--junit", str(out / "r.xml"),
+        "--report-md", str(out / "r.md"), "--report-json", str(out / "r.json"))
+    junit = (out / "r.xml").read_text()
+    assert "ENV-TEST-ECHO (MUST): Echo returns its value." in junit and 'classname="kit.echo"' in junit
+    assert "a multi-line string comes back" in junit  # the case's title
+    assert "- ENV-TEST-ECHO (MUST): Echo returns its value." in (out / "r.md").read_text()
+    assert json.loads((out / "r.json").read_text())["clauses"]["ENV-TEST-ECHO"]["level"] == "MUST"
