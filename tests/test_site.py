@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import copy
 import json
+import re
+from pathlib import Path
 from collections import Counter
 from html.parser import HTMLParser
 
@@ -269,3 +271,10 @@ def test_docs_write_chooses_the_form(tmp_path):
     html = write(tmp_path / "html", SAMPLE[:3])
     assert sorted(p.name for p in md) == ["envelope.md", "index.md", "pi.md", "profiles.md"]
     assert sorted(p.name for p in html) == ["envelope.html", "index.html", "pi.html", "profiles.html"]
+
+
+def test_pages_name_scenario_files_by_the_kits_own_path_not_the_machines(sample_site):
+    shown = {m for html in sample_site.values()
+             for m in re.findall(r"Scenario file <code>([^<]*)</code>", html)}
+    assert shown and all(p.startswith("conformance/scenarios/") for p in shown)
+    assert not any(str(Path(__file__).resolve().parent.parent) + "/conformance/scenarios" in html for html in sample_site.values())

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
@@ -167,4 +168,13 @@ def environment() -> Environment:
                       trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
     env.filters["visible"] = visible
     env.filters["diff_lines"] = diff_lines
+    env.filters["scenario_path"] = scenario_path
     return env
+
+
+def scenario_path(file: str) -> str:
+    """A scenario file as the kit's own path (``conformance/scenarios/<area>/<name>.yaml``),
+    whatever folder the kit runs from or is installed in: a published page names no machine's
+    folders."""
+    path = Path(file)
+    return f"conformance/scenarios/{path.parent.name}/{path.name}"
