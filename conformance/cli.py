@@ -173,7 +173,7 @@ def _start_runner(args: argparse.Namespace, expectations, count: int):
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     hello = runner.start()
-    print(f"implementation: {hello.name} {hello.version} ({hello.language}); {count} cases")
+    print(f"implementation: {hello.name} {hello.version} ({hello.language}); {count} case{'' if count == 1 else 's'}")
     unknown_ops = sorted(set(hello.operations) - set(op_catalogue()))
     if unknown_ops:
         _err(f"warning: the adapter lists operations the suite does not know: {', '.join(unknown_ops)} "

@@ -127,6 +127,9 @@ class LocaleCheck:
     cases: Sequence
     locales: Sequence[str] = DEFAULT_LOCALES
     timeout: float = 10.0
+    compared: int = 0
+    """After :meth:`run`: how many cases the adapter answered (not ``unsupported``) in the kit's
+    locale, so that a check over cases the adapter declines does not read as a pass."""
 
     def run(self) -> list[LocaleChange]:
         """Every answer that differs from the kit's locale's, by locale then case.
@@ -136,6 +139,7 @@ class LocaleCheck:
         if not self.cases:
             return []
         base = _answers(self.connect(self.environment), self.cases, self.timeout)
+        self.compared = sum(answer[0] != "unsupported" for answer in base.values())
         changes = []
         for locale in self.locales:
             answers = _answers(self.connect(self.environment.with_locale(locale)), self.cases, self.timeout)

@@ -161,8 +161,12 @@ def _check_locales(check: Any) -> Check:
         return Check("locales", False, f"the adapter could not start under another locale: {exc}")
     if changes:
         return Check("locales", False, "\n".join(f"{c.case_id}: {c.message}" for c in changes))
-    return Check("locales", True, f"{len(check.cases)} collation case(s) answer the same under "
-                                  f"{', '.join(check.locales)}")
+    if not check.compared:
+        return Check("locales", True, f"nothing compared: the adapter declines all {len(check.cases)} collation "
+                                      "case(s), so no locale dependence can be shown")
+    declined = len(check.cases) - check.compared
+    return Check("locales", True, f"{check.compared} collation case(s) answer the same under "
+                                  f"{', '.join(check.locales)}" + (f" ({declined} declined)" if declined else ""))
 
 
 def smoke(adapter: Adapter, *, timeout: float = 10.0, locale_check: Any = None) -> list[Check]:

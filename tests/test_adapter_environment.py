@@ -144,3 +144,12 @@ def test_run_locales_fails_the_cases_whose_answer_changes(tmp_path, capsys):
     assert set(failed) == {"env-order-tiebreak-n3", "env-order-tiebreak-ext-ids"}
     assert all("under da_DK.UTF-8" in m for m in failed.values())
     capsys.readouterr()
+
+
+def test_a_locale_check_over_declined_cases_says_it_compared_nothing(capsys):
+    # well_behaved.py provides kit.echo and test operations only: every collation case is declined.
+    command = f"{sys.executable} {STANDINS / 'well_behaved.py'}"
+    main(["smoke", "--adapter", command])
+    out = capsys.readouterr().out
+    assert "nothing compared: the adapter declines all" in out, out
+    assert "answer the same" not in out
