@@ -652,3 +652,26 @@ def test_serving_something_that_is_not_an_implementation_exits_2():
     )
     assert done.returncode == 2
     assert "json:JSONDecoder is not a conformance.adapters.base.Implementation" in done.stderr
+
+
+def test_an_adapter_that_hangs_on_every_request_is_given_up_after_three_timeouts(started):
+    adapter = started("hangs.py", "--always")
+    began = time.monotonic()
+    answers = [echo(adapter, i, timeout=0.3) for i in range(8)]
+    assert time.monotonic() - began < 3 * 0.3 + 6  # three timeouts and their restarts, not eight
+    assert all(a.kind == "errored" for a in answers)
+    assert all("no answer within 0.3 s" in a.message for a in answers[:3])
+    for answer in answers[3:]:
+        assert "adapter" in answer.message and "is hung: 3 requests in a row got no answer within 0.3 s" \
+            in answer.message
+    assert adapter.restarts == 2  # no restart after it is given up
+
+
+def test_an_answer_in_time_resets_the_count_of_timeouts(started):
+    adapter = started("hangs.py")
+    assert echo(adapter, "hang", timeout=0.3).kind == "errored"
+    assert echo(adapter, "hang", timeout=0.3).kind == "errored"
+    assert echo(adapter, "fine").kind == "result"
+    assert echo(adapter, "hang", timeout=0.3).kind == "errored"
+    assert echo(adapter, "hang", timeout=0.3).kind == "errored"
+    assert (answer := echo(adapter, "fine")).kind == "result", answer.message

@@ -18,7 +18,7 @@ from typing import Any, Callable
 
 from conformance.adapters.protocol import MAX_LINE_BYTES
 
-__all__ = ["EOF", "TOO_LONG", "ChildFault", "ChildProcess", "Restarts"]
+__all__ = ["EOF", "TOO_LONG", "ChildFault", "ChildTimeout", "ChildProcess", "Restarts"]
 
 INLINE_WRITE_BYTES = 4096
 """Requests up to this size are written directly; longer ones through a thread (see ``send``)."""
@@ -38,6 +38,10 @@ TOO_LONG = object()
 
 class ChildFault(Exception):
     """The child process failed (crash, hang, malformed output); it must be restarted."""
+
+
+class ChildTimeout(ChildFault):
+    """The child did not read or answer a request within its timeout."""
 
 
 class ChildProcess:
@@ -137,7 +141,7 @@ class ChildProcess:
         writer.start()
         writer.join(timeout)
         if writer.is_alive():
-            raise ChildFault(f"the adapter did not read the request ({len(data)} bytes) within {timeout:g} s")
+            raise ChildTimeout(f"the adapter did not read the request ({len(data)} bytes) within {timeout:g} s")
         if failure:
             raise failure[0]
         return time.monotonic() - began
