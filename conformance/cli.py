@@ -103,6 +103,8 @@ def cmd_run(args: argparse.Namespace) -> int:
     if interrupted:
         _err(f"interrupted after {len(results)} of {len(cases)} cases; no report written")
         return EXIT_INTERRUPTED
+    if runner.stop_error:
+        suite_errors.append(runner.stop_error)
     try:
         _apply_locale_check(args, runner.adapter, cases, results)
     except AdapterStartError as exc:

@@ -449,3 +449,18 @@ def test_report_folder_that_cannot_be_made_is_refused_before_the_run(tmp_path, c
 def test_compare_names_a_missing_report(tmp_path, capsys):
     assert main(["compare", str(tmp_path / "nope.json")]) == 2
     assert "nope.json: cannot read" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("how, shown", [("--garbage", "Goodbye from a chatty adapter!"),
+                                        ("--exit 5", "exited with code 5")])
+def test_an_adapter_that_does_not_stop_cleanly_is_a_suite_error(tmp_path, capsys, how, shown):
+    import shlex
+    import sys
+
+    dirs = mini_suite(tmp_path)
+    command = shlex.join([sys.executable, str(Path(__file__).parent / "standins" / "bad_stop.py"), *how.split()])
+    report = tmp_path / "r.json"
+    assert cli(dirs, "run", "-q", "--adapter", command, "--report-json", str(report)) == 2
+    err = capsys.readouterr().err
+    assert "did not stop cleanly" in err and shown in err
+    assert any(shown in e for e in json.loads(report.read_text())["header"]["suiteErrors"])
