@@ -129,6 +129,11 @@ class Runner:
         name = getattr(self.adapter, "name", None) or (self.hello.name if self.hello else "")
         self.stop_error = f"the adapter {name} did not stop cleanly: {problem}" if problem else None
 
+    def abort(self) -> None:
+        """Kill the adapter at once, without asking it to stop (a run cut short by Ctrl-C or a
+        termination signal); an adapter without ``abort`` is stopped instead."""
+        getattr(self.adapter, "abort", self.adapter.stop)()
+
     def capability(self, name: str) -> bool:
         if name not in self._caps:
             self._caps[name] = symlinks_supported() if name == "symlinks" else False

@@ -464,3 +464,40 @@ def test_an_adapter_that_does_not_stop_cleanly_is_a_suite_error(tmp_path, capsys
     err = capsys.readouterr().err
     assert "did not stop cleanly" in err and shown in err
     assert any(shown in e for e in json.loads(report.read_text())["header"]["suiteErrors"])
+
+
+@pytest.mark.parametrize("signame, code", [("SIGTERM", 143), ("SIGHUP", 129)])
+def test_a_termination_signal_stops_a_hanging_adapter_and_writes_no_report(tmp_path, signame, code):
+    import os
+    import shlex
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    dirs = mini_suite(tmp_path)
+    record = tmp_path / "adapter.pid"
+    command = shlex.join([sys.executable, str(Path(__file__).parent / "standins" / "records_pid.py"),
+                          str(record), "hangs.py", "--always"])
+    report = tmp_path / "r.json"
+    kit = subprocess.Popen(
+        [sys.executable, "-m", "conformance.cli", "run", "--adapter", command, "--report-json", str(report),
+         "--scenarios-dir", str(dirs["scenarios"]), "--spec-dir", str(dirs["spec"]),
+         "--golden-dir", str(dirs["golden"])],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=Path(__file__).parent.parent)
+    try:
+        assert kit.stdout.readline().startswith("implementation:")
+        pid, home = record.read_text().split()
+        time.sleep(0.3)  # the first request is sent and hangs
+        began = time.monotonic()
+        kit.send_signal(getattr(signal, signame))
+        assert kit.wait(10) == code
+        # killed at once, not asked to stop (which costs the adapter's 2 s to answer stop)
+        assert time.monotonic() - began < 1.8
+    finally:
+        kit.kill()
+    assert "interrupted after 0 of 3 cases; no report written" in kit.stderr.read()
+    assert not report.exists()
+    with pytest.raises(ProcessLookupError):
+        os.kill(int(pid), 0)
+    assert not Path(home).parent.exists()  # the adapter's scratch folder is gone too

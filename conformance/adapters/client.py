@@ -223,6 +223,13 @@ class JsonLinesAdapter:
         proc.kill()
         self.stop_problem = "; ".join(problems) or None
 
+    def abort(self) -> None:
+        """Kill the process (its whole process group on POSIX) at once, without ``stop``; its
+        scratch folder is removed. For a run cut short; never raises."""
+        proc, self._proc = self._proc, None
+        if proc is not None:
+            proc.kill()
+
     def __enter__(self) -> "JsonLinesAdapter":
         self.start()
         return self
