@@ -144,3 +144,33 @@ def test_run_locales_fails_the_cases_whose_answer_changes(tmp_path, capsys):
     assert set(failed) == {"env-order-tiebreak-n3", "env-order-tiebreak-ext-ids"}
     assert all("under da_DK.UTF-8" in m for m in failed.values())
     capsys.readouterr()
+
+
+def _dead_pid() -> int:
+    import subprocess
+
+    child = subprocess.Popen([sys.executable, "-c", "pass"])
+    child.wait()
+    return child.pid
+
+
+def test_a_start_removes_the_scratch_folders_of_kits_killed_outright(tmp_path, monkeypatch):
+    import os
+    import tempfile
+
+    from conformance.adapters.environment import SCRATCH_PREFIX, AdapterEnvironment
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    dead = tmp_path / f"{SCRATCH_PREFIX}{_dead_pid()}-abc"
+    (dead / "home").mkdir(parents=True)
+    living = tmp_path / f"{SCRATCH_PREFIX}{os.getppid()}-def"  # a kit that still runs
+    other = tmp_path / "pi-conformance-something-else-1-x"
+    for folder in (living, other):
+        folder.mkdir()
+    scratch = AdapterEnvironment().open()
+    try:
+        assert not dead.exists()
+        assert living.exists() and other.exists()
+        assert scratch.path.name.startswith(f"{SCRATCH_PREFIX}{os.getpid()}-")
+    finally:
+        scratch.remove()

@@ -675,3 +675,23 @@ def test_an_answer_in_time_resets_the_count_of_timeouts(started):
     assert echo(adapter, "hang", timeout=0.3).kind == "errored"
     assert echo(adapter, "hang", timeout=0.3).kind == "errored"
     assert (answer := echo(adapter, "fine")).kind == "result", answer.message
+
+
+def test_a_killed_adapter_gets_sigterm_first_to_clean_up(tmp_path):
+    marker = tmp_path / "cleaned"
+    script = tmp_path / "cleans_up.py"
+    script.write_text(
+        "import runpy, signal, sys\n"
+        f"def leave(*_):\n    open({str(marker)!r}, 'w').close(); sys.exit(0)\n"
+        "signal.signal(signal.SIGTERM, leave)\n"
+        f"sys.path.insert(0, {str(STANDINS)!r})\n"
+        f"sys.argv = ['hangs.py']\n"
+        f"runpy.run_path({str(STANDINS / 'hangs.py')!r}, run_name='__main__')\n"
+    )
+    adapter = JsonLinesAdapter([sys.executable, str(script)])
+    adapter.start()
+    try:
+        assert echo(adapter, "hang", timeout=0.3).kind == "errored"
+        assert marker.exists()
+    finally:
+        adapter.stop()
