@@ -501,3 +501,21 @@ def test_a_termination_signal_stops_a_hanging_adapter_and_writes_no_report(tmp_p
     with pytest.raises(ProcessLookupError):
         os.kill(int(pid), 0)
     assert not Path(home).parent.exists()  # the adapter's scratch folder is gone too
+
+
+def test_a_python_module_that_cannot_be_found_gets_a_hint_on_where_it_was_looked_for(tmp_path, monkeypatch):
+    from conformance.adapters.base import AdapterStartError
+    from conformance.adapters.inprocess import load_implementation
+
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(AdapterStartError) as missing:
+        load_implementation("my_impl_nowhere:Impl")
+    message = str(missing.value)
+    assert "No module named 'my_impl_nowhere'" in message
+    assert f"the current folder ({tmp_path})" in message and "PYTHONPATH" in message
+    assert "my_impl_nowhere.py" in message
+    # A module that is found but fails on an import of its own gets no hint about sys.path.
+    (tmp_path / "my_impl_broken.py").write_text("import no_such_dependency_anywhere\n")
+    with pytest.raises(AdapterStartError) as broken:
+        load_implementation("my_impl_broken:Impl")
+    assert "no_such_dependency_anywhere" in str(broken.value) and "PYTHONPATH" not in str(broken.value)

@@ -173,3 +173,36 @@ def test_at_the_end_of_input_an_adapter_exits_0_without_writing_stopped(adapter,
                           timeout=120, env=env)
     assert done.returncode == 0, done.stderr
     assert [json.loads(line)["type"] for line in done.stdout.split("\n") if line] == ["started"]
+
+
+def test_the_guide_lists_every_optional_input_field_with_its_default():
+    from conformance.schema import generate, optional_fields, optional_fields_markdown
+
+    text = GUIDE.read_text(encoding="utf-8")
+    block = re.search(r"<!-- optional-fields:begin -->\n(.*?)<!-- optional-fields:end -->", text, re.S)
+    assert block, "the guide has no marked list of optional fields"
+    assert block.group(1) == optional_fields_markdown(), "regenerate the list from conformance.schema"
+    # Nested fields are listed (not only the top level), and every optional field has a default.
+    assert "`contributions[].priority` = `0`" in block.group(1)
+    assert "`steps[].register.priority` = `0`" in block.group(1)
+    for name, schema in generate().items():
+        if name.endswith(".input.json"):
+            missing = [path for path, _ in optional_fields(_without_defaults_marked(schema))
+                       if path.endswith("<no default>")]
+            assert not missing, (name, missing)
+
+
+def _without_defaults_marked(schema: dict) -> dict:
+    """``schema`` with each non-required property lacking a ``default`` renamed ``NAME<no default>``."""
+    def mark(node):
+        if isinstance(node, list):
+            return [mark(n) for n in node]
+        if not isinstance(node, dict):
+            return node
+        out = {k: mark(v) for k, v in node.items()}
+        if isinstance(node.get("properties"), dict):
+            required = set(node.get("required", []))
+            out["properties"] = {(k if k in required or "default" in v else f"{k}<no default>"): mark(v)
+                                 for k, v in node["properties"].items()}
+        return out
+    return mark(schema)
