@@ -343,7 +343,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
         reports_ = [load_report(Path(p)) for p in args.reports]
     except ValueError as exc:
         raise UsageError(str(exc)) from None
-    print(render_report(reports_) if args.html else compare(reports_, markdown=args.markdown))
+    print(render_report(reports_) if args.html else compare(reports_, markdown=args.markdown, by_op=args.by_op))
     return EXIT_OK
 
 
@@ -542,6 +542,7 @@ def parser() -> argparse.ArgumentParser:
     cp.add_argument("reports", nargs="+", metavar="REPORT", help="JSON reports written by run --report-json")
     cp.add_argument("--markdown", action="store_true", help="print a Markdown table")
     cp.add_argument("--html", action="store_true", help="print an HTML report page of them all")
+    cp.add_argument("--by-op", action="store_true", help="a row per operation (within its area) instead of per area")
     cp.set_defaults(fn=cmd_compare)
 
     dc = sub.add_parser("docs", help="render the spec catalogue with its cases as a static HTML site")

@@ -519,3 +519,28 @@ def test_a_python_module_that_cannot_be_found_gets_a_hint_on_where_it_was_looked
     with pytest.raises(AdapterStartError) as broken:
         load_implementation("my_impl_broken:Impl")
     assert "no_such_dependency_anywhere" in str(broken.value) and "PYTHONPATH" not in str(broken.value)
+
+
+def test_compare_names_each_column_by_its_report_and_can_show_a_row_per_operation(tmp_path, capsys):
+    dirs = mini_suite(tmp_path)
+    for name, impl in (("echo.json", "Echo"), ("wrong.json", "WrongEcho"), ("again.json", "Echo")):
+        cli(dirs, "run", "-q", "--adapter", f"python:tests.kit_fixtures:{impl}", "--report-json", str(tmp_path / name))
+    reports = [str(tmp_path / n) for n in ("echo.json", "wrong.json", "again.json")]
+    capsys.readouterr()
+    assert main(["compare", *reports]) == 0
+    head = capsys.readouterr().out.splitlines()[0]
+    assert "(echo.json)" in head and "(wrong.json)" in head and "(again.json)" in head
+    assert main(["compare", "--by-op", "--markdown", *reports]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("| area | operation | echo 1 (echo.json) | echo 1 (wrong.json) | echo 1 (again.json) |\n"
+                          "| --- | --- | ---: | ---: | ---: |"), out
+    assert "| kit | kit.echo | 3/3 passed | 0/3 passed (3 failed) | 3/3 passed |" in out
+    assert main(["compare", "--by-op", *reports]) == 0
+    text = capsys.readouterr().out.splitlines()
+    assert text[0].split()[:2] == ["area", "operation"]
+    assert text[1].split()[:5] == ["kit", "kit.echo", "3/3", "passed", "0/3"]
+    assert main(["compare", "--html", *reports]) == 0
+    assert "echo 1 (echo.json)" in capsys.readouterr().out
+    # The same report twice: its columns are told apart.
+    assert main(["compare", reports[0], reports[0]]) == 0
+    assert "(echo.json) [1]" in capsys.readouterr().out
