@@ -2,7 +2,8 @@
 
 Exit codes: 0 all good; 1 a case failed, errored or passed unexpectedly; 2 usage or suite errors
 (bad scenario, catalogue or expectations files, stale expectations, orphaned goldens);
-3 the adapter could not start; 130 interrupted (no report is written).
+3 the adapter could not start; 130 interrupted by Ctrl-C, 143 by ``SIGTERM``, 129 by ``SIGHUP``
+(the adapter's process group is killed at once, no report is written).
 """
 
 from __future__ import annotations
@@ -20,12 +21,12 @@ from conformance import golden
 from conformance.adapters.base import AdapterStartError
 from conformance.adapters.connect import ADAPTER_NAMES, AdapterNameError, make_adapter
 from conformance.catalogue import AREAS
-from conformance.console import tolerate_closed_stdout
+from conformance.console import interrupted_exit_code, terminate_as_interrupt, tolerate_closed_stdout
 from conformance.options import required_operations, timeout_seconds
 from conformance.locales import DEFAULT_LOCALES
 from conformance.operations import catalogue as op_catalogue
 
-EXIT_OK, EXIT_FAIL, EXIT_USAGE, EXIT_START, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
+EXIT_OK, EXIT_FAIL, EXIT_USAGE, EXIT_START = 0, 1, 2, 3
 PROGRESS = {"passed": ".", "failed": "F", "errored": "E", "unsupported": "u", "xfail": "x", "xpass": "X",
             "skipped": "s"}
 
@@ -112,9 +113,11 @@ def cmd_run(args: argparse.Namespace) -> int:
         _err(f"the adapter could not start: {exc}")
         return EXIT_START
     results, interrupted = _run_cases(runner, cases, quiet=args.quiet)
-    if interrupted:
+    if interrupted is not None:
         _err(f"interrupted after {len(results)} of {len(cases)} cases; no report written")
-        return EXIT_INTERRUPTED
+        return interrupted
+    if runner.stop_error:
+        suite_errors.append(runner.stop_error)
     try:
         _apply_locale_check(args, runner.adapter, cases, results)
     except AdapterStartError as exc:
@@ -181,10 +184,11 @@ def _start_runner(args: argparse.Namespace, expectations, count: int):
     return runner
 
 
-def _run_cases(runner, cases, *, quiet: bool) -> tuple[list, bool]:
+def _run_cases(runner, cases, *, quiet: bool) -> tuple[list, int | None]:
     """Run ``cases`` in order with a progress line (72 marks a line); stop the runner at the end.
 
-    Returns the results and whether Ctrl-C cut the run short.
+    Returns the results and, when Ctrl-C or a termination signal cut the run short, its exit code
+    (the adapter is then killed at once instead of being asked to stop).
     """
     out = sys.stdout
     results = []
@@ -197,13 +201,14 @@ def _run_cases(runner, cases, *, quiet: bool) -> tuple[list, bool]:
                 if i % 72 == 0 or i == len(cases):
                     out.write(f" {i}/{len(cases)}\n")
                 out.flush()
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as exc:
         if not quiet:
             out.write("\n")
-        return results, True
+        runner.abort()
+        return results, interrupted_exit_code(exc)
     finally:
         runner.stop()
-    return results, False
+    return results, None
 
 
 def _print_results(results, golden_dir: Path, spec_dir: str | None = None) -> None:
@@ -353,7 +358,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
         reports_ = [load_report(Path(p)) for p in args.reports]
     except ValueError as exc:
         raise UsageError(str(exc)) from None
-    print(render_report(reports_) if args.html else compare(reports_, markdown=args.markdown))
+    print(render_report(reports_) if args.html else compare(reports_, markdown=args.markdown, by_op=args.by_op))
     return EXIT_OK
 
 
@@ -464,7 +469,7 @@ def cmd_serve_reference(args: argparse.Namespace) -> int:
 
 
 EPILOG = ("exit codes: 0 all good; 1 a case failed, errored or passed unexpectedly; 2 usage or suite errors; "
-          "3 the adapter could not start; 130 interrupted")
+          "3 the adapter could not start; 130 or 143 interrupted (Ctrl-C, SIGTERM)")
 
 
 def _locales(text: str) -> tuple[str, ...]:
@@ -557,6 +562,7 @@ def parser() -> argparse.ArgumentParser:
     cp.add_argument("reports", nargs="+", metavar="REPORT", help="JSON reports written by run --report-json")
     cp.add_argument("--markdown", action="store_true", help="print a Markdown table")
     cp.add_argument("--html", action="store_true", help="print an HTML report page of them all")
+    cp.add_argument("--by-op", action="store_true", help="a row per operation (within its area) instead of per area")
     cp.set_defaults(fn=cmd_compare)
 
     dc = sub.add_parser("docs", help="render the spec catalogue with its cases as a static HTML site")
@@ -588,7 +594,7 @@ def parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
     # A closed standard output (`| head -1`) loses console text only: never a verdict or a report.
-    with tolerate_closed_stdout():
+    with tolerate_closed_stdout(), terminate_as_interrupt():
         return _dispatch(args)
 
 
@@ -598,9 +604,9 @@ def _dispatch(args: argparse.Namespace) -> int:
     except (UsageError, AdapterNameError) as exc:
         _err(str(exc))
         return EXIT_USAGE
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as exc:
         _err("interrupted")
-        return EXIT_INTERRUPTED
+        return interrupted_exit_code(exc)
 
 
 if __name__ == "__main__":

@@ -73,3 +73,52 @@ def tolerate_closed_stdout() -> Iterator[ClosedPipeTolerant]:
     finally:
         tolerant.flush()
         sys.stdout = original
+
+
+class Terminated(KeyboardInterrupt):
+    """A termination signal (``SIGTERM``, ``SIGHUP``) raised in the main thread like Ctrl-C, so
+    that the same clean-up runs (the adapter's process group is stopped, no report is written).
+    ``signum``: the signal's number."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(f"signal {signum}")
+        self.signum = signum
+
+
+TERMINATING_SIGNALS = ("SIGTERM", "SIGHUP")
+"""The signals :func:`terminate_as_interrupt` turns into :class:`Terminated`."""
+
+
+def interrupted_exit_code(exc: KeyboardInterrupt) -> int:
+    """The exit code of a run cut short by ``exc``: 128 plus the signal's number, as a shell
+    reports it (130 for Ctrl-C, 143 for ``SIGTERM``, 129 for ``SIGHUP``)."""
+    import signal
+
+    return 128 + (exc.signum if isinstance(exc, Terminated) else int(signal.SIGINT))
+
+
+@contextlib.contextmanager
+def terminate_as_interrupt() -> Iterator[None]:
+    """For the duration, raise :class:`Terminated` on ``SIGTERM`` and ``SIGHUP`` instead of dying
+    at once (which would leave an adapter, which leads a session of its own, running). Does
+    nothing outside the main thread or where a signal does not exist."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def handler(signum: int, frame: object) -> None:
+        raise Terminated(signum)
+
+    previous = {}
+    for name in TERMINATING_SIGNALS:
+        number = getattr(signal, name, None)
+        if number is not None:
+            previous[number] = signal.signal(number, handler)
+    try:
+        yield
+    finally:
+        for number, old in previous.items():
+            signal.signal(number, old)

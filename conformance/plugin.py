@@ -12,6 +12,11 @@ marker named after its area (``-m envelope``). Options:
 
 Goldens are compared through syrupy with :class:`GoldenExtension`; ``--snapshot-update`` writes
 them and is refused unless the adapter is the bundled reference.
+
+Exit codes follow ``pi-conformance run`` where pytest allows: a suite error (a broken scenario or
+catalogue file and an orphaned golden, each failing as its own ``suite-file:`` test, or an adapter
+that did not stop cleanly, an error at the end of the session) makes the session exit 2 rather
+than 1; an adapter that cannot start exits 3; pytest's own usage errors exit 4.
 """
 
 from __future__ import annotations
@@ -157,6 +162,38 @@ def conformance_runner(request: pytest.FixtureRequest):
         pytest.exit(str(exc), returncode=2)
     yield runner
     runner.stop()
+    if runner.stop_error:
+        pytest.fail(f"{SUITE_ERROR}: {runner.stop_error}", pytrace=False)
+
+
+SUITE_ERROR = "pi-conformance suite error"
+"""How the plugin's session-level errors begin (what :func:`pytest_runtest_logreport` counts)."""
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    """Count suite errors: a failing ``suite-file:`` test, or the session's adapter that did not
+    stop cleanly (an error at the teardown of the last test). Runs on the xdist controller too."""
+    if not report.failed:
+        return
+    text = str(report.longrepr or "")
+    if "[suite-file:" in report.nodeid or SUITE_ERROR in text:
+        _STATE.setdefault("suite_errors", []).append(report.nodeid if SUITE_ERROR not in text else
+                                                     text[text.index(SUITE_ERROR):].splitlines()[0])
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """A session with suite errors exits 2, as ``pi-conformance run`` does (instead of pytest's 1)."""
+    if _STATE.get("suite_errors") and exitstatus in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED):
+        session.exitstatus = 2
+
+
+def pytest_terminal_summary(terminalreporter) -> None:
+    """List the session's suite errors at the end, saying why the exit code is 2."""
+    errors = _STATE.get("suite_errors")
+    if errors:
+        terminalreporter.section("pi-conformance suite errors (exit code 2)")
+        for line in errors:
+            terminalreporter.line(line)
 
 
 def golden_extension(case, golden_dir: Path = golden.GOLDEN_DIR):

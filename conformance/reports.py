@@ -160,15 +160,18 @@ def table(summary: dict[str, dict[str, int]], *, short: bool = False) -> list[li
     return rows
 
 
-def text_table(rows: list[list[str]]) -> str:
+def text_table(rows: list[list[str]], labels: int = 1) -> str:
+    """``rows`` (the first is the head) as aligned text: the first ``labels`` columns to the left,
+    the counts to the right."""
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
-    return "\n".join("  ".join(cell.ljust(w) if i == 0 else cell.rjust(w) for i, (cell, w) in enumerate(zip(row, widths)))
+    return "\n".join("  ".join(cell.ljust(w) if i < labels else cell.rjust(w) for i, (cell, w) in enumerate(zip(row, widths)))
                      for row in rows)
 
 
-def markdown_table(rows: list[list[str]]) -> str:
+def markdown_table(rows: list[list[str]], labels: int = 1) -> str:
+    """``rows`` (the first is the head) as a Markdown table, aligned as :func:`text_table`."""
     head, *body = rows
-    out = ["| " + " | ".join(head) + " |", "|" + "|".join(" --- " if i == 0 else " ---: " for i in range(len(head))) + "|"]
+    out = ["| " + " | ".join(head) + " |", "|" + "|".join(" --- " if i < labels else " ---: " for i in range(len(head))) + "|"]
     out += ["| " + " | ".join(r) + " |" for r in body]
     return "\n".join(out)
 
@@ -212,7 +215,25 @@ def load_report(path: Path) -> dict:
     problem = _report_problem(data)
     if problem:
         raise ValueError(f"{path}: not a pi-conformance JSON report: {problem}")
+    data[SOURCE_KEY] = str(path)
     return data
+
+
+SOURCE_KEY = "file"
+"""The key under which :func:`load_report` keeps the path it read a report from (in memory only)."""
+
+
+def column_names(reports: list[dict]) -> list[str]:
+    """How a table names each report's column: the implementation's name and version, then the
+    file it was read from (``pi 1.6.0 (pi.json)``), made unique with ``[1]``, ``[2]`` ... when two
+    are still alike."""
+    names = []
+    for r in reports:
+        impl = r["header"]["implementation"]
+        name = f"{impl['name']} {impl['version']}"
+        source = r.get(SOURCE_KEY)
+        names.append(f"{name} ({Path(source).name})" if source else name)
+    return [f"{n} [{i}]" if names.count(n) > 1 else n for i, n in enumerate(names, 1)]
 
 
 def _report_problem(data: Any) -> str | None:
@@ -230,25 +251,41 @@ def _report_problem(data: Any) -> str | None:
     return None
 
 
-def compare(reports: list[dict], *, markdown: bool = False) -> str:
-    """A side-by-side per-area table of several implementations: passed/total per cell, where
-    total counts every case the report ran; a second line per area breaks the rest down."""
-    names = [f"{r['header']['implementation']['name']} {r['header']['implementation']['version']}" for r in reports]
-    names = [f"{n} [{i}]" if names.count(n) > 1 else n for i, n in enumerate(names, 1)]
-    areas = sorted({a for r in reports for a in r["summary"]})
-    rows = [["area", *names]]
-    for area in areas:
-        cells = []
-        for r in reports:
-            row = r["summary"].get(area)
-            if not row:
-                cells.append("-")
-                continue
-            total = sum(row.values())
-            rest = ", ".join(f"{row[s]} {COLUMN_TITLES.get(s, s)}" for s in STATUSES if s != "passed" and row.get(s))
-            cells.append(f"{row.get('passed', 0)}/{total} passed" + (f" ({rest})" if rest else ""))
-        rows.append([area, *cells])
+def compare(reports: list[dict], *, markdown: bool = False, by_op: bool = False) -> str:
+    """A side-by-side table of several implementations, a column per report (named by
+    :func:`column_names`) and a row per area, or with ``by_op`` a row per area and operation
+    (counted from the reports' cases): passed/total per cell, where total counts every case the
+    report ran, then the other statuses."""
+    if by_op:
+        counts = [_counts_by_op(r) for r in reports]
+        keys = sorted({k for c in counts for k in c})
+        rows = [["area", "operation", *column_names(reports)]]
+        rows += [[area, op, *(_cell(c.get((area, op))) for c in counts)] for area, op in keys]
+    else:
+        areas = sorted({a for r in reports for a in r["summary"]})
+        rows = [["area", *column_names(reports)]]
+        rows += [[area, *(_cell(r["summary"].get(area)) for r in reports)] for area in areas]
     errors = [len(r["header"].get("suiteErrors") or []) for r in reports]
     if any(errors):
-        rows.append(["suite errors", *(str(n) for n in errors)])
-    return markdown_table(rows) if markdown else text_table(rows)
+        rows.append(["suite errors", *([""] if by_op else []), *(str(n) for n in errors)])
+    labels = 2 if by_op else 1
+    return markdown_table(rows, labels) if markdown else text_table(rows, labels)
+
+
+def _counts_by_op(report: dict) -> dict[tuple[str, str], dict[str, int]]:
+    """``{(area, operation): {status: count}}`` of a report's cases."""
+    out: dict[tuple[str, str], dict[str, int]] = {}
+    for rec in report["cases"]:
+        if isinstance(rec, dict):
+            row = out.setdefault((str(rec.get("area", "?")), str(rec.get("op", "?"))), {})
+            row[str(rec.get("status", "?"))] = row.get(str(rec.get("status", "?")), 0) + 1
+    return out
+
+
+def _cell(row: dict[str, int] | None) -> str:
+    """One cell of :func:`compare`: ``3/5 passed (1 failed, 1 skipped)``, or ``-`` when the report
+    ran no such case."""
+    if not row:
+        return "-"
+    rest = ", ".join(f"{row[s]} {COLUMN_TITLES.get(s, s)}" for s in STATUSES if s != "passed" and row.get(s))
+    return f"{row.get('passed', 0)}/{sum(row.values())} passed" + (f" ({rest})" if rest else "")

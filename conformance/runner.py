@@ -113,6 +113,7 @@ class Runner:
         self.update = update
         self.required = required
         self.hello: Hello | None = None
+        self.stop_error: str | None = None
         self._caps: dict[str, bool] = {}
         self.golden_problems: dict[str, FileError] = {}
         """Cases whose golden is missing, unreadable or another case's, by case id: suite errors,
@@ -124,7 +125,18 @@ class Runner:
         return self.hello
 
     def stop(self) -> None:
+        """Stop the adapter. ``stop_error`` then says how it did not stop cleanly (no ``stopped``,
+        something else on standard output, a non-zero exit code, a kill: PROTOCOL.md, "Faults,
+        timeouts and restarts"), or is ``None``; the CLI and the plugin make it a suite error."""
         self.adapter.stop()
+        problem = getattr(self.adapter, "stop_problem", None)
+        name = getattr(self.adapter, "name", None) or (self.hello.name if self.hello else "")
+        self.stop_error = f"the adapter {name} did not stop cleanly: {problem}" if problem else None
+
+    def abort(self) -> None:
+        """Kill the adapter at once, without asking it to stop (a run cut short by Ctrl-C or a
+        termination signal); an adapter without ``abort`` is stopped instead."""
+        getattr(self.adapter, "abort", self.adapter.stop)()
 
     def capability(self, name: str) -> bool:
         if name not in self._caps:

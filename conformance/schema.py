@@ -82,3 +82,47 @@ def stale_schemas(out: Path) -> list[str]:
         if path.relative_to(out).as_posix() not in schemas:
             stale.append(path.relative_to(out).as_posix())
     return sorted(stale)
+
+
+def optional_fields(schema: dict) -> list[tuple[str, object]]:
+    """Every property of ``schema`` (an operation's input schema) that is not ``required``, at any
+    depth, as ``(path, default)`` in schema order, each path once: ``a.b`` a property of an
+    object, ``a[]`` the items of a list, ``a{}`` the values of a map; a property without a
+    ``default`` gets ``None``. What a case may leave out of its input (ADAPTERS.md)."""
+    defs = schema.get("$defs", {})
+    found: dict[str, object] = {}
+
+    def walk(node: dict, path: str, seen: frozenset) -> None:
+        if "$ref" in node:
+            name = node["$ref"].rsplit("/", 1)[-1]
+            if name not in seen:
+                walk(defs[name], path, seen | {name})
+            return
+        for key in ("allOf", "anyOf", "oneOf"):
+            for member in node.get(key, []):
+                walk(member, path, seen)
+        required = set(node.get("required", []))
+        for name, prop in node.get("properties", {}).items():
+            where = f"{path}.{name}" if path else name
+            if name not in required:
+                found.setdefault(where, prop.get("default"))
+            walk(prop, where, seen)
+        if isinstance(node.get("items"), dict):
+            walk(node["items"], f"{path}[]", seen)
+        if isinstance(node.get("additionalProperties"), dict):
+            walk(node["additionalProperties"], f"{path}{{}}", seen)
+
+    walk(schema, "", frozenset())
+    return list(found.items())
+
+
+def optional_fields_markdown() -> str:
+    """The list of :func:`optional_fields` of every operation's input, as ADAPTERS.md shows it:
+    one bullet per operation with at least one, ``path`` (= default as JSON) each."""
+    lines = []
+    for name, op in sorted(catalogue().items()):
+        fields = optional_fields(_schema(op.input))
+        if fields:
+            shown = ", ".join(f"`{path}` = `{json.dumps(default, ensure_ascii=False)}`" for path, default in fields)
+            lines.append(f"- `{name}`: {shown}")
+    return "\n".join(lines) + "\n"

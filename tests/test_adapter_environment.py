@@ -153,3 +153,33 @@ def test_a_locale_check_over_declined_cases_says_it_compared_nothing(capsys):
     out = capsys.readouterr().out
     assert "nothing compared: the adapter declines all" in out, out
     assert "answer the same" not in out
+
+
+def _dead_pid() -> int:
+    import subprocess
+
+    child = subprocess.Popen([sys.executable, "-c", "pass"])
+    child.wait()
+    return child.pid
+
+
+def test_a_start_removes_the_scratch_folders_of_kits_killed_outright(tmp_path, monkeypatch):
+    import os
+    import tempfile
+
+    from conformance.adapters.environment import SCRATCH_PREFIX, AdapterEnvironment
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    dead = tmp_path / f"{SCRATCH_PREFIX}{_dead_pid()}-abc"
+    (dead / "home").mkdir(parents=True)
+    living = tmp_path / f"{SCRATCH_PREFIX}{os.getppid()}-def"  # a kit that still runs
+    other = tmp_path / "pi-conformance-something-else-1-x"
+    for folder in (living, other):
+        folder.mkdir()
+    scratch = AdapterEnvironment().open()
+    try:
+        assert not dead.exists()
+        assert living.exists() and other.exists()
+        assert scratch.path.name.startswith(f"{SCRATCH_PREFIX}{os.getpid()}-")
+    finally:
+        scratch.remove()

@@ -655,3 +655,46 @@ def test_serving_something_that_is_not_an_implementation_exits_2():
     )
     assert done.returncode == 2
     assert "json:JSONDecoder is not a conformance.adapters.base.Implementation" in done.stderr
+
+
+def test_an_adapter_that_hangs_on_every_request_is_given_up_after_three_timeouts(started):
+    adapter = started("hangs.py", "--always")
+    began = time.monotonic()
+    answers = [echo(adapter, i, timeout=0.3) for i in range(8)]
+    assert time.monotonic() - began < 3 * 0.3 + 6  # three timeouts and their restarts, not eight
+    assert all(a.kind == "errored" for a in answers)
+    assert all("no answer within 0.3 s" in a.message for a in answers[:3])
+    for answer in answers[3:]:
+        assert "adapter" in answer.message and "is hung: 3 requests in a row got no answer within 0.3 s" \
+            in answer.message
+    assert adapter.restarts == 2  # no restart after it is given up
+
+
+def test_an_answer_in_time_resets_the_count_of_timeouts(started):
+    adapter = started("hangs.py")
+    assert echo(adapter, "hang", timeout=0.3).kind == "errored"
+    assert echo(adapter, "hang", timeout=0.3).kind == "errored"
+    assert echo(adapter, "fine").kind == "result"
+    assert echo(adapter, "hang", timeout=0.3).kind == "errored"
+    assert echo(adapter, "hang", timeout=0.3).kind == "errored"
+    assert (answer := echo(adapter, "fine")).kind == "result", answer.message
+
+
+def test_a_killed_adapter_gets_sigterm_first_to_clean_up(tmp_path):
+    marker = tmp_path / "cleaned"
+    script = tmp_path / "cleans_up.py"
+    script.write_text(
+        "import runpy, signal, sys\n"
+        f"def leave(*_):\n    open({str(marker)!r}, 'w').close(); sys.exit(0)\n"
+        "signal.signal(signal.SIGTERM, leave)\n"
+        f"sys.path.insert(0, {str(STANDINS)!r})\n"
+        f"sys.argv = ['hangs.py']\n"
+        f"runpy.run_path({str(STANDINS / 'hangs.py')!r}, run_name='__main__')\n"
+    )
+    adapter = JsonLinesAdapter([sys.executable, str(script)])
+    adapter.start()
+    try:
+        assert echo(adapter, "hang", timeout=0.3).kind == "errored"
+        assert marker.exists()
+    finally:
+        adapter.stop()

@@ -105,3 +105,34 @@ def test_orphaned_golden_fails_under_pytest(pytester, suite_dir):
 def test_unknown_area_is_a_usage_error(pytester, suite_dir):
     result = run(pytester, suite_dir, "--area", "bogus")
     assert result.ret == 4
+
+
+def test_a_suite_error_exits_2_as_under_the_cli(pytester, suite_dir):
+    write(suite_dir / "scenarios" / "kit" / "bad.yaml", "format: 1\narea: kit\ntitle: t\ncases: 3\n")
+    result = run(pytester, suite_dir, "--adapter", "python:tests.kit_fixtures:Echo")
+    result.assert_outcomes(passed=3, failed=1)
+    assert result.ret == 2
+    result.stdout.fnmatch_lines(["*pi-conformance suite errors (exit code 2)*", "*suite-file:*bad.yaml*"])
+
+
+def test_an_orphaned_golden_exits_2(pytester, suite_dir):
+    golden.write(suite_dir / "golden" / "kit" / "kit-gone.yaml", "kit-gone", "kit.echo", {"value": 1})
+    assert run(pytester, suite_dir, "--adapter", "python:tests.kit_fixtures:Echo").ret == 2
+
+
+def test_a_failing_case_alone_still_exits_1(pytester, suite_dir):
+    assert run(pytester, suite_dir, "--adapter", "python:tests.kit_fixtures:WrongEcho").ret == 1
+
+
+@pytest.mark.parametrize("how, shown", [("--garbage", "Goodbye from a chatty adapter!"),
+                                        ("--exit 5", "exited with code 5")])
+def test_an_adapter_that_does_not_stop_cleanly_is_an_error_at_session_end(pytester, suite_dir, how, shown):
+    import shlex
+    import sys
+
+    command = shlex.join([sys.executable, str(REPO / "tests" / "standins" / "bad_stop.py"), *how.split()])
+    result = run(pytester, suite_dir, "--adapter", command)
+    assert result.parseoutcomes().get("errors") == 1  # the stand-in does not refuse: one case fails
+    assert result.ret == 2
+    result.stdout.fnmatch_lines(["*pi-conformance suite errors (exit code 2)*",
+                                 f"*the adapter * did not stop cleanly:*{shown}*"])

@@ -481,3 +481,98 @@ def test_case_trees_are_made_in_memory_unless_tmpdir_chooses(tmp_path, monkeypat
     if shm.is_dir() and os.access(shm, os.W_OK | os.X_OK):
         assert Path(roots[-1]).parent == shm.resolve()
     assert not any(Path(r).exists() for r in roots), "every tree is removed after its case"
+
+
+@pytest.mark.parametrize("how, shown", [("--garbage", "Goodbye from a chatty adapter!"),
+                                        ("--exit 5", "exited with code 5")])
+def test_an_adapter_that_does_not_stop_cleanly_is_a_suite_error(tmp_path, capsys, how, shown):
+    import shlex
+    import sys
+
+    dirs = mini_suite(tmp_path)
+    command = shlex.join([sys.executable, str(Path(__file__).parent / "standins" / "bad_stop.py"), *how.split()])
+    report = tmp_path / "r.json"
+    assert cli(dirs, "run", "-q", "--adapter", command, "--report-json", str(report)) == 2
+    err = capsys.readouterr().err
+    assert "did not stop cleanly" in err and shown in err
+    assert any(shown in e for e in json.loads(report.read_text())["header"]["suiteErrors"])
+
+
+@pytest.mark.parametrize("signame, code", [("SIGTERM", 143), ("SIGHUP", 129)])
+def test_a_termination_signal_stops_a_hanging_adapter_and_writes_no_report(tmp_path, signame, code):
+    import os
+    import shlex
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    dirs = mini_suite(tmp_path)
+    record = tmp_path / "adapter.pid"
+    command = shlex.join([sys.executable, str(Path(__file__).parent / "standins" / "records_pid.py"),
+                          str(record), "hangs.py", "--always"])
+    report = tmp_path / "r.json"
+    kit = subprocess.Popen(
+        [sys.executable, "-m", "conformance.cli", "run", "--adapter", command, "--report-json", str(report),
+         "--scenarios-dir", str(dirs["scenarios"]), "--spec-dir", str(dirs["spec"]),
+         "--golden-dir", str(dirs["golden"])],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=Path(__file__).parent.parent)
+    try:
+        assert kit.stdout.readline().startswith("implementation:")
+        pid, home = record.read_text().split()
+        time.sleep(0.3)  # the first request is sent and hangs
+        began = time.monotonic()
+        kit.send_signal(getattr(signal, signame))
+        assert kit.wait(10) == code
+        # killed at once, not asked to stop (which costs the adapter's 2 s to answer stop)
+        assert time.monotonic() - began < 1.8
+    finally:
+        kit.kill()
+    assert "interrupted after 0 of 3 cases; no report written" in kit.stderr.read()
+    assert not report.exists()
+    with pytest.raises(ProcessLookupError):
+        os.kill(int(pid), 0)
+    assert not Path(home).parent.exists()  # the adapter's scratch folder is gone too
+
+
+def test_a_python_module_that_cannot_be_found_gets_a_hint_on_where_it_was_looked_for(tmp_path, monkeypatch):
+    from conformance.adapters.base import AdapterStartError
+    from conformance.adapters.inprocess import load_implementation
+
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(AdapterStartError) as missing:
+        load_implementation("my_impl_nowhere:Impl")
+    message = str(missing.value)
+    assert "No module named 'my_impl_nowhere'" in message
+    assert f"the current folder ({tmp_path})" in message and "PYTHONPATH" in message
+    assert "my_impl_nowhere.py" in message
+    # A module that is found but fails on an import of its own gets no hint about sys.path.
+    (tmp_path / "my_impl_broken.py").write_text("import no_such_dependency_anywhere\n")
+    with pytest.raises(AdapterStartError) as broken:
+        load_implementation("my_impl_broken:Impl")
+    assert "no_such_dependency_anywhere" in str(broken.value) and "PYTHONPATH" not in str(broken.value)
+
+
+def test_compare_names_each_column_by_its_report_and_can_show_a_row_per_operation(tmp_path, capsys):
+    dirs = mini_suite(tmp_path)
+    for name, impl in (("echo.json", "Echo"), ("wrong.json", "WrongEcho"), ("again.json", "Echo")):
+        cli(dirs, "run", "-q", "--adapter", f"python:tests.kit_fixtures:{impl}", "--report-json", str(tmp_path / name))
+    reports = [str(tmp_path / n) for n in ("echo.json", "wrong.json", "again.json")]
+    capsys.readouterr()
+    assert main(["compare", *reports]) == 0
+    head = capsys.readouterr().out.splitlines()[0]
+    assert "(echo.json)" in head and "(wrong.json)" in head and "(again.json)" in head
+    assert main(["compare", "--by-op", "--markdown", *reports]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("| area | operation | echo 1 (echo.json) | echo 1 (wrong.json) | echo 1 (again.json) |\n"
+                          "| --- | --- | ---: | ---: | ---: |"), out
+    assert "| kit | kit.echo | 3/3 passed | 0/3 passed (3 failed) | 3/3 passed |" in out
+    assert main(["compare", "--by-op", *reports]) == 0
+    text = capsys.readouterr().out.splitlines()
+    assert text[0].split()[:2] == ["area", "operation"]
+    assert text[1].split()[:5] == ["kit", "kit.echo", "3/3", "passed", "0/3"]
+    assert main(["compare", "--html", *reports]) == 0
+    assert "echo 1 (echo.json)" in capsys.readouterr().out
+    # The same report twice: its columns are told apart.
+    assert main(["compare", reports[0], reports[0]]) == 0
+    assert "(echo.json) [1]" in capsys.readouterr().out

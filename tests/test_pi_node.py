@@ -189,3 +189,39 @@ def test_a_terminated_adapter_still_removes_its_sandbox():
     stderr = s.proc.stderr.read() if s.proc.stderr else ""
     sandbox = next(line.split("sandbox ", 1)[1] for line in stderr.splitlines() if "pi-node adapter: sandbox " in line)
     assert not Path(sandbox).exists()
+
+
+def test_a_sandbox_left_by_an_adapter_killed_outright_is_removed_at_the_next_start(tmp_path):
+    import signal
+    import time
+
+    tmp = tmp_path / "tmp"
+    tmp.mkdir()
+    env = {"PATH": os.environ["PATH"], "TMPDIR": str(tmp), "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "TZ": "UTC"}
+
+    def sandboxes() -> list[str]:
+        return sorted(p.name for p in tmp.iterdir() if p.name.startswith("pi-conformance-pi-node-"))
+
+    def start() -> subprocess.Popen:
+        proc = subprocess.Popen(["bash", str(ADAPTER_DIR / "run.sh")], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                stderr=subprocess.DEVNULL, text=True, env=env, start_new_session=True)
+        assert proc.stdin and proc.stdout
+        proc.stdin.write('{"type": "start", "protocol": 1}\n')
+        proc.stdin.flush()
+        assert json.loads(proc.stdout.readline())["type"] == "started"
+        return proc
+
+    first = start()
+    left = sandboxes()
+    assert len(left) == 1
+    os.killpg(first.pid, signal.SIGKILL)  # no time to clean up
+    first.wait(10)
+    time.sleep(0.2)
+    assert sandboxes() == left
+    second = start()
+    try:
+        now = sandboxes()
+        assert len(now) == 1 and now != left
+    finally:
+        second.communicate('{"type": "stop"}\n', timeout=30)
+    assert sandboxes() == []

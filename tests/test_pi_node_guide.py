@@ -115,3 +115,94 @@ def test_example_exchange_is_what_the_reference_answers(tmp_path):
         k: v for k, v in expected[0].items() if k != "operations"
     }
     assert rest == expected[1:]
+
+
+def _without_steps(value):
+    """``value`` without session scripts' ``steps``: their model keeps them as raw objects (the
+    implementation validates them), so only the schema gives their defaults."""
+    return {k: v for k, v in value.items() if k != "steps"} if isinstance(value, dict) else value
+
+
+@needs_node
+def test_skeleton_fills_in_defaults_at_any_depth_as_the_input_models_do(adapter, tmp_path):
+    # The skeleton's own withDefaults, driven directly over every case's input, must give what
+    # the kit's input model gives when it validates that input (its dump has every default).
+    from conformance.cases import SCENARIOS_DIR, load_suite
+    from conformance.operations import catalogue
+
+    source = skeleton()
+    driver = tmp_path / "defaults.mjs"
+    driver.write_text(source[: source.index("// Standard output is for protocol lines only.")] + (
+        "for await (const line of createInterface({ input: process.stdin, crlfDelay: Infinity })) {\n"
+        "  const { op, input } = JSON.parse(line);\n"
+        "  process.stdout.write(JSON.stringify(withDefaults(op, input)) + '\\n');\n"
+        "}\n"), encoding="utf-8")
+    cases = load_suite(SCENARIOS_DIR).cases
+    lines = "".join(json.dumps({"op": c.op, "input": c.input}) + "\n" for c in cases)
+    done = subprocess.run(["node", str(driver)], input=lines, capture_output=True, text=True, timeout=120,
+                          env={"PATH": __import__("os").environ["PATH"], "PI_CONFORMANCE_SCHEMAS": str(SCHEMAS)})
+    assert done.returncode == 0, done.stderr
+    filled = [json.loads(line) for line in done.stdout.split("\n") if line]
+    assert len(filled) == len(cases)
+    ops = catalogue()
+    nested = 0
+    for case, got in zip(cases, filled):
+        want = ops[case.op].input.model_validate(case.input).model_dump(mode="json", by_alias=True)
+        assert _without_steps(got) == _without_steps(want), case.id
+        nested += got != case.input and any(isinstance(v, (dict, list)) and v != case.input.get(k)
+                                            for k, v in got.items())
+    assert nested > 50  # defaults below the top level were filled in
+    # A session script's step is filled from its own schema: `register` gives priority 0.
+    session = next(g for c, g in zip(cases, filled) if c.op == "envelope.session"
+                   and any("register" in s and "priority" not in s["register"] for s in c.input["steps"]))
+    assert all(s["register"]["priority"] is not None for s in session["steps"] if "register" in s)
+
+
+@needs_node
+@pytest.mark.parametrize("command", ["skeleton", "serve-reference", "pi-node"])
+def test_at_the_end_of_input_an_adapter_exits_0_without_writing_stopped(adapter, command):
+    # PROTOCOL.md: `stopped` answers the line `stop`; the end of input has no line to answer.
+    argv = {"skeleton": ["node", str(adapter)],
+            "serve-reference": [*CLI, "serve-reference"],
+            "pi-node": ["bash", str(ROOT / "conformance" / "adapters" / "pi-node" / "run.sh")]}[command]
+    if command == "pi-node" and not (ROOT / "conformance" / "adapters" / "pi-node" / "node_modules").is_dir():
+        pytest.skip("pi-node is not installed")
+    env = {"PATH": __import__("os").environ["PATH"], "PI_CONFORMANCE_SCHEMAS": str(SCHEMAS),
+           "PYTHONPATH": str(ROOT)}
+    done = subprocess.run(argv, input='{"type":"start","protocol":1}\n', cwd=ROOT, capture_output=True, text=True,
+                          timeout=120, env=env)
+    assert done.returncode == 0, done.stderr
+    assert [json.loads(line)["type"] for line in done.stdout.split("\n") if line] == ["started"]
+
+
+def test_the_guide_lists_every_optional_input_field_with_its_default():
+    from conformance.schema import generate, optional_fields, optional_fields_markdown
+
+    text = GUIDE.read_text(encoding="utf-8")
+    block = re.search(r"<!-- optional-fields:begin -->\n(.*?)<!-- optional-fields:end -->", text, re.S)
+    assert block, "the guide has no marked list of optional fields"
+    assert block.group(1) == optional_fields_markdown(), "regenerate the list from conformance.schema"
+    # Nested fields are listed (not only the top level), and every optional field has a default.
+    assert "`contributions[].priority` = `0`" in block.group(1)
+    assert "`steps[].register.priority` = `0`" in block.group(1)
+    for name, schema in generate().items():
+        if name.endswith(".input.json"):
+            missing = [path for path, _ in optional_fields(_without_defaults_marked(schema))
+                       if path.endswith("<no default>")]
+            assert not missing, (name, missing)
+
+
+def _without_defaults_marked(schema: dict) -> dict:
+    """``schema`` with each non-required property lacking a ``default`` renamed ``NAME<no default>``."""
+    def mark(node):
+        if isinstance(node, list):
+            return [mark(n) for n in node]
+        if not isinstance(node, dict):
+            return node
+        out = {k: mark(v) for k, v in node.items()}
+        if isinstance(node.get("properties"), dict):
+            required = set(node.get("required", []))
+            out["properties"] = {(k if k in required or "default" in v else f"{k}<no default>"): mark(v)
+                                 for k, v in node["properties"].items()}
+        return out
+    return mark(schema)

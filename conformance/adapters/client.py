@@ -16,7 +16,7 @@ from typing import Any
 
 from conformance.adapters.base import AdapterStartError, Answer, Hello
 from conformance.adapters.environment import AdapterEnvironment
-from conformance.adapters.process import EOF, TOO_LONG, ChildFault, ChildProcess, Restarts
+from conformance.adapters.process import EOF, TOO_LONG, ChildFault, ChildProcess, ChildTimeout, Restarts
 from conformance.adapters.protocol import (
     DEFAULT_START_TIMEOUT,
     DEFAULT_STOP_TIMEOUT,
@@ -42,6 +42,10 @@ _FAULTS = (ChildFault, ProtocolViolation)
 """What makes the kit kill the adapter process: it failed, or it broke the protocol."""
 
 
+MAX_TIMEOUTS = 3
+"""After this many requests in a row without an answer in time, the adapter counts as hung."""
+
+
 class _Refused(Exception):
     """The adapter answered ``start`` with an ``error``: it is running and can be stopped."""
 
@@ -61,6 +65,9 @@ class JsonLinesAdapter:
         name: how the adapter is named in messages (default: the command's first word).
         max_restart_failures: after this many failed restarts in a row, requests are answered
             ``errored`` at once instead of trying again.
+        max_timeouts: after this many requests in a row that timed out (default
+            :data:`MAX_TIMEOUTS`), the adapter counts as hung: the process is not restarted and
+            every later request is answered ``errored`` at once, saying why.
 
     :meth:`run` never raises for the adapter's faults: a crash, a hang past the timeout, a line that
     is not one JSON object, an answer with the wrong ``seq`` or ``type``, or a malformed answer make
@@ -80,6 +87,7 @@ class JsonLinesAdapter:
         stop_timeout: float = DEFAULT_STOP_TIMEOUT,
         name: str | None = None,
         max_restart_failures: int = 3,
+        max_timeouts: int = MAX_TIMEOUTS,
     ) -> None:
         if isinstance(command, str) or not command:
             raise ValueError("command must be a non-empty list of arguments")
@@ -94,6 +102,8 @@ class JsonLinesAdapter:
         self._proc: ChildProcess | None = None
         self._seq = 0
         self._restarts = Restarts(max_restart_failures)
+        self.max_timeouts = max_timeouts
+        self._timeouts: list[float] = []
 
     @property
     def restarts(self) -> int:
@@ -169,7 +179,7 @@ class JsonLinesAdapter:
         try:
             line = proc.receive(timeout)
         except queue.Empty:
-            raise ChildFault(f"no answer within {shown or timeout:g} s during {during}") from None
+            raise ChildTimeout(f"no answer within {shown or timeout:g} s during {during}") from None
         if line is EOF:
             code = proc.exit_code(wait=1.0)
             how = "closed its output" if code is None else f"exited with code {code}"
@@ -213,6 +223,13 @@ class JsonLinesAdapter:
         proc.kill()
         self.stop_problem = "; ".join(problems) or None
 
+    def abort(self) -> None:
+        """Kill the process (its whole process group on POSIX) at once, without ``stop``; its
+        scratch folder is removed. For a run cut short; never raises."""
+        proc, self._proc = self._proc, None
+        if proc is not None:
+            proc.kill()
+
     def __enter__(self) -> "JsonLinesAdapter":
         self.start()
         return self
@@ -247,6 +264,9 @@ class JsonLinesAdapter:
         """
         if self.hello is not None and op not in self.hello.operations:
             return Answer("unsupported", message=f"adapter {self.name} does not list operation {op}")
+        hung = self._hung()
+        if hung is not None:
+            return Answer("errored", message=hung)
         problem = self._ensure_running()
         if problem is not None:
             return Answer("errored", message=problem)
@@ -266,9 +286,21 @@ class JsonLinesAdapter:
             except OSError:
                 spent = 0.0  # the process is gone: reading gives its exit
             message = self._receive(proc, timeout - spent, f"{op} (seq {seq})", shown=timeout)
+            self._timeouts.clear()
             return self._answer(message, seq, proc)
         except _FAULTS as exc:
+            if isinstance(exc, ChildTimeout):
+                self._timeouts.append(timeout)
+            else:
+                self._timeouts.clear()
             return self._fail(proc, str(exc))
+
+    def _hung(self) -> str | None:
+        """Why no more requests are sent (``max_timeouts`` in a row timed out), or ``None``."""
+        if len(self._timeouts) < self.max_timeouts:
+            return None
+        return (f"adapter {self.name} is hung: {len(self._timeouts)} requests in a row got no answer within "
+                f"{max(self._timeouts):g} s, so the rest of this run's requests are not sent")
 
     def _answer(self, message: dict, seq: int, proc: ChildProcess) -> Answer:
         got_seq = message.get("seq")

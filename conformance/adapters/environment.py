@@ -7,7 +7,8 @@ not inherit the tester's environment; it gets exactly:
 - ``LANG`` and ``LC_ALL``: :data:`LOCALE` (``C.UTF-8``), or the locale a locale check asks for;
 - ``TZ``: :data:`TIME_ZONE` (``UTC``);
 - ``HOME`` (and ``USERPROFILE``), ``TMPDIR``, ``TEMP`` and ``TMP``: folders inside a fresh scratch
-  folder of the kit, made at each start and removed when that process is stopped or killed;
+  folder of the kit, made at each start and removed when that process is stopped or killed (and
+  at the next start, when the kit that made it was killed outright);
 - the variables of :data:`PASSED_VARIABLES` that the kit itself has (what a program needs to
   start: ``PATH``, ``PYTHONPATH``, and on Windows ``SYSTEMROOT``, ``COMSPEC``, ``PATHEXT``), and
   :data:`MEASUREMENT_VARIABLES` (the kit's own coverage measurement of its child processes);
@@ -19,6 +20,7 @@ Nothing else passes: no credentials (``*_API_KEY``, tokens), no user configurati
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import tempfile
 from dataclasses import dataclass, field, replace
@@ -32,6 +34,7 @@ __all__ = [
     "MEASUREMENT_VARIABLES",
     "AdapterEnvironment",
     "Scratch",
+    "leftover_scratch",
     "parse_assignments",
 ]
 
@@ -48,7 +51,35 @@ MEASUREMENT_VARIABLES = ("COVERAGE_PROCESS_CONFIG", "COVERAGE_PROCESS_START")
 """Variables of the kit's coverage measurement, passed when set so child processes are measured."""
 
 SCRATCH_PREFIX = "pi-conformance-adapter-"
-"""How the scratch folders of adapters are named (in the system's temporary folder)."""
+"""How the scratch folders of adapters are named (in the system's temporary folder): the prefix,
+the kit's process id, ``-`` and a random part."""
+
+
+def _running(pid: int) -> bool:
+    """Whether a process ``pid`` exists (one of another user's counts)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OSError):
+        return True
+    return True
+
+
+def leftover_scratch(folder: Path, prefix: str = SCRATCH_PREFIX) -> list[Path]:
+    """The scratch folders in ``folder`` (named ``<prefix><pid>-...``) whose kit process ``pid``
+    no longer runs: a kit killed outright (``SIGKILL``) had no time to remove them."""
+    pattern = re.compile(re.escape(prefix) + r"(\d+)-")
+    try:
+        entries = list(folder.iterdir())
+    except OSError:
+        return []
+    found = []
+    for entry in entries:
+        match = pattern.match(entry.name)
+        if match and int(match.group(1)) != os.getpid() and not _running(int(match.group(1))):
+            found.append(entry)
+    return sorted(found)
 
 
 def parse_assignments(items: Iterable[str] | None) -> dict[str, str]:
@@ -104,11 +135,15 @@ class AdapterEnvironment:
         return env
 
     def open(self) -> Scratch:
-        """Make a fresh scratch folder (with ``home/`` and ``tmp/``) and the environment using it.
+        """Make a fresh scratch folder (with ``home/`` and ``tmp/``) and the environment using it,
+        first removing the scratch folders that kits killed outright left behind
+        (:func:`leftover_scratch`).
 
         Raises ``OSError`` when the folder cannot be made.
         """
-        path = Path(tempfile.mkdtemp(prefix=SCRATCH_PREFIX))
+        for leftover in leftover_scratch(Path(tempfile.gettempdir())):
+            shutil.rmtree(leftover, ignore_errors=True)
+        path = Path(tempfile.mkdtemp(prefix=f"{SCRATCH_PREFIX}{os.getpid()}-"))
         (path / "home").mkdir()
         (path / "tmp").mkdir()
         return Scratch(path, self.variables(path))

@@ -68,10 +68,24 @@ class InProcessAdapter:
         self.implementation.close()
 
 
+def _hint(exc: Exception, module_name: str) -> str:
+    """Where ``module_name`` was looked for, when ``exc`` says that it (not one of its own
+    imports) was not found; else ``""``."""
+    missing = getattr(exc, "name", None) if isinstance(exc, ModuleNotFoundError) else None
+    if not missing or not (module_name == missing or module_name.startswith(missing + ".")):
+        return ""
+    return (f"\n  MODULE is imported from sys.path: the current folder ({os.getcwd()}), then PYTHONPATH, "
+            f"then the installed packages; run from the folder that holds {module_name.replace('.', '/')}.py "
+            "(or its package), or add that folder to PYTHONPATH")
+
+
 def load_implementation(spec: str) -> Implementation:
     """``MODULE:CLASS`` -> an instance of that :class:`Implementation` subclass.
 
-    Raises :class:`AdapterStartError` when the module or class cannot be loaded.
+    ``MODULE`` is imported from ``sys.path``: the current folder first (as ``python -m`` does),
+    then ``PYTHONPATH``, then the installed packages. Raises :class:`AdapterStartError` when the
+    module or class cannot be loaded; when the module itself is not found, the message says where
+    it was looked for.
     """
     module_name, _, class_name = spec.partition(":")
     if not module_name or not class_name:
@@ -81,10 +95,9 @@ def load_implementation(spec: str) -> Implementation:
         sys.path.insert(0, os.getcwd())
     try:
         module = importlib.import_module(module_name)
-        cls = getattr(module, class_name)
-        impl = cls()
+        impl = getattr(module, class_name)()
     except Exception as exc:
-        raise AdapterStartError(f"cannot load python:{spec}: {type(exc).__name__}: {exc}") from exc
+        raise AdapterStartError(f"cannot load python:{spec}: {type(exc).__name__}: {exc}{_hint(exc, module_name)}") from exc
     if not isinstance(impl, Implementation):
         raise AdapterStartError(f"python:{spec} is not a conformance.adapters.base.Implementation")
     return impl

@@ -18,13 +18,16 @@ from typing import Any, Callable
 
 from conformance.adapters.protocol import MAX_LINE_BYTES
 
-__all__ = ["EOF", "TOO_LONG", "ChildFault", "ChildProcess", "Restarts"]
+__all__ = ["EOF", "TOO_LONG", "ChildFault", "ChildTimeout", "ChildProcess", "Restarts"]
 
 INLINE_WRITE_BYTES = 4096
 """Requests up to this size are written directly; longer ones through a thread (see ``send``)."""
 
 STDERR_BUFFER_BYTES = 64 * 1024
 """How much of an adapter's standard error the client keeps (the most recent bytes)."""
+
+KILL_GRACE = 0.5
+"""Seconds an adapter's process group has between ``SIGTERM`` and ``SIGKILL`` when it is killed."""
 
 STDERR_TAIL_CHARS = 4000
 """How many characters of that buffer an ``errored`` answer carries."""
@@ -38,6 +41,10 @@ TOO_LONG = object()
 
 class ChildFault(Exception):
     """The child process failed (crash, hang, malformed output); it must be restarted."""
+
+
+class ChildTimeout(ChildFault):
+    """The child did not read or answer a request within its timeout."""
 
 
 class ChildProcess:
@@ -137,7 +144,7 @@ class ChildProcess:
         writer.start()
         writer.join(timeout)
         if writer.is_alive():
-            raise ChildFault(f"the adapter did not read the request ({len(data)} bytes) within {timeout:g} s")
+            raise ChildTimeout(f"the adapter did not read the request ({len(data)} bytes) within {timeout:g} s")
         if failure:
             raise failure[0]
         return time.monotonic() - began
@@ -194,15 +201,24 @@ class ChildProcess:
         except OSError:
             pass
 
-    def kill(self) -> None:
-        """Kill the child (its whole process group on POSIX) and wait for it."""
-        if self.popen.poll() is None:
+    def kill(self, grace: float = KILL_GRACE) -> None:
+        """Kill the child (its whole process group on POSIX) and wait for it.
+
+        On POSIX the group is sent ``SIGTERM`` first, so that an adapter can remove what it made
+        (the pi-node adapter's sandbox); after ``grace`` seconds, or at once when the child has
+        exited, the group gets ``SIGKILL``, which also ends whatever the child left running.
+        """
+        if os.name == "posix":
+            if self.popen.poll() is None and self._signal_group(signal.SIGTERM):
+                try:
+                    self.popen.wait(grace)
+                except subprocess.TimeoutExpired:
+                    pass
+            self._signal_group(signal.SIGKILL)
+        elif self.popen.poll() is None:
             try:
-                if os.name == "posix":
-                    os.killpg(self.popen.pid, signal.SIGKILL)
-                else:
-                    self.popen.kill()
-            except (ProcessLookupError, PermissionError, OSError):
+                self.popen.kill()
+            except OSError:
                 pass
         try:
             self.popen.wait(5)
@@ -212,6 +228,15 @@ class ChildProcess:
         on_exit, self._on_exit = self._on_exit, None
         if on_exit is not None:
             on_exit()
+
+
+    def _signal_group(self, signum: int) -> bool:
+        """Send ``signum`` to the child's process group; whether it was delivered."""
+        try:
+            os.killpg(self.popen.pid, signum)
+        except (ProcessLookupError, PermissionError, OSError):
+            return False
+        return True
 
 
 class Restarts:

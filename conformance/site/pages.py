@@ -100,9 +100,11 @@ def _home_clause(case: Case, cat: Catalogue) -> str | None:
 
 
 def results_by_case(reports: list[dict]) -> list[tuple[str, dict[str, dict]]]:
-    """``(implementation name, {case id: record})`` for each report, names made unique."""
-    names = [f"{r['header']['implementation']['name']} {r['header']['implementation']['version']}" for r in reports]
-    names = [f"{n} [{i}]" if names.count(n) > 1 else n for i, n in enumerate(names, 1)]
+    """``(column name, {case id: record})`` for each report, named by
+    :func:`conformance.reports.column_names` (implementation, version and the report's file)."""
+    from conformance.reports import column_names
+
+    names = column_names(reports)
     return [(n, {rec.get("id"): rec for rec in r["cases"] if isinstance(rec, dict)}) for n, r in zip(names, reports)]
 
 

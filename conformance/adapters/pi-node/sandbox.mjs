@@ -1,7 +1,9 @@
 // Keeps Pi away from everything of the user's while the adapter runs.
 //
 // - HOME (and USERPROFILE), TMPDIR and Pi's agent directory (PI_CODING_AGENT_DIR) point into a
-//   fresh temporary directory, removed at exit; nothing outside it is written.
+//   fresh temporary directory, removed at exit; nothing outside it is written. Its name carries
+//   the process id (`pi-conformance-pi-node-<pid>-XXXXXX`), so that the next start removes the
+//   sandboxes of adapters that were killed outright (SIGKILL leaves no time to clean up).
 // - Offline mode is on (PI_OFFLINE=1), the version check and install telemetry are off.
 // - The user's environment variables are removed, except PATH (so a models.json `!command` of a
 //   case can find its shell) and the temporary-directory variables; cases that need variables
@@ -9,7 +11,7 @@
 // - Outgoing network connections are refused: every socket connect and DNS lookup throws.
 
 import dns from "node:dns";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -30,12 +32,40 @@ function refuseNetwork() {
   };
 }
 
+const SANDBOX_PREFIX = "pi-conformance-pi-node-";
+
+function running(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === "EPERM"; // alive, but another user's
+  }
+}
+
+/** Remove the sandboxes in `folder` left by adapter processes that no longer run. */
+function removeLeftovers(folder) {
+  let names = [];
+  try {
+    names = readdirSync(folder);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const match = new RegExp(`^${SANDBOX_PREFIX}(\\d+)-`).exec(name);
+    if (match && Number(match[1]) !== process.pid && !running(Number(match[1]))) {
+      rmSync(join(folder, name), { recursive: true, force: true });
+    }
+  }
+}
+
 /**
  * Enter the sandbox. Returns `{ root, home, agentDir, baseEnv, cleanup() }`; `baseEnv` is the
  * environment every call starts from.
  */
 export function enterSandbox() {
-  const root = mkdtempSync(join(tmpdir(), "pi-conformance-pi-node-"));
+  removeLeftovers(tmpdir());
+  const root = mkdtempSync(join(tmpdir(), `${SANDBOX_PREFIX}${process.pid}-`));
   const home = join(root, "home");
   const agentDir = join(home, ".pi", "agent");
   const tmp = join(root, "tmp");
