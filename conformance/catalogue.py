@@ -4,7 +4,8 @@ Files ``conformance/spec/<part>.yaml`` hold ``{area, clauses: [...]}``; each cla
 ``id`` (``ENV-``, ``PROF-`` or ``PI-`` prefix), a ``level`` (MUST/SHOULD/MAY), a one-line
 ``statement`` in the project's own words, its ``source`` section, and flags ``refusal`` (the clause
 forbids something, so coverage also needs a case that shows the refusal) and ``decision`` (the
-seeds and notes are silent; ``note`` says why the project chose this).
+seeds and notes are silent; ``note`` says why the project chose this). ``check: manual`` marks a
+clause no seeded fault can reach through the protocol; ``check_reason`` says why.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from conformance.yamlio import FileError, SuiteFileError, load_with_positions, validation_errors
 
@@ -34,8 +35,17 @@ class Clause(BaseModel):
     refusal: bool = False
     decision: bool = False
     note: str | None = None
+    check: Literal["manual"] | None = None
+    check_reason: str | None = None
     area: str = ""
     file: str = ""
+
+
+    @model_validator(mode="after")
+    def _manual_has_reason(self) -> "Clause":
+        if self.check == "manual" and not (self.check_reason or "").strip():
+            raise ValueError("check: manual needs a check_reason saying why no seeded fault can reach it")
+        return self
 
 
 class ClauseFile(BaseModel):
