@@ -157,7 +157,8 @@ def format_fault_coverage(fc: FaultCoverage) -> str:
 def cmd_fault_coverage(args, suite) -> int:
     """``pi-conformance coverage --faults [MODULE] [--json]``: every MUST clause proven, manual or
     unproven. Exit code 1 when a cited clause is unproven and not on the faults package's
-    allow-list (``unproven.txt`` beside it), or a fault is too broad; 2 when the faults cannot be loaded."""
+    allow-list (``unproven.txt`` beside it), or a fault is too broad; 2 when the faults cannot be
+    loaded or a scenario file is bad."""
     import importlib
     import json
     import sys
@@ -177,4 +178,8 @@ def cmd_fault_coverage(args, suite) -> int:
                         golden_dir=Path(args.golden_dir) if args.golden_dir else None,
                         allowed=load_allow_list(allow) if allow else set())
     print(json.dumps(fc.record(), indent=2) if args.json else format_fault_coverage(fc))
+    for error in suite.errors:
+        print(f"pi-conformance: {error}", file=sys.stderr)
+    if suite.errors:
+        return 2
     return 1 if fc.failing or fc.too_broad else 0

@@ -146,8 +146,10 @@ def rewrites(area: str, prefix: str, rows: Sequence[tuple[str, str, str, str]]) 
     for clause, target, old, new in rows:
         rest = clause.split("-", 1)[1].lower()
         fid = f"{prefix}-{rest[len(prefix) + 1:] if rest.startswith(prefix + '-') else rest}"
-        shown = old.splitlines()[0] + (" ..." if "\n" in old else "")
-        faults.append(Fault(fid, area, f"{target.partition(':')[2]}: `{shown}` written `{new}`", (clause,),
+        def shown(text: str) -> str:
+            return text.strip().splitlines()[0] + (" ..." if "\n" in text.strip() else "") if text.strip() else "nothing"
+
+        faults.append(Fault(fid, area, f"{target.partition(':')[2]}: `{shown(old)}` written `{shown(new)}`", (clause,),
                             (mutate(target, old, new),)))
     return faults
 

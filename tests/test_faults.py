@@ -74,6 +74,19 @@ def test_manual_clauses_are_rare_and_say_why():
     assert all(c.check_reason and c.check_reason.strip() for c in manual)
 
 
+def test_a_manual_clause_without_a_reason_is_refused():
+    from pydantic import ValidationError
+
+    from conformance.catalogue import Clause
+
+    base = {"id": "ENV-X", "level": "MUST", "statement": "s", "source": "note N1", "check": "manual"}
+    with pytest.raises(ValidationError, match="check_reason"):
+        Clause.model_validate(base)
+    assert Clause.model_validate({**base, "check_reason": "masked by a normaliser"}).check == "manual"
+    with pytest.raises(ValidationError):
+        Clause.model_validate({**base, "check": "by-hand", "check_reason": "r"})
+
+
 def test_a_fault_changes_only_what_it_patches_and_is_undone():
     from reference.envelope import build, collation, contributions
 

@@ -9,7 +9,7 @@ condition; a case citing the clause must catch it. Targets: one module path a li
 
 from __future__ import annotations
 
-from conformance.faults import rewrites
+from conformance.faults import Fault, rewrites, wrap
 
 OP_ENVELOPE = "conformance.adapters.reference.envelope"
 AUDIT = "reference.envelope.audit"
@@ -60,9 +60,6 @@ _ENV = [
     ("ENV-REGISTRY-INCOMPATIBLE", f"{GLOBALS}:install_registry",
      'if is_compatible(existing, key):',
      'if True:'),
-    ("ENV-REGISTRY-LIVE", f"{BUILD}:build_envelope",
-     'request.systemPrompt, opts.get("customPrompt"), opts.get("appendSystemPrompt")',
-     'request.systemPrompt, opts.get(\'customPromptx\'), opts.get("appendSystemPrompt")'),
     ("ENV-REGISTRY-DIRECT", f"{CONTRIBUTIONS}:compose_contributions",
      'if text is not None:',
      'if text is None:'),
@@ -207,3 +204,20 @@ _ENV = [
 ]
 
 FAULTS = rewrites("envelope", "env", _ENV)
+
+
+def _registry_snapshot(original):
+    """build_envelope that keeps using the contributions it saw at its first build."""
+    seen = []
+
+    def build_envelope(contributions, request):
+        if not seen:
+            seen.append(list(contributions))
+        return original(seen[0], request)
+    return build_envelope
+
+
+FAULTS += [
+    Fault("env-registry-live", "envelope", "The registry is read once, at the first build, and never again",
+          ("ENV-REGISTRY-LIVE",), (wrap(f"{BUILD}:build_envelope", _registry_snapshot),)),
+]
