@@ -16,6 +16,7 @@ from conformance.faults import Fault, rewrites, wrap
 
 COMPOSE = "reference.profiles.core.compose"
 CONFIG = "reference.profiles.core.config"
+IDS = "reference.profiles.core.ids"
 INHERIT = "reference.profiles.core.inherit"
 MATCH = "reference.profiles.core.match"
 PICKER = "reference.profiles.core.picker"
@@ -236,6 +237,39 @@ _PROF = [
     ("PROF-PICKER-BIND", f"{PICKER}:bind_model_choices",
      'if provider == ANY:',
      'if False:'),
+    ("PROF-FILE-EMPTY-STEM", f"{IDS}:profile_file_stem",
+     'if len(name) >= 3 and',
+     'if len(name) > 3 and'),
+    ("PROF-LOAD-SIZE-LEVEL", f"{PROFILES}:read_body",
+     'Diagnostic("error", "profile-too-large"',
+     'Diagnostic("warn", "profile-too-large"'),
+    ("PROF-LOAD-DIR", f"{DISK}:list_profiles_dir",
+     'if not profiles_dir.exists() and not profiles_dir.is_symlink():',
+     'if not profiles_dir.is_dir():'),
+    ("PROF-CONFIG-EXTENDS", f"{CONFIG}:_profiles",
+     'if parse_ref(meta["extends"], scope) is None:',
+     'if False:'),
+    ("PROF-CONFIG-BINDING-PROFILE-EXACT", f"{CONFIG}:parse_binding",
+     'profile = parse_ref(item.get("profile"), scope)',
+     'profile = parse_ref(item["profile"].strip() if isinstance(item.get("profile"), str) else item.get("profile"), scope)'),
+    ("PROF-SELECTION-INVALID", f"{RESOLVE}:resolve",
+     '"selection-invalid", None, str(sel.profile)',
+     '"profile-missing", None, str(sel.profile)'),
+    ("PROF-AUTO-NO-MODEL", f"{RESOLVE}:resolve_auto",
+     'Diagnostic("warn", "auto-no-model"',
+     'Diagnostic("info", "auto-no-model"'),
+    ("PROF-AUTO-NONE", f"{RESOLVE}:resolve_auto",
+     'if res.profile is None:',
+     'if False:'),
+    ("PROF-RESOLVE-LOSERS", f"{RESOLVE}:scope_losers",
+     'out.append(Loser(h, "outranked"))',
+     'out.append(Loser(h, "file-order"))'),
+    ("PROF-RESOLVE-EFFECTIVE", f"{RESOLVE}:resolve",
+     'res.effective_mode = "auto"',
+     'res.effective_mode = sel.mode'),
+    ("PROF-DIAG-CODES", f"{INHERIT}:build_profile",
+     'which does not exist", "parent")',
+     'which does not exist", "profile")'),
 ]
 
 FAULTS = rewrites("profiles", "prof", _PROF)
