@@ -22,6 +22,7 @@ GLOBALS = "reference.envelope.globals"
 INSTRUCTIONS = "reference.envelope.instructions"
 PAYLOAD = "reference.envelope.payload"
 SERVICE = "reference.envelope.service"
+SESSION = "reference.envelope.session"
 
 _ENV = [
     ("ENV-INSTR-DEFAULT", f"{INSTRUCTIONS}:provider_instructions",
@@ -201,6 +202,9 @@ _ENV = [
     ("ENV-SCRIPT-STEPS", f"{OP_ENVELOPE}_session:parse_steps",
      'raise _step_error(i, kind, exc) from exc',
      'pass'),
+    ("ENV-ENTRY-MESSAGES", f"{SESSION}:entry_message",
+     'if kind == "custom_message":',
+     'if kind in ("custom_message", "custom"):'),
 ]
 
 FAULTS = rewrites("envelope", "env", _ENV)
