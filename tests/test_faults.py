@@ -285,6 +285,9 @@ def test_coverage_with_faults_reports_proven_manual_and_unproven(tmp_path, monke
     assert report["proven"] >= 1 and "ENV-INSTR-CUSTOM" not in report["unproven"]
     assert "ENV-INSTR-DEFAULT" in report["unproven"] and "ENV-INSTR-DEFAULT" in report["failing"]
     assert report["provenBy"]["ENV-INSTR-CUSTOM"] == ["env-instr-custom"]
+    # a decision clause is proven through a proven clause whose source cites it
+    assert report["provenBy"]["ENV-DECISION-INSTRUCTIONS"] == ["env-instr-custom"]
+    assert "ENV-DECISION-AUDIT" in report["unproven"]
     assert main(["coverage", "--area", "envelope", "--faults", "one_fault"]) == 1
     text = capsys.readouterr().out
     assert "ENV-INSTR-CUSTOM" in text and "proven" in text and "cited only" in text
