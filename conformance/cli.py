@@ -333,9 +333,11 @@ def _indent(text: str) -> str:
 
 
 def cmd_coverage(args: argparse.Namespace) -> int:
-    from conformance.coverage import clause_coverage, format_coverage
+    from conformance.coverage import clause_coverage, cmd_fault_coverage, format_coverage
 
     suite = _load(args)
+    if args.faults is not None:
+        return cmd_fault_coverage(args, suite)
     cov = clause_coverage(suite.cases, areas=args.area, spec_dir=Path(args.spec_dir) if args.spec_dir else None)
     print(format_coverage(cov))
     code = _print_suite_errors(cov.errors + suite.errors)
@@ -546,6 +548,8 @@ def parser() -> argparse.ArgumentParser:
     cv = sub.add_parser("coverage", help="clause x cases; fails when a MUST clause has no case")
     common(cv, select=False)
     cv.add_argument("--area", action="append", choices=AREAS, help="only this area's clauses")
+    cv.add_argument("--faults", nargs="?", const="", metavar="MODULE", help="each MUST clause proven by a seeded fault?")
+    cv.add_argument("--json", action="store_true", help="with --faults: one JSON object (counts, unproven clause ids)")
     cv.set_defaults(fn=cmd_coverage)
 
     sm = sub.add_parser("smoke", help="check an adapter before its results count")

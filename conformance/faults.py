@@ -22,11 +22,14 @@ MODULE``.
 
 from __future__ import annotations
 
+import __future__
 import argparse
 import copy
 import importlib
+import inspect
 import json
 import sys
+import textwrap
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -73,6 +76,41 @@ def wrap(target: str, make: Callable[[Any], Any]) -> Patch:
     return Patch(target, make)
 
 
+def mutate(target: str, old: str, new: str) -> Patch:
+    """A patch that rewrites the source of the function ``target``: the text ``old``, which must
+    occur exactly once in it, becomes ``new``; the function is compiled again in its own module.
+
+    The fault reads as the mistake itself (``"< limit"`` written ``"<= limit"``). Raises
+    :class:`FaultError` when ``old`` does not occur exactly once or the result does not compile.
+    """
+    return Patch(target, lambda original: _mutated(target, original, old, new))
+
+
+_MUTANTS: dict[tuple[str, str, str, int], Any] = {}
+
+
+def _mutated(target: str, original: Any, old: str, new: str) -> Any:
+    key = (target, old, new, id(original))
+    if key in _MUTANTS:
+        return _MUTANTS[key]
+    try:
+        source = textwrap.dedent(inspect.getsource(original))
+    except (OSError, TypeError) as exc:
+        raise FaultError(f"patch target {target}: no source to rewrite ({exc})") from exc
+    count = source.count(old)
+    if count != 1:
+        raise FaultError(f"patch target {target}: {old!r} occurs {count} times in its source, not once")
+    namespace: dict[str, Any] = {}
+    try:
+        code = compile(source.replace(old, new), f"<fault {target}>", "exec",
+                       flags=__future__.annotations.compiler_flag, dont_inherit=True)
+        exec(code, original.__globals__, namespace)  # noqa: S102 - the reference's own source, rewritten
+    except SyntaxError as exc:
+        raise FaultError(f"patch target {target}: the rewritten source does not compile: {exc}") from exc
+    _MUTANTS[key] = namespace[original.__name__]
+    return _MUTANTS[key]
+
+
 @dataclass(frozen=True)
 class Fault:
     """One deliberate mistake.
@@ -83,8 +121,9 @@ class Fault:
         title: the mistake in one sentence.
         clauses: the clause ids it breaks.
         patches: what to replace while a request runs.
-        ops: the operations it can change (``None``: every operation of ``area``); only cases of
-            these operations are run against it.
+        ops: the operations it can change (``None``: the operations of the cases that cite one
+            of ``clauses``, or every operation of ``area`` when no case does); only cases of these
+            operations are run against it.
     """
 
     id: str
@@ -99,29 +138,52 @@ class Fault:
             raise ValueError(f"fault {self.id} has no patch")
 
 
+def rewrites(area: str, prefix: str, rows: Sequence[tuple[str, str, str, str]]) -> list[Fault]:
+    """One fault per row ``(clause id, target, old, new)``: the function ``target`` with the text
+    ``old`` rewritten as ``new`` (:func:`mutate`), declaring that one clause. Its id is ``prefix``
+    and the clause id (``ENV-AUDIT-GROUP`` -> ``env-audit-group``); its operations are those of the
+    cases citing the clause."""
+    faults = []
+    for clause, target, old, new in rows:
+        rest = clause.split("-", 1)[1].lower()
+        fid = f"{prefix}-{rest[len(prefix) + 1:] if rest.startswith(prefix + '-') else rest}"
+        def shown(text: str) -> str:
+            return text.strip().splitlines()[0] + (" ..." if "\n" in text.strip() else "") if text.strip() else "nothing"
+
+        faults.append(Fault(fid, area, f"{target.partition(':')[2]}: `{shown(old)}` written `{shown(new)}`", (clause,),
+                            (mutate(target, old, new),)))
+    return faults
+
+
 def _modules() -> list[Any]:
     return [m for name, m in list(sys.modules.items())
             if m is not None and any(name == p or name.startswith(p + ".") for p in PATCHED_PACKAGES)]
 
 
 def _resolve(target: str) -> tuple[Any, str, Any]:
-    module_name, _, attr = target.partition(":")
-    if not module_name or not attr:
+    """``(owner, attribute, value)`` of ``"module:attribute"`` or ``"module:Class.method"``."""
+    module_name, _, path = target.partition(":")
+    if not module_name or not path:
         raise FaultError(f"patch target must be 'module:attribute', got {target!r}")
     try:
-        module = importlib.import_module(module_name)
+        owner: Any = importlib.import_module(module_name)
     except ImportError as exc:
         raise FaultError(f"patch target {target}: {exc}") from exc
-    if not hasattr(module, attr):
-        raise FaultError(f"patch target {target}: {module_name} has no attribute {attr!r}")
-    return module, attr, getattr(module, attr)
+    *outer, attr = path.split(".")
+    for name in outer + [attr]:
+        if not hasattr(owner, name):
+            raise FaultError(f"patch target {target}: {getattr(owner, '__name__', owner)} has no attribute {name!r}")
+        if name in outer:
+            owner = getattr(owner, name)
+    return owner, attr, getattr(owner, attr)
 
 
 @contextmanager
 def applied(fault: Fault) -> Iterator[None]:
     """Apply ``fault``'s patches, undo them on exit.
 
-    A patch rebinds the attribute in its own module and wherever the reference (or its handlers)
+    A target is ``"module:attribute"`` or ``"module:Class.method"``. A patch rebinds the attribute
+    in its own module (or class) and wherever the reference (or its handlers)
     imported the same object: for a function, under any name and as a value of a module-level
     ``dict`` (dispatch tables); for any other value, only under the same name. Raises
     :class:`FaultError` when a target does not exist.
@@ -219,8 +281,12 @@ class FaultResult:
         id, area, title, clauses: from the fault.
         cases: how many cases were run against it.
         caught_by: ids of the cases that caught it (passed against the reference, not against the
-            fault), in suite order.
+            fault), in the order run.
         statuses: status of each catching case against the fault.
+        ops: per operation, ``[cases run, cases that did not pass]`` against the fault.
+        proves: the fault's clauses that a catching case citing them proves able to fail: the
+            case's operation has a case that still passes against the fault (a fault that fails
+            every case of an operation shows nothing about its clause).
         invariants: ids of the invariants that failed against it (when run).
         duration: wall time, seconds.
     """
@@ -232,6 +298,8 @@ class FaultResult:
     cases: int = 0
     caught_by: list[str] = field(default_factory=list)
     statuses: dict[str, str] = field(default_factory=dict)
+    ops: dict[str, list[int]] = field(default_factory=dict)
+    proves: list[str] = field(default_factory=list)
     invariants: list[str] = field(default_factory=list)
     duration: float = 0.0
 
@@ -239,9 +307,16 @@ class FaultResult:
     def caught(self) -> bool:
         return bool(self.caught_by or self.invariants)
 
+    @property
+    def too_broad(self) -> bool:
+        """Caught only by cases of operations it breaks entirely."""
+        return bool(self.caught_by) and not self.proves and not self.invariants and all(
+            run == failing for run, failing in self.ops.values() if failing)
+
     def record(self) -> dict:
         return {"id": self.id, "area": self.area, "title": self.title, "clauses": self.clauses,
                 "cases": self.cases, "caughtBy": self.caught_by, "statuses": self.statuses,
+                "ops": self.ops, "proves": self.proves, "tooBroad": self.too_broad,
                 "invariants": self.invariants, "caught": self.caught, "duration": round(self.duration, 3)}
 
 
@@ -258,9 +333,14 @@ class Matrix:
     def survivors(self) -> list[FaultResult]:
         return [r for r in self.results if not r.caught]
 
+    @property
+    def too_broad(self) -> list[FaultResult]:
+        return [r for r in self.results if r.too_broad]
+
     def record(self) -> dict:
         return {"faults": len(self.results), "caught": sum(r.caught for r in self.results),
-                "survivors": [r.id for r in self.survivors], "referenceFailures": self.reference_failures,
+                "survivors": [r.id for r in self.survivors], "tooBroad": [r.id for r in self.too_broad],
+                "referenceFailures": self.reference_failures,
                 "results": [r.record() for r in self.results]}
 
 
@@ -281,8 +361,18 @@ def fault_adapter(fault: Fault, via: str = "inprocess", faults_module: str | Non
     raise ValueError(f"unknown --via {via!r}: inprocess or serve")
 
 
+def fault_ops(fault: Fault, cases: Sequence[Any]) -> set[str] | None:
+    """The operations ``fault`` is run against: its declared ``ops``, else those of the cases of its
+    area that cite one of its clauses (``None``, every operation, when no case does)."""
+    if fault.ops is not None:
+        return set(fault.ops)
+    named = set(fault.clauses)
+    return {c.op for c in cases if c.area == fault.area and named & set(c.clauses)} or None
+
+
 def _cases_for(fault: Fault, cases: Sequence[Any]) -> list[Any]:
-    return [c for c in cases if c.area == fault.area and (fault.ops is None or c.op in fault.ops)]
+    ops = fault_ops(fault, cases)
+    return [c for c in cases if c.area == fault.area and (ops is None or c.op in ops)]
 
 
 @contextmanager
@@ -301,10 +391,41 @@ def _cached_goldens() -> Iterator[None]:
         golden.read = original  # type: ignore[assignment]
 
 
-def _ordered(fault: Fault, cases: Sequence[Any]) -> list[Any]:
-    """The cases most likely to catch ``fault`` first: those naming one of its clauses."""
+def _run_fault(fault: Fault, result: FaultResult, run: list[Any], runner: Any,
+               passes_on_reference: Callable[[Any], bool], first_only: bool) -> None:
+    """Run ``run`` against the fault into ``result``: the cases citing its clauses first, then the
+    others, those of the operations already caught first; with ``first_only``, only until the
+    fault is caught and each catching case's operation has a case that still passes."""
     named = set(fault.clauses)
-    return sorted(cases, key=lambda c: 0 if named & set(c.clauses) else 1)
+    citing = [c for c in run if named & set(c.clauses)]
+    citing_ids = {c.id for c in citing}
+    by_id = {c.id: c for c in run}
+
+    def check(case: Any) -> None:
+        status = runner.run_case(case).status
+        counts = result.ops.setdefault(case.op, [0, 0])
+        counts[0] += 1
+        result.cases += 1
+        if status != "passed":
+            counts[1] += 1
+            if passes_on_reference(case):
+                result.caught_by.append(case.id)
+                result.statuses[case.id] = status
+
+    def settled() -> bool:  # caught, and every catching operation has a case that still passes
+        return bool(result.caught_by) and all(
+            result.ops[by_id[cid].op][0] > result.ops[by_id[cid].op][1] for cid in result.caught_by)
+
+    for case in citing:
+        check(case)
+    caught_ops = {by_id[cid].op for cid in result.caught_by}
+    for case in sorted((c for c in run if c.id not in citing_ids), key=lambda c: c.op not in caught_ops):
+        if first_only and settled():
+            break
+        check(case)
+    counting = [by_id[cid] for cid in result.caught_by
+                if result.ops[by_id[cid].op][0] > result.ops[by_id[cid].op][1]]
+    result.proves = [cl for cl in fault.clauses if any(cl in c.clauses for c in counting)]
 
 
 def catch_matrix(faults: Sequence[Fault], cases: Sequence[Any], *, golden_dir: Path | None = None,
@@ -313,11 +434,12 @@ def catch_matrix(faults: Sequence[Fault], cases: Sequence[Any], *, golden_dir: P
                  progress: Callable[[FaultResult], None] | None = None) -> Matrix:
     """Run ``cases`` against each fault; which cases catch which fault.
 
-    Only the cases of a fault's area (and operations) are run against it. A case that does not
-    pass against the fault is checked against the reference too: it catches the fault only when
-    it passes there. With ``first_only`` each fault stops at its first catching case (cases that
-    name one of the fault's clauses are tried first) -- enough to tell caught from survived, and
-    much faster. With ``invariants`` the invariants of the fault's area are checked against it as
+    Only the cases of a fault's area and operations (:func:`fault_ops`) are run against it. A case
+    that does not pass against the fault is checked against the reference too: it catches the
+    fault only when it passes there. The cases citing the fault's clauses run first; with
+    ``first_only`` the others run only until the fault is caught and each catching case's
+    operation has a case that still passes -- enough to tell proven, too broad and survived
+    apart, and much faster. With ``invariants`` the invariants of the fault's area are checked against it as
     well (``examples`` each).
     """
     from conformance import golden
@@ -340,20 +462,10 @@ def catch_matrix(faults: Sequence[Fault], cases: Sequence[Any], *, golden_dir: P
             for fault in faults:
                 started = time.perf_counter()
                 result = FaultResult(fault.id, fault.area, fault.title, list(fault.clauses))
-                run = _cases_for(fault, cases)
-                if first_only:
-                    run = _ordered(fault, run)
                 runner = Runner(fault_adapter(fault, via, faults_module), golden_dir=gdir, timeout=timeout)
                 runner.start()
                 try:
-                    for case in run:
-                        result.cases += 1
-                        status = runner.run_case(case).status
-                        if status != "passed" and passes_on_reference(case):
-                            result.caught_by.append(case.id)
-                            result.statuses[case.id] = status
-                            if first_only:
-                                break
+                    _run_fault(fault, result, _cases_for(fault, cases), runner, passes_on_reference, first_only)
                 finally:
                     runner.stop()
                 if invariants:
@@ -380,14 +492,16 @@ def format_matrix(matrix: Matrix, *, verbose: bool = False) -> str:
     count."""
     lines = []
     for r in matrix.results:
-        mark = "caught  " if r.caught else "SURVIVED"
+        mark = "TOO BROAD" if r.too_broad else "caught   " if r.caught else "SURVIVED "
         shown = r.caught_by if verbose else r.caught_by[:4]
         more = "" if verbose or len(r.caught_by) <= 4 else f" (+{len(r.caught_by) - 4})"
         inv = f"; invariants: {', '.join(r.invariants)}" if r.invariants else ""
         lines.append(f"{mark} {r.id:<40} {len(r.caught_by):>3}/{r.cases:<4} {' '.join(shown)}{more}{inv}")
     caught = sum(r.caught for r in matrix.results)
     lines.append(f"{caught}/{len(matrix.results)} seeded faults caught"
-                 + (f"; survivors: {', '.join(r.id for r in matrix.survivors)}" if matrix.survivors else ""))
+                 + (f"; survivors: {', '.join(r.id for r in matrix.survivors)}" if matrix.survivors else "")
+                 + (f"; too broad (fail every case of their operation): {', '.join(r.id for r in matrix.too_broad)}"
+                    if matrix.too_broad else ""))
     if matrix.reference_failures:
         lines.append(f"{len(matrix.reference_failures)} case(s) do not pass against the reference and catch "
                      f"nothing: {' '.join(matrix.reference_failures[:10])}")
@@ -452,7 +566,7 @@ def cmd_faults(args: argparse.Namespace) -> int:
         Path(args.report_json).write_text(json.dumps(matrix.record(), indent=2) + "\n", encoding="utf-8")
     if suite.errors:
         return 2
-    return 1 if matrix.survivors else 0
+    return 1 if matrix.survivors or matrix.too_broad else 0
 
 
 def serve_fault(fault_id: str, faults_module: str | None = None) -> int:
