@@ -20,6 +20,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from conformance import SCENARIO_FORMAT
 from conformance.catalogue import AREAS, SCENARIO_AREAS, load_catalogue
+from conformance.editions import holds, shared
+from conformance.editions import of_area as edition_names
 from conformance.normalise import normalisers
 from conformance.operations import catalogue as op_catalogue
 from conformance.trees import TreeEntry, parse_tree
@@ -58,6 +60,7 @@ class CaseModel(BaseModel):
     error: ExpectedError | None = None
     normalise: list[str] = []
     requires: list[Literal["symlinks"]] = []
+    editions: list[str] | None = Field(default=None, min_length=1)
 
 
 class ScenarioFile(BaseModel):
@@ -82,6 +85,8 @@ class Case:
             (``op`` resolved from the file's default, ``error_code`` from ``error.code``).
         tree: the validated tree entries, or ``None``.
         area: the file's area. file, line: where the case is written.
+        editions: the editions of its area the case holds for (declared, else those its clauses
+            share; ``conformance.editions``), or ``None`` for a case of an area without editions.
     """
 
     id: str
@@ -98,6 +103,7 @@ class Case:
     file: str
     line: int
     column: int = 1
+    editions: tuple[str, ...] | None = None
 
 
 @dataclass
@@ -142,8 +148,13 @@ def retired_ids(scenarios_dir: Path) -> tuple[set[str], list[FileError]]:
     return out, errors
 
 
-def load_file(path: Path, *, known_clauses: set[str] | None = None) -> tuple[list[Case], list[FileError]]:
-    """Load one scenario file: the good cases and the errors (with positions)."""
+def load_file(path: Path, *, known_clauses: set[str] | None = None,
+              clause_editions: dict[str, list[str] | None] | None = None) -> tuple[list[Case], list[FileError]]:
+    """Load one scenario file: the good cases and the errors (with positions).
+
+    ``clause_editions`` (clause id: its editions, ``None`` for all) gives each case the editions
+    its clauses share; a case whose clauses share none, or that declares an edition its clauses
+    do not hold for, is an error."""
     shown = _display(path)
     try:
         data, positions = load_with_positions(path, shown)
@@ -214,6 +225,7 @@ def load_file(path: Path, *, known_clauses: set[str] | None = None) -> tuple[lis
             for j, cid in enumerate(model.clauses):
                 if cid not in known_clauses:
                     problem(("clauses", j), f"unknown clause {cid!r} (not in conformance/spec)")
+        editions = _case_editions(model, head.area, clause_editions or {}, problem)
         if problems:
             errors.extend(problems)
             continue
@@ -223,9 +235,29 @@ def load_file(path: Path, *, known_clauses: set[str] | None = None) -> tuple[lis
             op=op_name, input=model.input, tree=tree,
             error_code=model.error.code if model.error else None,
             normalise=list(model.normalise), requires=list(model.requires),
-            area=head.area, file=shown, line=line, column=column,
+            area=head.area, file=shown, line=line, column=column, editions=editions,
         ))
     return cases, errors
+
+
+def _case_editions(model: CaseModel, area: str, clause_editions: dict[str, list[str] | None],
+                   problem) -> tuple[str, ...] | None:
+    """The editions ``model`` holds for: those its clauses share, narrowed to its declared
+    ``editions``; ``problem(path, message)`` is told of an edition outside them or none at all."""
+    if not edition_names(area):
+        if model.editions is not None:
+            problem(("editions",), f"area {area!r} has no editions")
+        return None
+    share = shared(area, [clause_editions.get(cid) for cid in model.clauses])
+    if model.editions is None:
+        if not share:
+            problem(("clauses",), "its clauses hold in no common edition")
+        return share
+    for j, name in enumerate(model.editions):
+        if name not in share:
+            problem(("editions", j), f"{name!r} is not an edition its clauses hold for "
+                                     f"({', '.join(share) or 'none'})")
+    return tuple(name for name in share if name in model.editions)
 
 
 def _fmt(path: tuple) -> str:
@@ -266,7 +298,8 @@ def load_suite(scenarios_dir: Path = SCENARIOS_DIR, *, areas: list[str] | None =
             suite.errors.append(FileError(_display(path), 0, 0, "",
                                           f"scenario folders are {', '.join(SCENARIO_AREAS)}; this file is not read"))
             continue
-        cases, errors = load_file(path, known_clauses=known)
+        cases, errors = load_file(path, known_clauses=known,
+                                  clause_editions={cid: c.editions for cid, c in cat.clauses.items()})
         suite.errors.extend(errors)
         for case in cases:
             if case.id in seen:
@@ -283,8 +316,11 @@ def load_suite(scenarios_dir: Path = SCENARIOS_DIR, *, areas: list[str] | None =
     return suite
 
 
-def select(items, *, areas=None, patterns=None) -> list:
+def select(items, *, areas=None, patterns=None, edition: str | None = None) -> list:
     """The items (cases, invariants, seeded faults: anything with ``id`` and ``area``) in the
-    given areas whose id matches any of the glob ``patterns`` (all when none), in their order."""
+    given areas whose id matches any of the glob ``patterns`` (all when none), in their order.
+    With ``edition``, only the cases judged in a run of that edition (an item without
+    ``editions`` always is)."""
     return [item for item in items if (not areas or item.area in areas)
-            and (not patterns or any(fnmatch.fnmatchcase(item.id, p) for p in patterns))]
+            and (not patterns or any(fnmatch.fnmatchcase(item.id, p) for p in patterns))
+            and holds(getattr(item, "editions", None), item.area, edition)]

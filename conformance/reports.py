@@ -27,6 +27,7 @@ from conformance import PROTOCOL_VERSION, SPEC_VERSION, SUITE_VERSION
 from conformance.adapters.base import Hello
 from conformance.golden import canonical
 from conformance.files import atomic_write_text
+from conformance.editions import DEFAULT as DEFAULT_EDITION
 from conformance.runner import STATUSES, CaseResult, RunSummary
 
 TABLE_COLUMNS = ("passed", "failed", "errored", "unsupported", "xfail", "xpass", "skipped")
@@ -34,9 +35,10 @@ COLUMN_TITLES = {"xfail": "expected failures", "xpass": "unexpected passes"}
 
 
 def header(hello: Hello, adapter: str, areas: list[str], *, expectations: str | None = None,
-           suite_errors: list[str] | None = None) -> dict:
+           suite_errors: list[str] | None = None, edition: str | None = None) -> dict:
     """The report header (the date is the run's UTC time, to the second). ``suiteErrors`` lists the
-    suite errors of the run (a report with any comes from a run that exited 2)."""
+    suite errors of the run (a report with any comes from a run that exited 2); ``edition`` is the
+    edition the run judged (``None``: the default, ``conformance.editions.DEFAULT``)."""
     return {
         "suite": SUITE_VERSION,
         "spec": SPEC_VERSION,
@@ -45,6 +47,7 @@ def header(hello: Hello, adapter: str, areas: list[str], *, expectations: str | 
         "adapter": adapter,
         "date": datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
         "areas": areas,
+        "edition": edition or DEFAULT_EDITION,
         "expectations": expectations,
         "suiteErrors": suite_errors or [],
     }
@@ -158,7 +161,8 @@ def write_markdown(path: Path, report: dict) -> None:
     h = report["header"]
     impl = h["implementation"]
     lines = [f"# Conformance report: {impl['name']} {impl['version']} ({impl['language']})", "",
-             f"Suite {h['suite']}, spec {h['spec']}, protocol {h['protocol']}, run {h['date']}.", "",
+             f"Suite {h['suite']}, spec {h['spec']}, edition {report_edition(h)}, protocol {h['protocol']}, "
+             f"run {h['date']}.", "",
              markdown_table(table(report["summary"])), ""]
     errors = h.get("suiteErrors") or []
     if errors:
@@ -209,10 +213,17 @@ def _report_problem(data: Any) -> str | None:
     return None
 
 
+def report_edition(head: dict) -> str:
+    """The edition a report's header names (reports written before editions judged the default)."""
+    edition = head.get("edition")
+    return edition if isinstance(edition, str) else DEFAULT_EDITION
+
+
 def compare(reports: list[dict], *, markdown: bool = False) -> str:
     """A side-by-side per-area table of several implementations: passed/total per cell, where
     total counts every case the report ran; a second line per area breaks the rest down."""
-    names = [f"{r['header']['implementation']['name']} {r['header']['implementation']['version']}" for r in reports]
+    names = [f"{r['header']['implementation']['name']} {r['header']['implementation']['version']} "
+             f"({report_edition(r['header'])})" for r in reports]
     names = [f"{n} [{i}]" if names.count(n) > 1 else n for i, n in enumerate(names, 1)]
     areas = sorted({a for r in reports for a in r["summary"]})
     rows = [["area", *names]]
