@@ -212,3 +212,25 @@ def test_update_goldens_writes_an_editions_own_golden_only_where_the_answer_diff
     written = sorted(p.relative_to(gold).as_posix() for p in gold.rglob("*.yaml"))
     assert written == ["pi/msg-system-valid-min.yaml", "pi/msg-system-wrong-types.yaml",
                        "pi@pi-1.6.0/msg-system-wrong-types.yaml"]
+
+
+def test_an_expectation_scoped_to_editions_applies_only_to_them(tmp_path):
+    from conformance.expectations import load_expectations
+    from conformance.yamlio import SuiteFileError
+
+    path = write(tmp_path / "e.yaml", """\
+        expectations:
+          - {id: "a-*", status: fail, reason: old pages, editions: [pi-0.99.4]}
+          - {id: "a-*", status: skip, reason: new pages, editions: [pi-1.6.0]}
+        """)
+    loaded = load_expectations(path)
+    assert loaded.match("a-case", "pi-0.99.4").reason == "old pages"
+    assert loaded.match("a-case", "pi-1.6.0").reason == "new pages"
+    assert loaded.match("a-case", "envelope") is None
+    assert not loaded.stale({"a-case"})
+    write(tmp_path / "bad.yaml", """\
+        expectations:
+          - {id: "a-*", status: fail, reason: r, editions: [pi-2]}
+        """)
+    with pytest.raises(SuiteFileError, match="unknown edition 'pi-2'"):
+        load_expectations(tmp_path / "bad.yaml")
