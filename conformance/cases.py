@@ -22,6 +22,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from conformance import SCENARIO_FORMAT
 from conformance.catalogue import SCENARIO_AREAS, load_catalogue
+from conformance.editions import holds, shared
+from conformance.editions import of_area as edition_names
 from conformance.normalise import normalisers
 from conformance.operations import catalogue as op_catalogue
 from conformance.trees import TreeEntry, parse_tree
@@ -61,6 +63,7 @@ class CaseModel(BaseModel):
     error: ExpectedError | None = None
     normalise: list[str] = []
     requires: list[Literal["symlinks"]] = []
+    editions: list[str] | None = Field(default=None, min_length=1)
 
 
 class ScenarioFile(BaseModel):
@@ -85,6 +88,8 @@ class Case:
             (``op`` resolved from the file's default, ``error_code`` from ``error.code``).
         tree: the validated tree entries, or ``None``.
         area: the file's area. file, line: where the case is written.
+        editions: the editions of its area the case holds for (declared, else those its clauses
+            share; ``conformance.editions``), or ``None`` for a case of an area without editions.
     """
 
     id: str
@@ -101,6 +106,7 @@ class Case:
     file: str
     line: int
     column: int = 1
+    editions: tuple[str, ...] | None = None
 
 
 @dataclass
@@ -165,12 +171,15 @@ Wanted = Callable[[str, Any], bool]
 """A selection of raw cases: ``wanted(area, raw_case)``."""
 
 
-def load_file(path: Path, *, known_clauses: set[str] | None = None,
-              wanted: Wanted | None = None) -> tuple[list[Case], list[FileError]]:
+def load_file(path: Path, *, known_clauses: set[str] | None = None, wanted: Wanted | None = None,
+              clause_editions: dict[str, list[str] | None] | None = None) -> tuple[list[Case], list[FileError]]:
     """Load one scenario file: the good cases and the errors (with file, line, column and field).
 
     ``wanted`` (when given) picks the raw cases to validate; the others are neither checked nor
     returned. ``known_clauses``: the clause ids a case may cite (unchecked when ``None``).
+    ``clause_editions`` (clause id: its editions, ``None`` for all) gives each case the editions
+    its clauses share; a case whose clauses share none, or that declares an edition its clauses
+    do not hold for, is an error.
     """
     shown = _display(path)
     try:
@@ -180,7 +189,7 @@ def load_file(path: Path, *, known_clauses: set[str] | None = None,
     head, errors = _file_head(data, positions, shown, path.parent.name)
     if head is None:
         return [], errors
-    where = _Where(shown, positions, head, known_clauses, op_catalogue(), normalisers())
+    where = _Where(shown, positions, head, known_clauses, op_catalogue(), normalisers(), clause_editions or {})
     cases: list[Case] = []
     for i, raw in enumerate(data["cases"]):
         if wanted is None or wanted(head.area, raw):
@@ -221,6 +230,7 @@ class _Where:
     known_clauses: set[str] | None
     ops: dict[str, Any]
     norms: dict[str, Any]
+    clause_editions: dict[str, list[str] | None]
 
     def error(self, path: tuple, message: str) -> FileError:
         """An error at ``path`` (or its deepest existing prefix)."""
@@ -237,13 +247,35 @@ def _load_case(raw: Any, base: tuple, where: _Where) -> tuple[Case | None, list[
     problems = _op_problems(model, op_name, base, where)
     tree, tree_problems = _tree(model, base, where)
     problems += tree_problems + _name_problems(model, base, where)
+    editions = _case_editions(model, base, where, problems)
     if problems:
         return None, problems
     line, column = where.positions.get(base, (0, 0))
     return Case(id=model.id, title=model.title, clauses=list(model.clauses), tags=list(model.tags),
                 op=op_name, input=model.input, tree=tree, error_code=model.error.code if model.error else None,
                 normalise=list(model.normalise), requires=list(model.requires),
-                area=where.head.area, file=where.shown, line=line, column=column), []
+                area=where.head.area, file=where.shown, line=line, column=column, editions=editions), []
+
+
+def _case_editions(model: CaseModel, base: tuple, where: _Where,
+                   problems: list[FileError]) -> tuple[str, ...] | None:
+    """The editions ``model`` holds for: those its clauses share, narrowed to its declared
+    ``editions``; an edition outside them, or none at all, is added to ``problems``."""
+    area = where.head.area
+    if not edition_names(area):
+        if model.editions is not None:
+            problems.append(where.error(base + ("editions",), f"area {area!r} has no editions"))
+        return None
+    share = shared(area, [where.clause_editions.get(cid) for cid in model.clauses])
+    if model.editions is None:
+        if not share:
+            problems.append(where.error(base + ("clauses",), "its clauses hold in no common edition"))
+        return share
+    for j, name in enumerate(model.editions):
+        if name not in share:
+            problems.append(where.error(base + ("editions", j), f"{name!r} is not an edition its clauses hold "
+                                                                  f"for ({', '.join(share) or 'none'})"))
+    return tuple(name for name in share if name in model.editions)
 
 
 def _op_problems(model: CaseModel, op_name: str | None, base: tuple, where: _Where) -> list[FileError]:
@@ -349,7 +381,8 @@ def load_suite(scenarios_dir: Path = SCENARIOS_DIR, *, areas: list[str] | None =
     for path in scenario_files(scenarios_dir, suite.errors):
         if selecting and not _must_read(path, areas, patterns, suite.ids):
             continue
-        cases, errors = load_file(path, known_clauses=set(cat.clauses), wanted=wanted)
+        cases, errors = load_file(path, known_clauses=set(cat.clauses), wanted=wanted,
+                                  clause_editions={cid: c.editions for cid, c in cat.clauses.items()})
         suite.errors.extend(errors)
         _add_cases(suite, cases, retired, seen)
     suite.ids.update(seen)
@@ -395,7 +428,10 @@ def selected(case_id: str, area: str, *, areas: list[str] | None = None, pattern
     return (not areas or area in areas) and (not patterns or any(fnmatch.fnmatchcase(case_id, p) for p in patterns))
 
 
-def select(items, *, areas=None, patterns=None) -> list:
+def select(items, *, areas=None, patterns=None, edition: str | None = None) -> list:
     """The items (cases, invariants, seeded faults: anything with ``id`` and ``area``) in the
-    given areas whose id matches any of the glob ``patterns`` (all when none), in their order."""
-    return [item for item in items if selected(item.id, item.area, areas=areas, patterns=patterns)]
+    given areas whose id matches any of the glob ``patterns`` (all when none), in their order.
+    With ``edition``, only the cases judged in a run of that edition (an item without
+    ``editions`` always is)."""
+    return [item for item in items if selected(item.id, item.area, areas=areas, patterns=patterns)
+            and holds(getattr(item, "editions", None), item.area, edition)]

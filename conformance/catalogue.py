@@ -8,7 +8,9 @@ public sources are silent or leave the rule open; ``note`` says why the project 
 ``collation`` (the clause orders or compares text, so its answer must not change with the
 machine's locale: the locale check of ``pi-conformance smoke`` and ``run --locales`` repeats its
 cases under other locales), and ``check``: ``case`` (the default: cases check it) or ``manual``
-(no program can check it; ``note`` says why and what a reader checks).
+(no program can check it; ``note`` says why and what a reader checks), and ``editions``: the
+editions of its area the clause holds for (``conformance.editions``; every edition of the area
+when absent).
 
 A ``source`` names public documents and their sections, and the decision clauses the clause relies
 on, by id (PROF-SOURCE-PUBLIC); it never points at a file outside the repository.
@@ -23,6 +25,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from conformance.editions import of_area
 from conformance.yamlio import FileError, SuiteFileError, load_with_positions, validation_errors
 
 SPEC_DIR = Path(__file__).resolve().parent / "spec"
@@ -52,6 +55,7 @@ class Clause(BaseModel):
     collation: bool = False
     check: Literal["case", "manual"] = "case"
     note: str | None = None
+    editions: list[str] | None = Field(default=None, min_length=1)
     area: str = ""
     file: str = ""
 
@@ -130,6 +134,13 @@ def load_catalogue(spec_dir: Path = SPEC_DIR) -> Catalogue:
             if clause.id in cat.clauses:
                 cat.errors.append(FileError(shown, line, col, f"clauses[{i}].id",
                                             f"clause {clause.id} is also declared in {cat.clauses[clause.id].file}"))
+                continue
+            foreign = [name for name in clause.editions or [] if name not in of_area(parsed.area)]
+            if foreign:
+                eline, ecol = positions.get(("clauses", i, "editions"), (line, col))
+                cat.errors.append(FileError(shown, eline, ecol, f"clauses[{i}].editions",
+                                            f"{', '.join(foreign)} is not an edition of area {parsed.area!r} "
+                                            f"(its editions: {', '.join(of_area(parsed.area))})"))
                 continue
             clause.area = parsed.area
             clause.file = shown

@@ -22,6 +22,8 @@ from conformance.adapters.base import AdapterStartError
 from conformance.adapters.connect import ADAPTER_NAMES, AdapterNameError, make_adapter
 from conformance.catalogue import AREAS
 from conformance.console import interrupted_exit_code, terminate_as_interrupt, tolerate_closed_stdout
+from conformance.editions import DEFAULT as DEFAULT_EDITION
+from conformance.editions import holds, judged
 from conformance.options import required_operations, timeout_seconds
 from conformance.locales import DEFAULT_LOCALES
 from conformance.operations import catalogue as op_catalogue
@@ -95,7 +97,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         raise UsageError(f"no goldens at {args.golden_dir}: install the kit from its wheel or sdist, "
                          "or from a source checkout with `pip install -e .` (see README.md)")
     suite = _load(args, args.area, args.case)
-    cases = select(suite.cases, areas=args.area, patterns=args.case)
+    cases = select(suite.cases, areas=args.area, patterns=args.case, edition=args.edition)
     # A bad expectations file would change every verdict: stop before running anything.
     try:
         expectations = _expectations(args, suite)
@@ -106,7 +108,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         _print_suite_errors(suite_errors)
         if any(fnmatchcase(cid, pattern) for cid in suite.ids for pattern in args.case):
             raise UsageError(f"{' '.join(args.case)}: the matching case(s) are in a file that does not load (above)")
-        raise UsageError(f"no case matches {' '.join(args.case)}")
+        raise UsageError(f"no case of edition {args.edition} matches {' '.join(args.case)}")
     try:
         runner = _start_runner(args, expectations, len(cases))
     except AdapterStartError as exc:
@@ -123,7 +125,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     except AdapterStartError as exc:
         _err(f"the adapter could not start under another locale: {exc}")
         return EXIT_START
-    _print_results(results, Path(args.golden_dir), args.spec_dir)
+    _print_results(results, Path(args.golden_dir), args.spec_dir, args.edition)
     suite_errors += list(runner.golden_problems.values())
     suite_errors += _write_reports(args, runner.hello, cases, results, suite_errors, report_paths)
     for e in suite_errors:
@@ -172,11 +174,13 @@ def _start_runner(args: argparse.Namespace, expectations, count: int):
     try:
         runner = Runner(adapter, golden_dir=Path(args.golden_dir), timeout=args.timeout,
                         expectations=expectations, update=args.update_goldens,
-                        required=required_operations(args.fail_on_unsupported, args.require_op, op_catalogue()))
+                        required=required_operations(args.fail_on_unsupported, args.require_op, op_catalogue()),
+                        edition=args.edition)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     hello = runner.start()
-    print(f"implementation: {hello.name} {hello.version} ({hello.language}); {count} case{'' if count == 1 else 's'}")
+    print(f"implementation: {hello.name} {hello.version} ({hello.language}); {count} case{'' if count == 1 else 's'}; "
+          f"edition {args.edition}")
     unknown_ops = sorted(set(hello.operations) - set(op_catalogue()))
     if unknown_ops:
         _err(f"warning: the adapter lists operations the suite does not know: {', '.join(unknown_ops)} "
@@ -211,7 +215,7 @@ def _run_cases(runner, cases, *, quiet: bool) -> tuple[list, int | None]:
     return results, None
 
 
-def _print_results(results, golden_dir: Path, spec_dir: str | None = None) -> None:
+def _print_results(results, golden_dir: Path, spec_dir: str | None = None, edition: str | None = None) -> None:
     """Every case that did not pass (message, the statements of its clauses, diff, adapter
     stderr), goldens written, the counts."""
     from conformance import reports
@@ -232,8 +236,9 @@ def _print_results(results, golden_dir: Path, spec_dir: str | None = None) -> No
     if written:
         print(f"\n{len(written)} golden(s) written; read each against the spec before committing:")
         for r in written:
-            print(f"  {golden.golden_path(golden_dir, r.area, r.id)}")
-    print("\n" + reports.text_table(reports.table(RunSummary.of(results).counts, short=True)))
+            print(f"  {golden.golden_path(golden_dir, r.area, r.id, judged(edition, r.area))}")
+    print(f"\nedition: {edition or DEFAULT_EDITION}")
+    print(reports.text_table(reports.table(RunSummary.of(results).counts, short=True)))
     print(reports.CONSOLE_LEGEND)
 
 
@@ -258,7 +263,8 @@ def _write_reports(args: argparse.Namespace, hello, cases, results, suite_errors
     from conformance.yamlio import FileError
 
     head = reports.header(hello, args.adapter or "reference", sorted({c.area for c in cases}),
-                          expectations=args.expectations, suite_errors=[str(e) for e in suite_errors])
+                          expectations=args.expectations, suite_errors=[str(e) for e in suite_errors],
+                          edition=args.edition)
     report = reports.build(head, results, _catalogue(args.spec_dir).clauses)
     from conformance.site.report import write_html
 
@@ -284,7 +290,7 @@ def cmd_list(args: argparse.Namespace) -> int:
     from conformance.cases import select
 
     suite = _load(args, args.area, args.case)
-    for c in select(suite.cases, areas=args.area, patterns=args.case):
+    for c in select(suite.cases, areas=args.area, patterns=args.case, edition=args.edition):
         print(f"{c.id}\t{c.op}\t{','.join(c.clauses)}\t{c.title}")
     return _print_suite_errors(suite.errors)
 
@@ -301,6 +307,7 @@ def cmd_show(args: argparse.Namespace) -> int:
     from conformance.catalogue import describe_clauses
 
     print(f"{case.id}: {case.title}\n  file: {case.file}:{case.line}\n  op: {case.op}\n"
+          f"  editions: {', '.join(case.editions) if case.editions is not None else '-'}\n"
           f"  tags: {', '.join(case.tags) or '-'}\n  clauses:\n"
           + describe_clauses(_catalogue(args.spec_dir), case.clauses, indent="    "))
     if case.normalise:
@@ -312,8 +319,10 @@ def cmd_show(args: argparse.Namespace) -> int:
     print(_indent(golden.dump(case.input)))
     if case.error_code:
         print(f"expected error: {case.error_code}")
+    elif not holds(case.editions, case.area, args.edition):
+        print(f"golden: none in edition {judged(args.edition, case.area)} (the case does not hold in it)")
     else:
-        path = golden.golden_path(Path(args.golden_dir), case.area, case.id)
+        path = golden.golden_path(Path(args.golden_dir), case.area, case.id, judged(args.edition, case.area))
         try:
             stored = golden.read(path)
         except ValueError as exc:
@@ -338,7 +347,8 @@ def cmd_coverage(args: argparse.Namespace) -> int:
     suite = _load(args)
     if args.faults is not None:
         return cmd_fault_coverage(args, suite)
-    cov = clause_coverage(suite.cases, areas=args.area, spec_dir=Path(args.spec_dir) if args.spec_dir else None)
+    cov = clause_coverage(suite.cases, areas=args.area, spec_dir=Path(args.spec_dir) if args.spec_dir else None,
+                          edition=args.edition)
     print(format_coverage(cov))
     code = _print_suite_errors(cov.errors + suite.errors)
     if code:
@@ -365,17 +375,37 @@ def cmd_compare(args: argparse.Namespace) -> int:
 
 
 def cmd_docs(args: argparse.Namespace) -> int:
+    from conformance.cases import select
     from conformance.docs import write
 
     suite = _load(args)
     try:
-        written = write(Path(args.out), suite.cases, golden_dir=Path(args.golden_dir), fmt=args.format, results=args.results)
+        written = write(Path(args.out), select(suite.cases, edition=args.edition), golden_dir=Path(args.golden_dir), fmt=args.format, results=args.results)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     except OSError as exc:
         raise UsageError(f"--out {args.out}: cannot write the pages: {exc.strerror or exc}") from None
     print(f"wrote {len(written)} page(s) to {args.out}")
     return _print_suite_errors(suite.errors)
+
+
+def cmd_editions(args: argparse.Namespace) -> int:
+    """``pi-conformance editions``: each edition, its area, whether it is the default, its sources."""
+    from conformance.editions import EDITIONS
+
+    for e in EDITIONS:
+        print(f"{e.name}\t{e.area}\t{'default' if e.default else '-'}\t{e.sources}")
+    return EXIT_OK
+
+
+def _edition(text: str) -> str:
+    """The ``--edition`` argument: a known edition's name."""
+    from conformance.editions import get
+
+    try:
+        return get(text).name
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 SCHEMA_DIR = Path(__file__).resolve().parent / "schema"
@@ -504,7 +534,8 @@ def parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
 
-    def common(sp: argparse.ArgumentParser, *, adapter: bool = False, select: bool = True) -> None:
+    def common(sp: argparse.ArgumentParser, *, adapter: bool = False, select: bool = True,
+               edition_default: str | None = DEFAULT_EDITION, edition_help: str = DEFAULT_EDITION) -> None:
         if select:
             sp.add_argument("--area", action="append", choices=AREAS,
                             help="only this area (repeatable)")
@@ -513,6 +544,8 @@ def parser() -> argparse.ArgumentParser:
         sp.add_argument("--golden-dir", default=str(golden.GOLDEN_DIR), help=argparse.SUPPRESS)
         sp.add_argument("--scenarios-dir", default=None, help=argparse.SUPPRESS)
         sp.add_argument("--spec-dir", default=None, help=argparse.SUPPRESS)
+        sp.add_argument("--edition", type=_edition, default=edition_default, metavar="NAME",
+                        help=f"the edition judged (see `pi-conformance editions`; default {edition_help})")
         if adapter:
             sp.add_argument("--adapter", metavar="ADAPTER",
                             help=ADAPTER_NAMES)
@@ -546,7 +579,7 @@ def parser() -> argparse.ArgumentParser:
     sh.set_defaults(fn=cmd_show)
 
     cv = sub.add_parser("coverage", help="clause x cases; fails when a MUST clause has no case")
-    common(cv, select=False)
+    common(cv, select=False, edition_default=None, edition_help="every edition")
     cv.add_argument("--area", action="append", choices=AREAS, help="only this area's clauses")
     cv.add_argument("--faults", nargs="?", const="", metavar="MODULE", help="each MUST clause proven by a seeded fault?")
     cv.add_argument("--json", action="store_true", help="with --faults: one JSON object (counts, unproven clause ids)")
@@ -558,6 +591,9 @@ def parser() -> argparse.ArgumentParser:
     sm.add_argument("--scenarios-dir", default=None, help=argparse.SUPPRESS)
     sm.add_argument("--spec-dir", default=None, help=argparse.SUPPRESS)
     sm.set_defaults(fn=cmd_smoke)
+
+    ed = sub.add_parser("editions", help="list the editions of the specification with their sources")
+    ed.set_defaults(fn=cmd_editions)
 
     sv = sub.add_parser("serve-reference", help="serve the reference over the JSON-lines protocol on stdin/stdout")
     sv.set_defaults(fn=cmd_serve_reference)

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from conformance.cases import Case
+from conformance.cases import Case, select
+from conformance.editions import holds
 from conformance.catalogue import Catalogue, Clause, load_catalogue
 from conformance.yamlio import FileError
 
@@ -37,12 +38,21 @@ def covering_cases(cat: Catalogue, cid: str, cases: list[Case]) -> list[Case]:
     return [c for c in cases if cid in c.clauses or through.intersection(c.clauses)]
 
 
-def clause_coverage(cases: list[Case], *, areas: list[str] | None = None, spec_dir=None) -> Coverage:
-    """Coverage of the catalogue's clauses (those of ``areas`` when given) by ``cases``."""
+def clause_coverage(cases: list[Case], *, areas: list[str] | None = None, spec_dir=None,
+                    edition: str | None = None) -> Coverage:
+    """Coverage of the catalogue's clauses (those of ``areas`` when given) by ``cases``.
+
+    With ``edition``, only the clauses and cases judged in a run of that edition count
+    (PI-DECISION-EDITIONS); without, every clause of every edition needs its cases."""
     cat = load_catalogue(spec_dir) if spec_dir is not None else load_catalogue()
     cov = Coverage(errors=list(cat.errors))
+    if edition is not None:
+        cases = select(cases, edition=edition)
     for cid, clause in cat.clauses.items():
         if areas and clause.area not in areas:
+            continue
+        if edition is not None and not holds(tuple(clause.editions) if clause.editions else None,
+                                             clause.area, edition):
             continue
         covering = covering_cases(cat, cid, cases)
         cov.clauses[cid] = clause

@@ -7,6 +7,7 @@ expectations:
     status: fail                  # fail | skip | unsupported
     reason: 1.6.0 has no `replace` on system messages (seed 003 SystemMessage; N19)
     link: https://...             # optional
+    editions: [pi-0.99.4]         # optional: only when the case is judged by one of these
 ```
 
 The first entry that matches a case applies. Strict by design: an entry whose pattern matches no
@@ -23,6 +24,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError
 
+from conformance.editions import names as edition_names
 from conformance.yamlio import FileError, SuiteFileError, load_with_positions, validation_errors
 
 
@@ -35,6 +37,7 @@ class Expectation(BaseModel):
     status: Literal["fail", "skip", "unsupported"]
     reason: str = Field(min_length=1)
     link: str | None = None
+    editions: list[str] | None = Field(default=None, min_length=1)
     _line: int = PrivateAttr(default=0)
 
     @property
@@ -56,9 +59,12 @@ class Expectations:
     entries: list[Expectation]
     file: str = ""
 
-    def match(self, case_id: str) -> Expectation | None:
+    def match(self, case_id: str, edition: str | None = None) -> Expectation | None:
+        """The first entry matching ``case_id`` judged by ``edition`` (an entry with
+        ``editions`` applies only to a case judged by one of them; ``edition`` ``None``: any)."""
         for entry in self.entries:
-            if fnmatch.fnmatchcase(case_id, entry.id):
+            if fnmatch.fnmatchcase(case_id, entry.id) and (
+                    edition is None or entry.editions is None or edition in entry.editions):
                 return entry
         return None
 
@@ -72,7 +78,8 @@ class Expectations:
             if not matched:
                 out.append(FileError(self.file, entry.line, 1, "id", f"{entry.id!r} matches no case"))
                 continue
-            earlier = self.entries[:i]
+            earlier = [e for e in self.entries[:i] if e.editions is None
+                       or (entry.editions is not None and set(entry.editions) <= set(e.editions))]
             if all(any(fnmatch.fnmatchcase(cid, e.id) for e in earlier) for cid in matched):
                 first = self.match(matched[0])
                 out.append(FileError(self.file, entry.line, 1, "id",
@@ -95,11 +102,17 @@ def load_expectations(path: Path) -> Expectations:
         parsed = ExpectationsFile.model_validate(data)
     except ValidationError as exc:
         raise SuiteFileError(*validation_errors(exc, shown, positions)) from None
-    seen: dict[str, int] = {}
+    seen: dict[tuple, int] = {}
     for i, entry in enumerate(parsed.expectations):
         entry._line = positions.get(("expectations", i), (0, 0))[0]
-        if entry.id in seen:
+        unknown = [name for name in entry.editions or [] if name not in edition_names()]
+        if unknown:
+            raise SuiteFileError(FileError(shown, entry.line, 1, f"expectations[{i}].editions",
+                                           f"unknown edition {unknown[0]!r}; the editions are "
+                                           f"{', '.join(edition_names())}"))
+        key = (entry.id, tuple(entry.editions or ()))
+        if key in seen:
             raise SuiteFileError(FileError(shown, entry.line, 1, f"expectations[{i}].id",
-                                           f"{entry.id!r} is already listed at line {seen[entry.id]}"))
-        seen[entry.id] = entry.line
+                                           f"{entry.id!r} is already listed at line {seen[key]}"))
+        seen[key] = entry.line
     return Expectations(parsed.expectations, shown)

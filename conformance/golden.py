@@ -1,5 +1,9 @@
 """Goldens: one canonical YAML file per case under ``golden/<area>/<case-id>.yaml``.
 
+A case that holds in several editions of its area and whose answer differs in a non-default one
+has that edition's golden beside it, under ``golden/<area>@<edition>/<case-id>.yaml``
+(PI-DECISION-EDITIONS); a run of that edition reads it instead of the area's golden.
+
 A golden holds ``case`` (the case id), ``op`` (the operation) and ``output`` (the reference's
 answer, with the tree root replaced by ``<root>``). The form is language-neutral and diffable
 without Python: plain YAML data, keys sorted, multi-line strings as literal blocks where that
@@ -26,6 +30,7 @@ from ruamel.yaml.comments import CommentedMap
 from ruamel.yaml.scalarstring import DoubleQuotedScalarString, LiteralScalarString, SingleQuotedScalarString
 
 from conformance import normalise, yamlio
+from conformance.editions import default_of
 from conformance.files import atomic_write_text
 
 
@@ -45,9 +50,20 @@ HEADER = (
 )
 
 
-def golden_path(golden_dir: Path, area: str, case_id: str) -> Path:
-    """Where the golden of ``case_id`` lives."""
-    return golden_dir / area / f"{case_id}.yaml"
+def golden_path(golden_dir: Path, area: str, case_id: str, edition: str | None = None) -> Path:
+    """Where the golden of ``case_id`` lives when judged by ``edition`` (``None`` or the area's
+    default: ``<area>/``): the edition's own golden (``<area>@<edition>/``) when there is one,
+    else the area's."""
+    own = edition_golden_path(golden_dir, area, case_id, edition)
+    return own if own is not None and own.exists() else golden_dir / area / f"{case_id}.yaml"
+
+
+def edition_golden_path(golden_dir: Path, area: str, case_id: str, edition: str | None) -> Path | None:
+    """Where ``edition``'s own golden of ``case_id`` would live (``<area>@<edition>/``), or
+    ``None`` when ``edition`` is ``None`` or the area's default (its goldens are the area's)."""
+    if edition is None or edition == default_of(area):
+        return None
+    return golden_dir / f"{area}@{edition}" / f"{case_id}.yaml"
 
 
 def canonical(value: Any) -> Any:

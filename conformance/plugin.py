@@ -47,6 +47,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="an unsupported answer fails its case, unless the expectations say unsupported")
     group.addoption("--require-op", action="append", metavar="GLOB",
                     help="as --fail-on-unsupported, for the operations matching GLOB only (repeatable)")
+    group.addoption("--edition", default=None, metavar="NAME",
+                    help="the edition judged (see `pi-conformance editions`; default pi-0.99.4)")
     group.addoption("--conformance-dirs", default=None, help=argparse.SUPPRESS)
 
 
@@ -70,6 +72,14 @@ def pytest_configure(config: pytest.Config) -> None:
     bad = [a for a in areas if a not in AREAS]
     if bad:
         raise pytest.UsageError(f"--area {bad[0]}: the areas are {', '.join(AREAS[:-1])} and {AREAS[-1]}")
+    edition = config.getoption("--edition", default=None)
+    if edition is not None:
+        from conformance.editions import get
+
+        try:
+            get(edition)
+        except ValueError as exc:
+            raise pytest.UsageError(f"--edition: {exc}") from None
     adapter = config.getoption("--adapter", default=None)
     if getattr(config.option, "update_snapshots", False) and adapter not in (None, "", "reference"):
         raise pytest.UsageError("--snapshot-update writes goldens and is only allowed with the bundled reference "
@@ -83,7 +93,8 @@ def _suite(config: pytest.Config):
         scenarios, spec, _ = _dirs(config)
         suite = load_suite(scenarios, spec_dir=spec)
         _STATE["suite"] = suite
-        _STATE["cases"] = select(suite.cases, areas=config.getoption("--area"))
+        _STATE["cases"] = select(suite.cases, areas=config.getoption("--area"),
+                                 edition=config.getoption("--edition"))
     return _STATE["suite"], _STATE["cases"]
 
 
@@ -154,7 +165,8 @@ def conformance_runner(request: pytest.FixtureRequest):
         runner = Runner(make_adapter(config.getoption("--adapter"), environment), timeout=config.getoption("--case-timeout"),
                         expectations=expectations, golden_dir=_dirs(config)[2],
                         required=required_operations(config.getoption("--fail-on-unsupported"),
-                                                     config.getoption("--require-op"), catalogue()))
+                                                     config.getoption("--require-op"), catalogue()),
+                        edition=config.getoption("--edition"))
         runner.start()
     except (AdapterStartError, AdapterNameError) as exc:
         pytest.exit(f"the adapter could not start: {exc}", returncode=3)
@@ -196,9 +208,10 @@ def pytest_terminal_summary(terminalreporter) -> None:
             terminalreporter.line(line)
 
 
-def golden_extension(case, golden_dir: Path = golden.GOLDEN_DIR):
+def golden_extension(case, golden_dir: Path = golden.GOLDEN_DIR, edition: str | None = None):
     """A syrupy extension class bound to one case: it reads and writes ``golden/<area>/<id>.yaml``
-    and compares on normalised data rather than text."""
+    (or ``edition``'s own golden, ``golden.golden_path``) and compares on normalised data rather
+    than text."""
     from syrupy.extensions.single_file import SingleFileSnapshotExtension, WriteMode
 
     class GoldenExtension(SingleFileSnapshotExtension):
@@ -207,7 +220,7 @@ def golden_extension(case, golden_dir: Path = golden.GOLDEN_DIR):
 
         @classmethod
         def dirname(cls, *, test_location) -> str:
-            return str(golden_dir / case.area)
+            return str(golden.golden_path(golden_dir, case.area, case.id, edition).parent)
 
         @classmethod
         def discovery_dirname(cls, *, test_location) -> str:
@@ -257,13 +270,13 @@ def check_case(case, runner, snapshot) -> None:
     answer, roots, duration = runner.execute(case)
     verdict = runner.judge(case, answer, roots, compare_golden=False)
     if verdict.status == "result":
-        path = golden.golden_path(runner.golden_dir, case.area, case.id)
+        path = golden.golden_path(runner.golden_dir, case.area, case.id, runner.edition_of(case))
         updating = bool(snapshot.session.update_snapshots)
         if not path.exists() and not updating:
             verdict = Verdict("errored", f"no golden at {path}: write it with `pytest --snapshot-update -k {case.id}` "
                                         "(reference only), then read it against the spec")
         else:
-            ext = golden_extension(case, runner.golden_dir)
+            ext = golden_extension(case, runner.golden_dir, runner.edition_of(case))
             try:
                 assert snapshot(extension_class=ext) == verdict.output
                 verdict = Verdict("passed", output=verdict.output)

@@ -27,6 +27,7 @@ from conformance import PROTOCOL_VERSION, SPEC_VERSION, SUITE_VERSION
 from conformance.adapters.base import Hello
 from conformance.golden import canonical
 from conformance.files import atomic_write_text
+from conformance.editions import DEFAULT as DEFAULT_EDITION
 from conformance.runner import STATUSES, CaseResult, RunSummary
 
 TABLE_COLUMNS = ("passed", "failed", "errored", "unsupported", "xfail", "xpass", "skipped")
@@ -34,9 +35,10 @@ COLUMN_TITLES = {"xfail": "expected failures", "xpass": "unexpected passes"}
 
 
 def header(hello: Hello, adapter: str, areas: list[str], *, expectations: str | None = None,
-           suite_errors: list[str] | None = None) -> dict:
+           suite_errors: list[str] | None = None, edition: str | None = None) -> dict:
     """The report header (the date is the run's UTC time, to the second). ``suiteErrors`` lists the
-    suite errors of the run (a report with any comes from a run that exited 2)."""
+    suite errors of the run (a report with any comes from a run that exited 2); ``edition`` is the
+    edition the run judged (``None``: the default, ``conformance.editions.DEFAULT``)."""
     return {
         "suite": SUITE_VERSION,
         "spec": SPEC_VERSION,
@@ -45,6 +47,7 @@ def header(hello: Hello, adapter: str, areas: list[str], *, expectations: str | 
         "adapter": adapter,
         "date": datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
         "areas": areas,
+        "edition": edition or DEFAULT_EDITION,
         "expectations": expectations,
         "suiteErrors": suite_errors or [],
     }
@@ -181,7 +184,8 @@ def write_markdown(path: Path, report: dict) -> None:
     h = report["header"]
     impl = h["implementation"]
     lines = [f"# Conformance report: {impl['name']} {impl['version']} ({impl['language']})", "",
-             f"Suite {h['suite']}, spec {h['spec']}, protocol {h['protocol']}, run {h['date']}.", "",
+             f"Suite {h['suite']}, spec {h['spec']}, edition {report_edition(h)}, protocol {h['protocol']}, "
+             f"run {h['date']}.", "",
              markdown_table(table(report["summary"])), ""]
     errors = h.get("suiteErrors") or []
     if errors:
@@ -232,7 +236,8 @@ def column_names(reports: list[dict]) -> list[str]:
         impl = r["header"]["implementation"]
         name = f"{impl['name']} {impl['version']}"
         source = r.get(SOURCE_KEY)
-        names.append(f"{name} ({Path(source).name})" if source else name)
+        edition = report_edition(r["header"])
+        names.append(f"{name} ({Path(source).name}, {edition})" if source else f"{name} ({edition})")
     return [f"{n} [{i}]" if names.count(n) > 1 else n for i, n in enumerate(names, 1)]
 
 
@@ -249,6 +254,12 @@ def _report_problem(data: Any) -> str | None:
         if not isinstance(row, dict) or not all(isinstance(v, int) for v in row.values()):
             return f"summary.{area} must map statuses to counts"
     return None
+
+
+def report_edition(head: dict) -> str:
+    """The edition a report's header names (reports written before editions judged the default)."""
+    edition = head.get("edition")
+    return edition if isinstance(edition, str) else DEFAULT_EDITION
 
 
 def compare(reports: list[dict], *, markdown: bool = False, by_op: bool = False) -> str:

@@ -27,7 +27,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from conformance import diffs, golden
+from conformance import diffs, editions, golden
 from conformance.yamlio import FileError
 from conformance.adapters.base import Adapter, Answer, Hello
 from conformance.cases import Case
@@ -99,11 +99,15 @@ class Runner:
         required: operation globs the implementation must provide (``["*"]``: every operation):
             a case of such an operation answered ``unsupported`` fails, unless its expectation
             says ``unsupported``. ``None``: declining an operation is never a failure.
+        edition: the edition judged (``conformance.editions``; ``None``: the default); cases of
+            another area are judged by their area's default edition. The adapter is told the
+            edition of each case (PROTOCOL.md, ``run`` field ``edition``) and the golden is that
+            edition's (``golden.golden_path``).
     """
 
     def __init__(self, adapter: Adapter, *, golden_dir: Path = golden.GOLDEN_DIR,
                  timeout: float = DEFAULT_TIMEOUT, expectations: Expectations | None = None,
-                 update: bool = False, required: list[str] | None = None) -> None:
+                 update: bool = False, required: list[str] | None = None, edition: str | None = None) -> None:
         if update and not is_bundled_reference(adapter):
             raise ValueError("goldens can only be written by the bundled reference implementation")
         self.adapter = adapter
@@ -112,6 +116,7 @@ class Runner:
         self.expectations = expectations
         self.update = update
         self.required = required
+        self.edition = editions.get(edition or editions.DEFAULT).name
         self.hello: Hello | None = None
         self.stop_error: str | None = None
         self._caps: dict[str, bool] = {}
@@ -155,12 +160,32 @@ class Runner:
                 and (verdict.status == "passed" or verdict.message.startswith(("no golden", "answer differs"))):
             # Goldens keep the reference's raw output, so a change hidden by a normaliser is
             # still written.
-            path = golden.golden_path(self.golden_dir, case.area, case.id)
-            result.golden_written = golden.write(path, case.id, case.op, verdict.output)
+            path = self.golden_to_write(case, verdict.output)
+            result.golden_written = path is not None and golden.write(path, case.id, case.op, verdict.output)
+            path = path or golden.golden_path(self.golden_dir, case.area, case.id)
             self.golden_problems.pop(case.id, None)
             if verdict.status != "passed":
                 result.status, result.message, result.diff = "passed", f"golden written: {path}", ""
         return self.settle(result, case)
+
+    def edition_of(self, case: Case) -> str | None:
+        """The edition ``case`` is judged by in this run (``None`` for the kit's own cases)."""
+        return editions.judged(self.edition, case.area)
+
+    def golden_to_write(self, case: Case, output: Any) -> Path | None:
+        """Where ``--update-goldens`` writes ``output`` for ``case``: the area's golden, except
+        when a non-default edition is judged for a case that also holds in the area's default
+        edition: then the edition's own golden, or nothing when the area's golden already says
+        the same."""
+        main = golden.golden_path(self.golden_dir, case.area, case.id)
+        own = golden.edition_golden_path(self.golden_dir, case.area, case.id, self.edition_of(case))
+        if own is None or editions.default_of(case.area) not in (case.editions or ()):
+            return main
+        stored = golden.read(main)
+        if stored is not None and not own.exists() and golden.same(golden.canonical(stored["output"]),
+                                                                  golden.canonical(output)):
+            return None
+        return own
 
     def settle(self, result: CaseResult, case: Case) -> CaseResult:
         """``result`` with the case's expectation applied, then the required operations."""
@@ -168,7 +193,7 @@ class Runner:
         return require_support(apply_expectation(result, expectation), expectation, self.required)
 
     def expectation(self, case: Case) -> Any:
-        return self.expectations.match(case.id) if self.expectations else None
+        return self.expectations.match(case.id, self.edition_of(case)) if self.expectations else None
 
     def precheck(self, case: Case) -> CaseResult | None:
         """The result of a case that is not to be run (skipped by expectations or capabilities)."""
@@ -195,14 +220,16 @@ class Runner:
 
     def _ask(self, case: Case) -> tuple[Answer, list[str]]:
         if case.tree is None:
-            return self.adapter.run(case.op, case.input, root=None, timeout=self.timeout), []
+            return self.adapter.run(case.op, case.input, root=None, timeout=self.timeout,
+                                    edition=self.edition_of(case)), []
         with tempfile.TemporaryDirectory(prefix="pi-conformance-", dir=tree_parent()) as tmp:
             root = os.path.realpath(tmp)
             try:
                 materialise(case.tree, Path(root))
             except OSError as exc:
                 return Answer("errored", message=f"the kit could not materialise the case's tree: {exc}"), []
-            answer = self.adapter.run(case.op, case.input, root=root, timeout=self.timeout)
+            answer = self.adapter.run(case.op, case.input, root=root, timeout=self.timeout,
+                                      edition=self.edition_of(case))
             return answer, [root, tmp]
 
     def _golden_problem(self, case: Case, path: Path, message: str, output: Any) -> "Verdict":
@@ -246,7 +273,7 @@ class Runner:
             return Verdict("failed", f"output is not JSON data: {exc}", output=output)
         if not compare_golden:
             return Verdict("result", output=output)
-        path = golden.golden_path(self.golden_dir, case.area, case.id)
+        path = golden.golden_path(self.golden_dir, case.area, case.id, self.edition_of(case))
         try:
             stored = golden.read(path)
         except ValueError as exc:

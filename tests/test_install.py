@@ -18,7 +18,7 @@ import venv
 import zipfile
 from pathlib import Path
 
-from conformance.cases import load_suite
+from conformance.cases import load_suite, select
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -69,14 +69,16 @@ def _check_sdist_carries_the_goldens_and_the_node_adapter(installed) -> None:
 
 
 def _check_installed_run_passes_the_whole_suite_from_any_folder(installed) -> None:
-    report = installed["away"] / "reports" / "reference.json"
-    proc = _run([str(installed["bin"] / "pi-conformance"), "run", "--report-json", str(report)],
-                cwd=installed["away"])
-    assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
-    data = json.loads(report.read_text())
-    statuses = [c["status"] for c in data["cases"]]
-    assert len(statuses) == len(load_suite().cases)
-    assert set(statuses) == {"passed"}
+    # each edition of Pi's pages: the wheel carries golden/pi@pi-1.6.0/ too
+    for edition in ("pi-0.99.4", "pi-1.6.0"):
+        report = installed["away"] / "reports" / f"reference-{edition}.json"
+        proc = _run([str(installed["bin"] / "pi-conformance"), "run", "--edition", edition,
+                     "--report-json", str(report)], cwd=installed["away"])
+        assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
+        data = json.loads(report.read_text())
+        statuses = [c["status"] for c in data["cases"]]
+        assert len(statuses) == len(select(load_suite().cases, edition=edition))
+        assert set(statuses) == {"passed"} and data["header"]["edition"] == edition
 
 
 def _check_installed_run_through_a_command_adapter(installed) -> None:

@@ -10,7 +10,7 @@ from conformance import golden
 from conformance.adapters.inprocess import InProcessAdapter
 from conformance.adapters.client import JsonLinesAdapter
 from conformance.adapters.reference import ReferenceImplementation
-from conformance.cases import load_suite
+from conformance.cases import load_suite, select
 from conformance.catalogue import load_catalogue
 from conformance.coverage import clause_coverage
 from conformance.docs import write_docs
@@ -51,18 +51,23 @@ def test_docs_render_every_clause(tmp_path):
     assert missing == []
 
 
-def _results(adapter):
-    runner = Runner(adapter)
-    runner.start()
-    try:
-        return {c.id: runner.run_case(c) for c in SUITE.cases}
-    finally:
-        runner.stop()
+def _results(make_adapter):
+    """Every case judged by each Pi edition it holds for (the edition travels over the protocol
+    to the served reference): ``{(edition, case id): result}``."""
+    out = {}
+    for edition in ("pi-0.99.4", "pi-1.6.0"):
+        runner = Runner(make_adapter(), edition=edition)
+        runner.start()
+        try:
+            out.update({(edition, c.id): runner.run_case(c) for c in select(SUITE.cases, edition=edition)})
+        finally:
+            runner.stop()
+    return out
 
 
 def test_serve_reference_gives_identical_results():
     assert len(SUITE.cases) > 500
-    inproc = _results(InProcessAdapter(ReferenceImplementation()))
-    served = _results(JsonLinesAdapter([sys.executable, "-m", "conformance.adapters.server"]))
+    inproc = _results(lambda: InProcessAdapter(ReferenceImplementation()))
+    served = _results(lambda: JsonLinesAdapter([sys.executable, "-m", "conformance.adapters.server"]))
     assert {k: r.status for k, r in inproc.items()} == dict.fromkeys(inproc, "passed")
     assert {k: (r.status, r.output) for k, r in served.items()} == {k: (r.status, r.output) for k, r in inproc.items()}

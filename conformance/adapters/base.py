@@ -77,7 +77,8 @@ class Adapter(Protocol):
     def start(self) -> Hello:
         """Start the implementation; raise :class:`AdapterStartError` when it cannot start."""
 
-    def run(self, op: str, input: dict, *, root: str | None, timeout: float) -> Answer:
+    def run(self, op: str, input: dict, *, root: str | None, timeout: float,
+            edition: str | None = None) -> Answer:
         """Run one request and answer it. Never raises for the implementation's faults."""
 
     def stop(self) -> None:
@@ -91,11 +92,16 @@ class Implementation:
     :meth:`run`. ``run`` returns the output object (a JSON-compatible ``dict``) or raises
     :class:`ImplementationError` for a refusal defined by the specification; any other exception
     makes the case ``errored``.
+
+    ``edition`` is set by the adapter before each :meth:`run`: the name of the edition of the
+    specification the case is judged by (``pi-1.6.0``; ``None`` for the kit's own operations or
+    an older kit), as the ``run`` request's ``edition`` field carries it (PROTOCOL.md).
     """
 
     name = "unnamed"
     version = "0"
     language = "python"
+    edition: str | None = None
 
     def operations(self) -> list[str]:
         raise NotImplementedError

@@ -254,11 +254,13 @@ class JsonLinesAdapter:
         return None
 
     def run(
-        self, op: str, input: dict, *, root: str | None, timeout: float = DEFAULT_TIMEOUT
+        self, op: str, input: dict, *, root: str | None, timeout: float = DEFAULT_TIMEOUT,
+        edition: str | None = None,
     ) -> Answer:
         """Send one ``run`` request and map the answer onto an :class:`Answer`.
 
-        ``timeout`` is in seconds. Operations the adapter did not list at the handshake are
+        ``timeout`` is in seconds; ``edition`` (the edition the case is judged by) travels as
+        the request's ``edition`` field when given. Operations the adapter did not list at the handshake are
         answered ``unsupported`` without being sent. Never raises for the adapter's faults: see
         the class docstring.
         """
@@ -276,7 +278,7 @@ class JsonLinesAdapter:
         self._seq += 1
         seq = self._seq
         try:
-            data = encode_message(run_request(seq, op, input, root))
+            data = encode_message(run_request(seq, op, input, root, edition))
         except (TypeError, ValueError) as exc:
             return Answer("errored", message=f"the case's input cannot be sent as JSON: {exc}")
         proc = self._proc

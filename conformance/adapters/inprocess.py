@@ -43,9 +43,11 @@ class InProcessAdapter:
         return Hello(name=impl.name, version=impl.version, language=impl.language,
                      operations=sorted(self._ops), protocol=PROTOCOL_VERSION)
 
-    def run(self, op: str, input: dict, *, root: str | None, timeout: float) -> Answer:
+    def run(self, op: str, input: dict, *, root: str | None, timeout: float,
+            edition: str | None = None) -> Answer:
         if op not in self._ops:
             return Answer("unsupported", message=f"{self.implementation.name} does not provide {op}")
+        self.implementation.edition = edition
         try:
             output = self.implementation.run(op, json.loads(json.dumps(input)), root)
         except ImplementationError as exc:

@@ -144,9 +144,13 @@ def start_request() -> dict:
     return {"type": "start", "protocol": PROTOCOL_VERSION}
 
 
-def run_request(seq: int, op: str, input: dict, root: str | None) -> dict:
-    """The ``run`` message for request number ``seq``."""
-    return {"type": "run", "seq": seq, "op": op, "input": input, "root": root}
+def run_request(seq: int, op: str, input: dict, root: str | None, edition: str | None = None) -> dict:
+    """The ``run`` message for request number ``seq``; ``edition`` (the edition of the
+    specification the case is judged by, e.g. ``pi-1.6.0``) is sent when given."""
+    message = {"type": "run", "seq": seq, "op": op, "input": input, "root": root}
+    if edition is not None:
+        message["edition"] = edition
+    return message
 
 
 def stop_request() -> dict:

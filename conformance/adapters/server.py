@@ -110,6 +110,9 @@ class _Server:
         root = message.get("root")
         if root is not None and not isinstance(root, str):
             return protocol_error(seq, "'run' field 'root' must be a string or null")
+        edition = message.get("edition")
+        if edition is not None and not isinstance(edition, str):
+            return protocol_error(seq, "'run' field 'edition' must be a string when present")
         if op not in self.operations:
             return {"type": "unsupported", "seq": seq, "reason": f"{self.implementation.name} does not provide {op}"}
         declared = get_operation(op)
@@ -118,6 +121,7 @@ class _Server:
                 declared.input.model_validate(inp)
             except ValueError as exc:  # pydantic's ValidationError is a ValueError
                 return protocol_error(seq, f"invalid input for {op}: {_validation_detail(exc)}")
+        self.implementation.edition = edition
         try:
             output = self.implementation.run(op, inp, root)
         except ImplementationError as exc:

@@ -29,9 +29,12 @@ class Context:
 
     Attributes:
         root: absolute path of the case's materialised file tree, or ``None`` when it has none.
+        edition: the edition of the specification the case is judged by (``pi-1.6.0``), as the
+            adapter was told it; ``None`` when not told (the area's default edition applies).
     """
 
     root: str | None
+    edition: str | None = None
 
 
 def implements(op_name: str) -> Callable[[Handler], Handler]:
@@ -99,6 +102,6 @@ class ReferenceImplementation(Implementation):
         handler = handlers()[op]
         model = catalogue()[op].input.model_validate(input)
         try:
-            return to_json(handler(model, Context(root=root)))
+            return to_json(handler(model, Context(root=root, edition=self.edition)))
         except SpecError as exc:
             raise ImplementationError(exc.code, exc.message) from exc

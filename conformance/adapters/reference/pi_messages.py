@@ -15,13 +15,14 @@ from conformance.operations.pi_messages import (
     ValidateMessageOutput,
 )
 from reference.pi.core.convert import convert_to_llm
+from reference.pi.core.editions import honours_replace, message_models
 from reference.pi.core.messages import validate_message
 from reference.pi.core.replay import render_system_prompt, replay_system_messages
 
 
 @implements("pi.validate-message")
 def validate(inp: ValidateMessageInput, ctx: Context) -> ValidateMessageOutput:
-    result = validate_message(inp.message, persist=inp.persist)
+    result = validate_message(inp.message, persist=inp.persist, models=message_models(ctx.edition))
     return ValidateMessageOutput(
         valid=result.valid,
         role=result.role,
@@ -32,7 +33,7 @@ def validate(inp: ValidateMessageInput, ctx: Context) -> ValidateMessageOutput:
 
 @implements("pi.replay-system")
 def replay(inp: ReplaySystemInput, ctx: Context) -> ReplaySystemOutput:
-    state = replay_system_messages(inp.messages)
+    state = replay_system_messages(inp.messages, replace=honours_replace(ctx.edition))
     return ReplaySystemOutput(
         content="\n\n".join(state.content),
         sections=[ReplayedSection(name=n, text=t) for n, t in state.sections.items()],

@@ -77,8 +77,8 @@ def models_available(inp: AvailableInput, ctx: Context) -> AvailableOutput:
         ]
     else:
         configs = {pid: p.config for pid, p in registry.providers.items() if p.config is not None}
-        listed = classifiers.available_classifiers(creds, configs)
-        entries = {e.provider: e for e in classifiers.classifier_catalogue()}
+        listed = classifiers.available_classifiers(creds, configs, ctx.edition)
+        entries = {e.provider: e for e in classifiers.classifier_catalogue(ctx.edition)}
         sources = [
             {"provider": pid, "source": credentials.configured_source(pid, configs.get(pid), entries[pid].env_auth, creds)}
             for pid in sorted(entries)
@@ -88,17 +88,17 @@ def models_available(inp: AvailableInput, ctx: Context) -> AvailableOutput:
 
 @implements("pi.classifier-catalogue")
 def classifier_catalogue(inp: CatalogueInput, ctx: Context) -> CatalogueOutput:
-    return CatalogueOutput.model_validate({"models": [e.to_json() for e in classifiers.classifier_catalogue()]})
+    return CatalogueOutput.model_validate({"models": [e.to_json() for e in classifiers.classifier_catalogue(ctx.edition)]})
 
 
 @implements("pi.classifier-request")
 def classifier_request(inp: ClassifyRequestInput, ctx: Context) -> ClassifyRequestOutput:
-    classifiers.find_classifier(inp.provider, inp.model)
+    classifiers.find_classifier(inp.provider, inp.model, ctx.edition)
     return ClassifyRequestOutput.model_validate({"questions": classifiers.validate_classify_request(inp.request)})
 
 
 @implements("pi.classifier-usage")
 def classifier_usage(inp: ClassifierUsageInput, ctx: Context) -> ClassifierUsageOutput:
-    entry = classifiers.find_classifier(inp.provider, inp.model)
+    entry = classifiers.find_classifier(inp.provider, inp.model, ctx.edition)
     price = inp.cost.model_dump() if inp.cost is not None else entry.cost
     return ClassifierUsageOutput(usage=classifiers.classifier_usage(inp.usage, price))

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from reference.errors import SpecError
+from reference.pi.core.editions import PI_160, check_edition
 from reference.pi.core.credentials import Credentials, EnvAuth, configured_source
 
 
@@ -26,6 +27,8 @@ class ClassifierEntry:
         login: whether the provider also accepts a credential stored through ``/login``.
         cost: the catalogue price (USD per million tokens: ``input``, ``output``, ``cacheRead``,
             ``cacheWrite``), or ``None`` when the catalogue has none.
+        key_only: the service takes an API key only, so a ``/login`` (OAuth) credential stored
+            for the provider hides the model (PI-160-CLASSIFIER-LUNA-KEY).
     """
 
     provider: str
@@ -33,6 +36,7 @@ class ClassifierEntry:
     env_auth: EnvAuth
     login: bool = False
     cost: Mapping[str, float] | None = None
+    key_only: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -63,8 +67,31 @@ CATALOGUE: tuple[ClassifierEntry, ...] = (
 )
 
 
-def classifier_catalogue() -> list[ClassifierEntry]:
-    """Every built-in classifier model, in catalogue order.
+_OPENAI = EnvAuth(("OPENAI_API_KEY",))
+_COPILOT = EnvAuth(("COPILOT_GITHUB_TOKEN",))
+
+#: The built-in classifier catalogue of Pi 1.6.0's page (PI-160-CLASSIFIER-TABLE), in its table order.
+CATALOGUE_160: tuple[ClassifierEntry, ...] = (
+    ClassifierEntry("typesafe", "jev-latest", _TYPESAFE),
+    *(ClassifierEntry("openrouter", model, _OPENROUTER, login=True) for model in (
+        "typesafe/jev-1.13", "typesafe/jev-1.14", "~typesafe/jev-latest",
+        "cloudflare/clef", "cloudflare/clef-flash", "cloudflare/clef-omni")),
+    *(ClassifierEntry("cloudflare-workers-ai", model, _CLOUDFLARE) for model in (
+        "typesafe/jev", "typesafe/jev-1.14.0",
+        "@cf/cloudflare/clef", "@cf/cloudflare/clef-flash", "@cf/cloudflare/clef-omni")),
+    ClassifierEntry("vercel-ai-gateway", "typesafe-ai/jev", _VERCEL),
+    ClassifierEntry("opencode", "jev-1.13", _OPENCODE),
+    ClassifierEntry("opencode", "jev-1.13-free", _OPENCODE),
+    ClassifierEntry("openai", "gpt-6-luna", _OPENAI, key_only=True),
+    ClassifierEntry("github-copilot", "microsoft-decision-1", _COPILOT, login=True),
+)
+
+
+def classifier_catalogue(edition: str | None = None) -> list[ClassifierEntry]:
+    """Every built-in classifier model of ``edition`` (``None``: ``pi-0.99.4``), in catalogue
+    order. Raises ``ValueError`` for an unknown edition.
+
+    Implements PI-160-CLASSIFIER-TABLE: edition ``pi-1.6.0`` lists :data:`CATALOGUE_160`.
 
     Implements PI-CLASSIFIER-CATALOGUE: TypeSafe's Jev from ``typesafe`` (``TYPESAFE_API_KEY``),
     ``openrouter`` (``OPENROUTER_API_KEY`` or ``/login``), ``cloudflare-workers-ai``
@@ -73,23 +100,25 @@ def classifier_catalogue() -> list[ClassifierEntry]:
 
     Implements PI-CLASSIFIER-PRICE-INPUT: no entry carries a price (``cost`` is ``None``).
     """
-    return list(CATALOGUE)
+    return list(CATALOGUE_160 if check_edition(edition) == PI_160 else CATALOGUE)
 
 
-def find_classifier(provider: str, model_id: str) -> ClassifierEntry:
-    """The catalogue entry ``provider/model_id``.
+def find_classifier(provider: str, model_id: str, edition: str | None = None) -> ClassifierEntry:
+    """The catalogue entry ``provider/model_id`` of ``edition`` (:func:`classifier_catalogue`).
 
     Raises:
         SpecError ``classifier-unknown`` when the catalogue has no such classifier.
     """
-    for entry in CATALOGUE:
+    for entry in classifier_catalogue(edition):
         if entry.provider == provider and entry.id == model_id:
             return entry
     raise SpecError("classifier-unknown", f'no classifier model "{model_id}" on provider "{provider}"')
 
 
-def available_classifiers(creds: Credentials, provider_configs: Mapping[str, Mapping[str, Any]] | None = None) -> list[dict[str, str]]:
-    """The classifier models listed by type: those whose provider has usable authentication.
+def available_classifiers(creds: Credentials, provider_configs: Mapping[str, Mapping[str, Any]] | None = None,
+                          edition: str | None = None) -> list[dict[str, str]]:
+    """The classifier models of ``edition``'s catalogue listed by type: those whose provider has
+    usable authentication and that no stored login hides (:func:`hidden_by_login`).
 
     Implements PI-CLASSIFIER-LISTING, with the credential precedence of
     :func:`reference.pi.core.credentials.configured_source`
@@ -98,10 +127,22 @@ def available_classifiers(creds: Credentials, provider_configs: Mapping[str, Map
     """
     configs = provider_configs or {}
     out = []
-    for entry in CATALOGUE:
+    for entry in classifier_catalogue(edition):
+        if hidden_by_login(entry, creds):
+            continue
         if configured_source(entry.provider, configs.get(entry.provider), entry.env_auth, creds) is not None:
             out.append({"provider": entry.provider, "id": entry.id})
     return out
+
+
+def hidden_by_login(entry: ClassifierEntry, creds: Credentials) -> bool:
+    """Whether a ``key_only`` model is hidden because its provider is logged in through
+    ``/login`` (an ``oauth`` credential stored in ``auth.json``), whatever keys are set.
+
+    Implements PI-160-CLASSIFIER-LUNA-KEY.
+    """
+    stored = creds.auth_json.get(entry.provider)
+    return entry.key_only and isinstance(stored, Mapping) and stored.get("type") == "oauth"
 
 
 def _describe(value: Any) -> str:

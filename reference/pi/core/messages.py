@@ -515,13 +515,16 @@ def check_deferred(message: dict) -> list[Problem]:
 # ---------------------------------------------------------------------------------------------
 
 
-def validate_message(message: Any, *, persist: bool = True) -> Validation:
+def validate_message(message: Any, *, persist: bool = True,
+                     models: dict[str, type[_Strict]] | None = None) -> Validation:
     """Validate one agent message given as JSON data.
 
     Args:
         message: the message as parsed JSON (any value; non-objects are reported).
         persist: ``True`` to check the message for persistence in a session (a ``pending``
             assistant message is then refused), ``False`` for a message in flight.
+        models: the model of each role (an edition's, ``reference.pi.core.editions``); default
+            :data:`MESSAGE_MODELS`, edition pi-0.99.4.
 
     Returns:
         a :class:`Validation`; never raises for bad input.
@@ -537,7 +540,7 @@ def validate_message(message: Any, *, persist: bool = True) -> Validation:
         return Validation(None, False, [Problem(("role",), "missing", "a message needs a role")])
     if not isinstance(role, str):
         return Validation(None, False, [Problem(("role",), "wrong-type", "role must be a string")])
-    model = MESSAGE_MODELS.get(role)
+    model = (MESSAGE_MODELS if models is None else models).get(role)
     if model is None:
         return Validation(role, False, [])
     problems: list[Problem] = []

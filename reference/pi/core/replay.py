@@ -88,12 +88,15 @@ def start_baseline(state: SystemState, message: dict) -> SystemState:
     return SystemState() if message.get("replace") is True else state
 
 
-def replay_system_messages(messages: list[Any]) -> SystemState:
+def replay_system_messages(messages: list[Any], *, replace: bool = True) -> SystemState:
     """Replay every system message of ``messages`` in order.
 
     Args:
         messages: agent messages as JSON data; messages of other roles are skipped
             (PI-REPLAY-NON-SYSTEM) without being examined.
+        replace: whether ``replace: true`` starts a new baseline (:func:`start_baseline`):
+            edition pi-0.99.4; ``False`` for pi-1.6.0, whose page has no ``replace``
+            (PI-160-MSG-SYSTEM-NO-REPLACE).
 
     Returns:
         the current :class:`SystemState` (empty when there is no system message).
@@ -107,7 +110,8 @@ def replay_system_messages(messages: list[Any]) -> SystemState:
     for message in messages:
         if not (isinstance(message, dict) and message.get("role") == "system"):
             continue
-        state = start_baseline(state, message)
+        if replace:
+            state = start_baseline(state, message)
         append_content(state, message)
         apply_sections(state, message.get("sections"))
         apply_tools(state, message)
