@@ -198,7 +198,7 @@ def test_run_reports_name_the_edition(tmp_path, capsys):
     assert data["header"]["edition"] == "pi-1.6.0" and data["summary"]["pi"]["passed"] == 8
     assert "edition pi-1.6.0" in md.read_text()
     assert main(["compare", str(report)]) == 0
-    assert "reference 0.1.0 (pi-1.6.0)" in capsys.readouterr().out
+    assert "reference 0.1.0 (r.json, pi-1.6.0)" in capsys.readouterr().out
 
 
 def test_update_goldens_writes_an_editions_own_golden_only_where_the_answer_differs(tmp_path, capsys):
