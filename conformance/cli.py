@@ -557,6 +557,12 @@ def parser() -> argparse.ArgumentParser:
     invariants_mod.add_arguments(iv)
     iv.set_defaults(fn=invariants_mod.cmd_invariants)
 
+    from conformance.diff import command as diff_command
+
+    df = sub.add_parser("diff", help="compare two adapters on generated inputs; print disagreements as cases")
+    diff_command.add_arguments(df)
+    df.set_defaults(fn=diff_command.cmd_diff)
+
     sc = sub.add_parser("schema", help="write the JSON Schemas of the scenario format and every operation")
     sc.add_argument("--out", default=None, metavar="DIR", help="write the JSON Schemas into DIR")
     sc.add_argument("--check", action="store_true",
