@@ -17,9 +17,15 @@ from conformance.strategies import strategy
 
 # --- templates (N21) -----------------------------------------------------------------------------
 
-PLACEHOLDERS = ("$1", "$2", "$10", "$0", "$@", "$ARGUMENTS", "${1:-d}", "${2:-}", "${@:-all}",
-                "${ARGUMENTS:-none}", "${@:2}", "${@:1:2}", "${@:0}", "${@:2:0}", "${@:0:1}")
-"""Every placeholder form of the substitution table (PI-TPL-SUB-*)."""
+_NUMBER = st.sampled_from(["0", "1", "2", "10"])
+placeholder = st.one_of(
+    _NUMBER.map(lambda n: "$" + n),  # $N
+    st.sampled_from(["$@", "$ARGUMENTS"]),
+    st.tuples(st.one_of(_NUMBER, st.sampled_from(["@", "ARGUMENTS"])), st.sampled_from(["", "d", "$1", "a b"]))
+    .map(lambda e: "${%s:-%s}" % e),  # ${N:-default}, ${@:-default}, ${ARGUMENTS:-default}
+    st.tuples(_NUMBER, st.sampled_from(["", ":0", ":1", ":2"])).map(lambda e: "${@:%s%s}" % e),  # ${@:N[:L]}
+)
+"""Every placeholder form of the substitution table (PI-TPL-SUB-*), with the numbers 0, 1, 2, 10."""
 
 NEAR_MISSES = ("$", "$$1", "\\$1", "${1", "${1:-", "${@:", "${@:x}", "${@:1:}", "$ARGUMENT", "$arguments",
                "${}", "${1}", "${ARGUMENTS}", "${1:-$2}", "${1:-${2}}", "$1$2", "$-1", "$1a", "${ 1:-d}")
@@ -28,11 +34,12 @@ default, unterminated, escaped, doubled."""
 
 _PLAIN = ("a", "b c", "x\n", " ", "}", ":-", "{", "é")
 
-template_text = st.lists(st.sampled_from(PLACEHOLDERS + NEAR_MISSES + _PLAIN), max_size=6).map("".join)
+template_text = st.lists(st.one_of(placeholder, st.sampled_from(NEAR_MISSES), st.sampled_from(_PLAIN)),
+                         max_size=6).map("".join)
 """A template's content built from placeholders, near misses and plain text."""
 
 ARG_PIECES = ("a", "bc", "$1", "$@", "${1:-x}", "é", "", " ", "a b")
-arg_values = st.lists(st.sampled_from(ARG_PIECES), max_size=4)
+arg_values = st.one_of(st.just([]), st.lists(st.sampled_from(ARG_PIECES), min_size=1, max_size=4))
 """Arguments to substitute: including ones that look like placeholders (never re-substituted)."""
 
 QUOTING = ('"a b"', "'a b'", '""', "''", '"open', "'open", '\\"', "a\"b\"c", "a'b'c", '"it\'s"', "'say \"hi\"'",
