@@ -35,7 +35,7 @@ def strategy(op: str) -> Callable[[Callable[[], Any]], Callable[[], Any]]:
 
 
 def _load() -> None:
-    from conformance.strategies import pi, profiles  # noqa: F401  (registration)
+    from conformance.strategies import models, packages, pi, profiles  # noqa: F401  (registration)
 
 
 def hand_written() -> dict[str, Callable[[], Any]]:
