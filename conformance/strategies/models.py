@@ -65,6 +65,7 @@ def credential_inputs(draw: Any) -> dict:
 
 @strategy("pi.models-load")
 def models_load() -> Any:
+    """Examples ``(input, tree)`` of ``pi.models-load`` (see the module docstring)."""
     @st.composite
     def build(draw: Any) -> tuple[dict, None]:
         data: dict = {"builtins": BUILTIN}
@@ -79,12 +80,14 @@ def models_load() -> Any:
 
 @strategy("pi.models-auth")
 def models_auth() -> Any:
+    """Examples ``(input, tree)`` of ``pi.models-auth`` (see the module docstring)."""
     return st.tuples(credential_inputs(), st.sampled_from([("acme", "acme-large"), ("custom", "c1"), ("acme", "nope")])) \
         .map(lambda e: ({**e[0], "provider": e[1][0], "model": e[1][1]}, None))
 
 
 @strategy("pi.models-available")
 def models_available() -> Any:
+    """Examples ``(input, tree)`` of ``pi.models-available`` (see the module docstring)."""
     return credential_inputs().map(lambda data: (data, None))
 
 

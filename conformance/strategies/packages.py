@@ -60,6 +60,7 @@ def entry(draw: Any, source: str) -> Any:
 
 @strategy("pi.packages-resolve")
 def packages_resolve() -> Any:
+    """Examples ``(input, tree)`` of ``pi.packages-resolve`` (see the module docstring)."""
     @st.composite
     def build(draw: Any) -> tuple[dict, dict]:
         tree: dict = {"project/.keep": ""}

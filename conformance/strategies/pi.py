@@ -53,11 +53,13 @@ adjacent) and JavaScript's whitespace characters as separators."""
 
 @strategy("pi.parse-args")
 def parse_args() -> Any:
+    """Examples ``(input, tree)`` of ``pi.parse-args`` (see the module docstring)."""
     return argument_text.map(lambda text: ({"text": text}, None))
 
 
 @strategy("pi.substitute-args")
 def substitute_args() -> Any:
+    """Examples ``(input, tree)`` of ``pi.substitute-args`` (see the module docstring)."""
     return st.tuples(template_text, arg_values).map(lambda e: ({"content": e[0], "args": e[1]}, None))
 
 
@@ -66,6 +68,7 @@ NAMES = ("t", "a-b", "T", "review", "x.y")
 
 @strategy("pi.expand-input")
 def expand_input() -> Any:
+    """Examples ``(input, tree)`` of ``pi.expand-input`` (see the module docstring)."""
     @st.composite
     def build(draw: Any) -> tuple[dict, None]:
         name = draw(st.sampled_from(NAMES + ("", "nope")))
@@ -129,6 +132,7 @@ env = st.dictionaries(st.sampled_from(["A", "B", "_x"]), st.sampled_from(["", "v
 
 @strategy("pi.models-value")
 def models_value() -> Any:
+    """Examples ``(input, tree)`` of ``pi.models-value`` (see the module docstring)."""
     value = st.one_of(st.lists(st.sampled_from(VALUE_PIECES), min_size=1, max_size=5).map("".join)
                       .filter(lambda s: not s.startswith("!")), st.sampled_from(COMMANDS))
     return st.tuples(value, env).map(lambda e: ({"value": e[0], "env": e[1]}, None))
@@ -145,6 +149,7 @@ SOURCES = ("npm:pkg", "npm:@scope/pkg", "npm:pkg@1.2.3", "npm:@scope/pkg@^2", "n
 
 @strategy("pi.package-source")
 def package_source() -> Any:
+    """Examples ``(input, tree)`` of ``pi.package-source`` (see the module docstring)."""
     @st.composite
     def build(draw: Any) -> tuple[dict, None]:
         data: dict = {"source": draw(st.sampled_from(SOURCES)), "scope": draw(st.sampled_from(["user", "project"]))}
@@ -187,6 +192,7 @@ def system_message(draw: Any) -> dict:
 
 @strategy("pi.replay-system")
 def replay_system() -> Any:
+    """Examples ``(input, tree)`` of ``pi.replay-system`` (see the module docstring)."""
     return st.lists(system_message(), min_size=1, max_size=4).map(lambda ms: ({"messages": ms}, None))
 
 
@@ -214,4 +220,5 @@ def extra_message(draw: Any) -> dict:
 
 @strategy("pi.convert-to-llm")
 def convert_to_llm() -> Any:
+    """Examples ``(input, tree)`` of ``pi.convert-to-llm`` (see the module docstring)."""
     return st.lists(st.one_of(user_message, extra_message()), max_size=4).map(lambda ms: ({"messages": ms}, None))

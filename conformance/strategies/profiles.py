@@ -46,6 +46,7 @@ forged_prompt = st.lists(st.one_of(text, block(), st.sampled_from(
 
 @strategy("profiles.compose")
 def compose() -> Any:
+    """Examples ``(input, tree)`` of ``profiles.compose`` (see the module docstring)."""
     @st.composite
     def build(draw: Any) -> tuple[dict, None]:
         data: dict = {"systemPrompt": draw(st.one_of(st.none(), forged_prompt)),
@@ -61,6 +62,7 @@ def compose() -> Any:
 
 @strategy("profiles.strip")
 def strip() -> Any:
+    """Examples ``(input, tree)`` of ``profiles.strip`` (see the module docstring)."""
     return forged_prompt.map(lambda t: ({"text": t}, None))
 
 
@@ -150,6 +152,7 @@ def _where(draw: Any) -> dict:
 
 @strategy("profiles.load")
 def load() -> Any:
+    """Examples ``(input, tree)`` of ``profiles.load`` (see the module docstring)."""
     @st.composite
     def build(draw: Any) -> tuple[dict, dict]:
         data = _where(draw)
@@ -162,6 +165,7 @@ def load() -> Any:
 
 @strategy("profiles.resolve")
 def resolve() -> Any:
+    """Examples ``(input, tree)`` of ``profiles.resolve`` (see the module docstring)."""
     @st.composite
     def build(draw: Any) -> tuple[dict, dict]:
         data = _where(draw)
