@@ -174,9 +174,10 @@ def compare(adapters: tuple[Adapter, Adapter], op: str, input: dict, tree: dict 
 
 
 def diff_operation(adapters: tuple[Adapter, Adapter], op: str, *, examples: int = DEFAULT_EXAMPLES,
-                   seed: int | None = None, timeout: float = DEFAULT_TIMEOUT) -> OperationReport:
+                   seed: int | None = None, timeout: float = DEFAULT_TIMEOUT, shrink: bool = True) -> OperationReport:
     """Compare ``adapters`` (both started) on ``examples`` generated examples of ``op`` and
-    shrink the first disagreement. ``seed`` ``None`` derandomizes (the same examples every run)."""
+    shrink the first disagreement (unless ``shrink`` is false: the first one found is kept as it
+    was drawn). ``seed`` ``None`` derandomizes (the same examples every run)."""
     from hypothesis import HealthCheck, Phase, given, settings
     from hypothesis import seed as hyp_seed
 
@@ -197,7 +198,7 @@ def diff_operation(adapters: tuple[Adapter, Adapter], op: str, *, examples: int 
 
     test = settings(max_examples=examples, derandomize=seed is None, database=None, deadline=None,
                     print_blob=False, report_multiple_bugs=False,
-                    phases=(Phase.explicit, Phase.generate, Phase.shrink),
+                    phases=(Phase.explicit, Phase.generate) + ((Phase.shrink,) if shrink else ()),
                     suppress_health_check=list(HealthCheck))(given(strategy)(body))
     if seed is not None:
         test = hyp_seed(seed)(test)
@@ -230,7 +231,7 @@ def common_operations(first: Sequence[str], second: Sequence[str], *, areas: Seq
 
 def run_diff(adapters: tuple[Adapter, Adapter], *, areas: Sequence[str] | None = None,
              ops: Sequence[str] | None = None, examples: int = DEFAULT_EXAMPLES, seed: int | None = None,
-             timeout: float = DEFAULT_TIMEOUT,
+             timeout: float = DEFAULT_TIMEOUT, shrink: bool = True,
              progress: Callable[[OperationReport], None] | None = None) -> list[OperationReport]:
     """Start both adapters, compare them on every shared operation (see
     :func:`common_operations`), stop them. Raises
@@ -245,7 +246,7 @@ def run_diff(adapters: tuple[Adapter, Adapter], *, areas: Sequence[str] | None =
             started.append(adapter)
         selected = common_operations(hellos[0].operations, hellos[1].operations, areas=areas, ops=ops)
         for op in selected:
-            report = diff_operation(adapters, op, examples=examples, seed=seed, timeout=timeout)
+            report = diff_operation(adapters, op, examples=examples, seed=seed, timeout=timeout, shrink=shrink)
             reports.append(report)
             if progress:
                 progress(report)
