@@ -150,6 +150,12 @@ def build_parser(commands: Mapping[str, Callable[[argparse.Namespace], int]]) ->
     faults_mod.add_arguments(fa)
     fa.set_defaults(fn=faults_mod.cmd_faults)
 
+    from conformance.diff import command as diff_command
+
+    df = sub.add_parser("diff", help="compare two adapters on generated inputs; print disagreements as cases")
+    diff_command.add_arguments(df)
+    df.set_defaults(fn=diff_command.cmd_diff)
+
     iv = sub.add_parser("invariants", help="check the property-based invariants through an adapter")
     invariants_mod.add_arguments(iv)
     iv.set_defaults(fn=invariants_mod.cmd_invariants)

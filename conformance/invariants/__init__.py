@@ -229,7 +229,9 @@ def run_invariants(adapter: Adapter, selected: Sequence[Invariant] | None = None
 # Counterexamples as scenario files
 
 
-def _yaml_text(data: Any) -> str:
+def scenario_yaml(data: Any) -> str:
+    """A scenario file's data as YAML text (block style, multi-line strings as literal blocks
+    where that reads back exactly); shared by the invariants' and ``diff``'s printed cases."""
     from ruamel.yaml import YAML
     from ruamel.yaml.scalarstring import LiteralScalarString
 
@@ -300,7 +302,7 @@ def scenario_text(inv: Invariant, requests: Sequence[Request], message: str = ""
         f"# write their goldens with `pi-conformance run --update-goldens --case ID` and read them\n"
         f"# against the spec before committing.\n"
     )
-    return header + _yaml_text(scenario_data(inv, requests, message))
+    return header + scenario_yaml(scenario_data(inv, requests, message))
 
 
 # ---------------------------------------------------------------------------------------------

@@ -6,6 +6,8 @@ from __future__ import annotations
 from hypothesis import strategies as st
 
 from conformance.invariants.core import Client, Counterexample, invariant
+from conformance.strategies.pi import env as _env
+from conformance.strategies.pi import extra_message, system_message, user_message
 
 # --- templates ----------------------------------------------------------------------------------
 
@@ -51,30 +53,6 @@ def args_round_trip(client: Client, example) -> None:
 
 # --- system-message replay ------------------------------------------------------------------------
 
-_name = st.sampled_from(["rules", "style", "tools", "memo"])
-_tool_name = st.sampled_from(["read", "write", "bash", "grep"])
-
-
-@st.composite
-def system_message(draw) -> dict:
-    m: dict = {"role": "system", "timestamp": draw(st.integers(0, 10**6))}
-    text = st.text(alphabet="ab \n", max_size=6)
-    if draw(st.booleans()):
-        m["content"] = draw(text)
-    else:
-        m["content"] = [{"type": "text", "text": t} for t in draw(st.lists(text, max_size=2))]
-    if draw(st.booleans()):
-        m["sections"] = draw(st.dictionaries(_name, st.one_of(st.none(), text), max_size=3))
-    if draw(st.booleans()):
-        m["toolsAdded"] = [{"name": n, "description": draw(text), "parameters": {"type": "object"}}
-                           for n in draw(st.lists(_tool_name, max_size=2, unique=True))]
-    if draw(st.booleans()):
-        m["toolsRemoved"] = [{"name": n} for n in draw(st.lists(_tool_name, max_size=2, unique=True))]
-    if draw(st.integers(0, 4)) == 0:
-        m["replace"] = draw(st.booleans())
-    return m
-
-
 def _baseline(state: dict) -> dict:
     """A system message that establishes ``state`` (an answer of ``pi.replay-system``) as a new
     baseline."""
@@ -102,20 +80,12 @@ def replay_batch(client: Client, messages) -> None:
 
 @st.composite
 def transcript_and_extras(draw) -> tuple[list[dict], list[tuple[int, dict]]]:
-    user = st.builds(lambda t, ts: {"role": "user", "content": t, "timestamp": ts},
-                     st.text(alphabet="ab ", max_size=5), st.integers(0, 1000))
-    messages = draw(st.lists(user, max_size=3))
+    messages = draw(st.lists(user_message, max_size=3))
     extras = []
     for _ in range(draw(st.integers(1, 3))):
-        kind = draw(st.sampled_from(["bash", "unknown"]))
-        if kind == "bash":
-            extra = {"role": "bashExecution", "command": draw(st.text("ls -a", max_size=5)),
-                     "output": draw(st.text("ok\n", max_size=4)), "exitCode": draw(st.sampled_from([0, 1, None])),
-                     "cancelled": draw(st.booleans()), "truncated": False, "excludeFromContext": True,
-                     "timestamp": draw(st.integers(0, 1000))}
-        else:
-            extra = {"role": draw(st.sampled_from(["note", "plan", "x-custom"])), "text": "opaque",
-                     "timestamp": 0}
+        extra = draw(extra_message())
+        if extra["role"] == "bashExecution":
+            extra["excludeFromContext"] = True
         extras.append((draw(st.integers(0, len(messages))), extra))
     return messages, extras
 
@@ -140,7 +110,6 @@ def convert_excluded(client: Client, example) -> None:
 _literal = st.text(alphabet=st.characters(codec="utf-8", exclude_characters="$\x00",
                                           exclude_categories=("Cs",)), min_size=1, max_size=20) \
     .filter(lambda s: not s.startswith("!"))
-_env = st.dictionaries(st.sampled_from(["HOME", "API_KEY", "A", "X_1"]), st.text("ab$!", max_size=4), max_size=3)
 
 
 @invariant("inv-mdl-literal-value", area="pi",

@@ -2,31 +2,13 @@
 
 from __future__ import annotations
 
-import json
-
 from hypothesis import strategies as st
 
 from conformance.invariants.core import Client, Counterexample, invariant
 from conformance.operations.profiles import BEGIN_MARKER as BEGIN
 from conformance.operations.profiles import END_MARKER as END
-
-_text = st.text(alphabet="xyz #\n", min_size=1, max_size=10)
-_body = st.text(alphabet="abc #\n", min_size=1, max_size=12).filter(lambda s: s.strip())
-_layers = st.lists(_body, min_size=1, max_size=3)
-
-
-@st.composite
-def block(draw) -> str:
-    """A complete managed block as some earlier composition could have left it."""
-    inner = draw(st.text(alphabet="old \n", max_size=8))
-    return BEGIN + "\n" + inner + "\n" + END + draw(st.sampled_from(["", "\n", "\n\n", "\r\n"]))
-
-
-@st.composite
-def base_prompt(draw) -> str:
-    """A base prompt: text, newlines and complete blocks anywhere (never an unterminated begin)."""
-    pieces = draw(st.lists(st.one_of(_text, block(), st.just("\n"), st.just(END)), max_size=5))
-    return "".join(pieces)
+from conformance.strategies.profiles import base_prompt, chain, chain_tree
+from conformance.strategies.profiles import layers as _layers
 
 
 def _compose(client: Client, base: str | None, layers: list[str]) -> str | None:
@@ -71,28 +53,12 @@ def switch_one_block(client: Client, example) -> None:
             raise Counterexample(f"after switching, the prompt holds {begins} begin markers ({ends} end markers)")
 
 
-@st.composite
-def chain(draw) -> list[str]:
-    """Bodies of a chain of 1 to 8 profiles, the specific one first."""
-    return draw(st.lists(st.text(alphabet="abc ", min_size=1, max_size=6).filter(lambda s: s.strip()),
-                         min_size=1, max_size=8))
-
-
-def _chain_tree(bodies: list[str]) -> dict:
-    names = [f"p{i}" for i in range(len(bodies))]
-    tree: dict = {f"agent/system-prompts/profiles/{n}.md": f"{n} says {b}" for n, b in zip(names, bodies)}
-    meta = {n: {"extends": names[i + 1]} for i, n in enumerate(names[:-1])}
-    tree["agent/system-prompts/config.json"] = json.dumps({"version": 1, "profiles": meta}, indent=2) + "\n"
-    tree["project"] = {"dir": True}
-    return tree
-
-
 @invariant("inv-prof-chain-specific-first", area="profiles",
            title="A chain's layers appear specific first, bases nearest first, in the load and in the block",
            clauses=["PROF-INHERIT-ORDER", "PROF-BLOCK"], ops=["profiles.load", "profiles.resolve"],
            strategy=chain)
 def chain_specific_first(client: Client, bodies) -> None:
-    tree = _chain_tree(bodies)
+    tree = chain_tree(bodies)
     names = [f"p{i}" for i in range(len(bodies))]
     where = {"agentDir": "agent", "cwd": "project"}
     loaded = client.call("profiles.load", where, tree=tree)

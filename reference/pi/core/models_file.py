@@ -147,7 +147,8 @@ def validate_models_json(data: Any) -> tuple[dict[str, Any] | None, list[ConfigI
     """Check a parsed ``models.json`` document against the schema.
 
     Implements PI-MODELS-SCHEMA: any schema error invalidates the whole file; each issue names the
-    dotted path of the bad field. Unknown keys are ignored.
+    dotted path of the bad field. Unknown keys are ignored. Implements PI-MODELS-SCHEMA-EVERY-FIELD:
+    every bad field is an issue of its own (two missing fields of one object are two).
 
     Args:
         data: the parsed JSON document.

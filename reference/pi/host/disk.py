@@ -100,6 +100,8 @@ def explicit_template_files(cwd: Path, paths: list[str]) -> tuple[list[Path], li
     direct ``.md`` children as a conventional directory does (:func:`template_files`), a file is
     read when its name ends in ``.md``. Implements PI-TPL-EXPLICIT-MISSING: a path that does not
     exist is returned for a ``template-path-missing`` diagnostic, and loading goes on.
+    Implements PI-TPL-EXPLICIT-MISSING-ONCE: a missing path named twice is returned once, at its
+    first place.
     """
     files: list[Path] = []
     missing: list[Path] = []
@@ -110,7 +112,7 @@ def explicit_template_files(cwd: Path, paths: list[str]) -> tuple[list[Path], li
         elif path.is_file():
             if path.name.endswith(".md"):
                 files.append(path)
-        else:
+        elif path not in missing:
             missing.append(path)
     return files, missing
 
