@@ -146,3 +146,18 @@ def test_an_error_without_a_message_is_said_to_have_none(tmp_path):
     assert results["kit-echo-text"]["message"] == "unexpected error quietly-refused (no message)"
     assert results["kit-echo-refused"]["message"] == \
         "expected error value-refused, got quietly-refused (no message)"
+
+
+def test_a_built_in_model_without_an_id_is_refused_at_load(tmp_path):
+    """Every model is found by its id: a case describing a built-in model without one is refused
+    with file:line instead of reaching an implementation (the reference used to raise KeyError)."""
+    from conformance.cases import load_suite
+
+    scenario = tmp_path / "pi" / "builtin.yaml"
+    scenario.parent.mkdir()
+    scenario.write_text(
+        "format: 1\narea: pi\ntitle: t\nop: pi.models-load\ncases:\n"
+        "  - id: mdl-builtin-no-id\n    title: a built-in model without id\n    clauses: [PI-MODELS-SCHEMA]\n"
+        "    input: {builtins: {acme: {models: [{name: Acme One}]}}}\n")
+    errors = [str(e) for e in load_suite(tmp_path).errors]
+    assert len(errors) == 1 and errors[0].startswith(f"{scenario}:9:") and ".id" in errors[0], errors

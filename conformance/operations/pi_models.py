@@ -14,8 +14,19 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
+from pydantic import ConfigDict, Field
+
 from conformance.normalise import normaliser
 from conformance.operations.base import OpModel, operation
+
+
+class BuiltinModel(OpModel):
+    """A built-in model definition: its ``id`` is required (every model is found by it); every
+    other field of a ``models.json`` model definition may be given."""
+
+    model_config = ConfigDict(extra="allow")
+
+    id: str = Field(min_length=1)
 
 
 class BuiltinProvider(OpModel):
@@ -28,7 +39,7 @@ class BuiltinProvider(OpModel):
     api: str | None = None
     env: list[str] = []
     requiredEnv: list[str] = []
-    models: list[dict[str, Any]] = []
+    models: list[BuiltinModel] = []
 
 
 class ValueInput(OpModel):

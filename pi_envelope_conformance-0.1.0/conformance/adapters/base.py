@@ -1,0 +1,130 @@
+"""The adapter protocol and its answer records.
+
+An implementation answers one request at a time: an operation name, its input (a JSON object
+already validated against the operation's input model) and, for operations that use a file tree,
+the absolute path ``root`` of the materialised tree. It answers with exactly one of:
+
+- ``result``: the operation's output object;
+- ``error``: a refusal defined by the specification, with its stable ``code`` and a message;
+- ``unsupported``: the implementation does not provide this operation (or a field it needs);
+- ``skipped``: the implementation chose not to run this case, with a reason.
+
+The kit adds ``errored`` itself when the adapter crashes, hangs, or answers malformed output.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol, runtime_checkable
+
+AnswerKind = Literal["result", "error", "unsupported", "skipped", "errored"]
+
+
+@dataclass
+class Answer:
+    """One answer to one request.
+
+    Attributes:
+        kind: see the module docstring.
+        output: the result object (``kind == "result"``).
+        code: the spec error code (``kind == "error"``).
+        message: error message, unsupported/skipped reason, or what went wrong (``errored``).
+        stderr: the adapter's stderr tail, when the kit has one (``errored``).
+    """
+
+    kind: AnswerKind
+    output: Any = None
+    code: str | None = None
+    message: str = ""
+    stderr: str = ""
+
+    @classmethod
+    def result(cls, output: Any) -> "Answer":
+        return cls("result", output=output)
+
+    @classmethod
+    def error(cls, code: str, message: str = "") -> "Answer":
+        return cls("error", code=code, message=message)
+
+
+@dataclass
+class Hello:
+    """What an adapter says about itself at start.
+
+    Attributes:
+        name, version, language: the implementation under test (``"reference"``, ``"0.1.0"``,
+            ``"python"``).
+        operations: the operation names it provides; the others are answered ``unsupported``
+            without being sent.
+        protocol: the protocol version it speaks.
+    """
+
+    name: str
+    version: str
+    language: str
+    operations: list[str] = field(default_factory=list)
+    protocol: int = 1
+
+
+class AdapterStartError(Exception):
+    """The adapter could not be started or did not complete the handshake."""
+
+
+@runtime_checkable
+class Adapter(Protocol):
+    """What the runner talks to. Both in-process and out-of-process adapters follow it."""
+
+    def start(self) -> Hello:
+        """Start the implementation; raise :class:`AdapterStartError` when it cannot start."""
+
+    def run(self, op: str, input: dict, *, root: str | None, timeout: float,
+            edition: str | None = None) -> Answer:
+        """Run one request and answer it. Never raises for the implementation's faults."""
+
+    def stop(self) -> None:
+        """Stop the implementation and release what it holds."""
+
+
+class Implementation:
+    """Base class for a Python implementation run in process (``--adapter python:MODULE:CLASS``).
+
+    Subclasses set ``name``, ``version`` and ``language`` and implement :meth:`operations` and
+    :meth:`run`. ``run`` returns the output object (a JSON-compatible ``dict``) or raises
+    :class:`ImplementationError` for a refusal defined by the specification; any other exception
+    makes the case ``errored``.
+
+    ``edition`` is set by the adapter before each :meth:`run`: the name of the edition of the
+    specification the case is judged by (``pi-1.6.0``; ``None`` for the kit's own operations or
+    an older kit), as the ``run`` request's ``edition`` field carries it (PROTOCOL.md).
+    """
+
+    name = "unnamed"
+    version = "0"
+    language = "python"
+    edition: str | None = None
+
+    def operations(self) -> list[str]:
+        raise NotImplementedError
+
+    def run(self, op: str, input: dict, root: str | None) -> dict:
+        raise NotImplementedError
+
+    def close(self) -> None:
+        """Release resources at the end of a run."""
+
+
+class ImplementationError(Exception):
+    """A spec refusal raised by an :class:`Implementation`: ``code`` is compared by cases."""
+
+    def __init__(self, code: str, message: str = "") -> None:
+        super().__init__(f"{code}: {message}")
+        self.code = code
+        self.message = message
+
+
+class Unsupported(Exception):
+    """Raised by an :class:`Implementation` for an operation or field it does not provide."""
+
+
+class Skipped(Exception):
+    """Raised by an :class:`Implementation` that chooses not to run a case."""

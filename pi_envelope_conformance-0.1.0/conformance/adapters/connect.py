@@ -1,0 +1,97 @@
+"""An adapter from its name, as ``--adapter`` gives it (ADAPTERS.md lists the names).
+
+- ``reference`` (or no name): the bundled reference, in process;
+- ``python:MODULE:CLASS``: a Python :class:`~conformance.adapters.base.Implementation`, in process;
+- ``serve-reference``: the reference served over the JSON-lines protocol by a child process;
+- ``pi-node``: the bundled Node adapter over the published Pi;
+- anything else: a command line (split like a POSIX shell) that speaks the JSON-lines protocol.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import sys
+from pathlib import Path
+
+from conformance.adapters.base import Adapter, AdapterStartError
+from conformance.adapters.environment import AdapterEnvironment
+
+__all__ = ["AdapterNameError", "ADAPTER_NAMES", "make_adapter", "out_of_process", "parse_command",
+           "pi_node_command", "serve_reference_command"]
+
+ADAPTERS_DIR = Path(__file__).resolve().parent
+ADAPTER_NAMES = "reference (default), serve-reference, pi-node, python:MODULE:CLASS, or a command"
+"""What ``--adapter`` accepts, as the command-line help says it."""
+
+
+class AdapterNameError(ValueError):
+    """An ``--adapter`` value that names no adapter (empty, or a command that cannot be split)."""
+
+
+def parse_command(command: str) -> list[str]:
+    """The argument list of an ``--adapter CMD`` string (shell-like quoting, no shell run).
+
+    ``'node adapter.mjs --flag "a b"'`` gives ``["node", "adapter.mjs", "--flag", "a b"]``.
+    Raises ``ValueError`` for an empty command or unbalanced quotes.
+    """
+    argv = shlex.split(command, posix=os.name != "nt")
+    if not argv:
+        raise ValueError("the adapter command is empty")
+    return argv
+
+
+def pi_node_command() -> list[str]:
+    """The command line of the bundled Node adapter over the published Pi (see ADAPTERS.md).
+
+    Raises :class:`AdapterStartError` when the adapter's folder is missing.
+    """
+    folder = ADAPTERS_DIR / "pi-node"
+    launcher = folder / "run.sh"
+    if not launcher.exists():
+        raise AdapterStartError(f"the pi-node adapter is not present at {folder}")
+    return ["bash", str(launcher)]
+
+
+def serve_reference_command() -> list[str]:
+    """The command line that serves the bundled reference over the JSON-lines protocol."""
+    return [sys.executable, "-m", "conformance.adapters.server"]
+
+
+def make_adapter(spec: str | None, environment: AdapterEnvironment | None = None) -> Adapter:
+    """The adapter named by ``spec`` (see the module docstring); not started yet.
+
+    ``environment``: how an out-of-process adapter's environment is built (default: the kit's
+    documented one, nothing added); an in-process adapter shares the kit's and ignores it.
+
+    Raises :class:`AdapterNameError` for an empty name or a command with unbalanced quotes, and
+    :class:`AdapterStartError` when a ``python:`` implementation cannot be loaded or the pi-node
+    adapter is missing.
+    """
+    from conformance.adapters.inprocess import InProcessAdapter, load_implementation
+    from conformance.adapters.reference import ReferenceImplementation
+
+    if spec is not None and not spec.strip():
+        raise AdapterNameError("--adapter is empty; leave it out for the bundled reference")
+    if spec in (None, "reference"):
+        return InProcessAdapter(ReferenceImplementation())
+    if spec.startswith("python:"):
+        return InProcessAdapter(load_implementation(spec[len("python:"):]))
+    from conformance.adapters.client import JsonLinesAdapter
+
+    if spec == "serve-reference":
+        return JsonLinesAdapter(serve_reference_command(), name="serve-reference", environment=environment)
+    if spec == "pi-node":
+        return JsonLinesAdapter(pi_node_command(), name="pi-node", environment=environment)
+    try:
+        command = parse_command(spec)
+    except ValueError as exc:
+        raise AdapterNameError(f"--adapter {spec!r}: {exc}") from None
+    return JsonLinesAdapter(command, name=spec, environment=environment)
+
+
+def out_of_process(adapter: Adapter) -> bool:
+    """Whether the kit starts ``adapter`` as a process of its own (so it controls its environment)."""
+    from conformance.adapters.client import JsonLinesAdapter
+
+    return isinstance(adapter, JsonLinesAdapter)

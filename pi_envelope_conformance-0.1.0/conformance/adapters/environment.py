@@ -1,0 +1,149 @@
+"""The environment the kit starts an out-of-process adapter in (PROTOCOL.md, "The adapter's
+environment").
+
+A verdict must not depend on the machine that runs the suite. An adapter process therefore does
+not inherit the tester's environment; it gets exactly:
+
+- ``LANG`` and ``LC_ALL``: :data:`LOCALE` (``C.UTF-8``), or the locale a locale check asks for;
+- ``TZ``: :data:`TIME_ZONE` (``UTC``);
+- ``HOME`` (and ``USERPROFILE``), ``TMPDIR``, ``TEMP`` and ``TMP``: folders inside a fresh scratch
+  folder of the kit, made at each start and removed when that process is stopped or killed (and
+  at the next start, when the kit that made it was killed outright);
+- the variables of :data:`PASSED_VARIABLES` that the kit itself has (what a program needs to
+  start: ``PATH``, ``PYTHONPATH``, and on Windows ``SYSTEMROOT``, ``COMSPEC``, ``PATHEXT``), and
+  :data:`MEASUREMENT_VARIABLES` (the kit's own coverage measurement of its child processes);
+- what ``--adapter-env KEY=VALUE`` adds (last, so it can override any of the above).
+
+Nothing else passes: no credentials (``*_API_KEY``, tokens), no user configuration.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import tempfile
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Iterable, Mapping
+
+__all__ = [
+    "LOCALE",
+    "TIME_ZONE",
+    "PASSED_VARIABLES",
+    "MEASUREMENT_VARIABLES",
+    "AdapterEnvironment",
+    "Scratch",
+    "leftover_scratch",
+    "parse_assignments",
+]
+
+LOCALE = "C.UTF-8"
+"""The locale every adapter runs under unless a locale check asks for another."""
+
+TIME_ZONE = "UTC"
+"""The time zone every adapter runs in."""
+
+PASSED_VARIABLES = ("PATH", "PYTHONPATH", "SYSTEMROOT", "COMSPEC", "PATHEXT")
+"""Variables taken from the kit's own environment when set: what a program needs to start."""
+
+MEASUREMENT_VARIABLES = ("COVERAGE_PROCESS_CONFIG", "COVERAGE_PROCESS_START")
+"""Variables of the kit's coverage measurement, passed when set so child processes are measured."""
+
+SCRATCH_PREFIX = "pi-conformance-adapter-"
+"""How the scratch folders of adapters are named (in the system's temporary folder): the prefix,
+the kit's process id, ``-`` and a random part."""
+
+
+def _running(pid: int) -> bool:
+    """Whether a process ``pid`` exists (one of another user's counts)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OSError):
+        return True
+    return True
+
+
+def leftover_scratch(folder: Path, prefix: str = SCRATCH_PREFIX) -> list[Path]:
+    """The scratch folders in ``folder`` (named ``<prefix><pid>-...``) whose kit process ``pid``
+    no longer runs: a kit killed outright (``SIGKILL``) had no time to remove them."""
+    pattern = re.compile(re.escape(prefix) + r"(\d+)-")
+    try:
+        entries = list(folder.iterdir())
+    except OSError:
+        return []
+    found = []
+    for entry in entries:
+        match = pattern.match(entry.name)
+        if match and int(match.group(1)) != os.getpid() and not _running(int(match.group(1))):
+            found.append(entry)
+    return sorted(found)
+
+
+def parse_assignments(items: Iterable[str] | None) -> dict[str, str]:
+    """``["KEY=VALUE", ...]`` (``--adapter-env``, repeatable) as a mapping, later ones winning.
+
+    Raises ``ValueError`` naming the item when it has no ``=``, an empty key, or a key with ``=``
+    or a NUL, or a value with a NUL.
+    """
+    out: dict[str, str] = {}
+    for item in items or ():
+        key, sep, value = item.partition("=")
+        if not sep or not key:
+            raise ValueError(f"--adapter-env {item!r}: expected KEY=VALUE")
+        if "\0" in item:
+            raise ValueError(f"--adapter-env {item!r}: a variable cannot hold a NUL character")
+        out[key] = value
+    return out
+
+
+@dataclass
+class Scratch:
+    """One started adapter's scratch folder (``path``) and its whole environment (``env``)."""
+
+    path: Path
+    env: dict[str, str]
+
+    def remove(self) -> None:
+        """Remove the scratch folder and everything in it (never raises)."""
+        shutil.rmtree(self.path, ignore_errors=True)
+
+
+@dataclass(frozen=True)
+class AdapterEnvironment:
+    """How to build an adapter's environment: the module docstring's rules, with ``extra``
+    (``--adapter-env``) added last and ``locale`` for ``LANG``/``LC_ALL``."""
+
+    extra: Mapping[str, str] = field(default_factory=dict)
+    locale: str = LOCALE
+
+    def with_locale(self, locale: str) -> "AdapterEnvironment":
+        """The same environment under another locale (``da_DK.UTF-8``, ``POSIX``, ...)."""
+        return replace(self, locale=locale)
+
+    def variables(self, scratch: Path, parent: Mapping[str, str] | None = None) -> dict[str, str]:
+        """The environment of an adapter whose scratch folder is ``scratch``; ``parent``: the
+        kit's own environment (default ``os.environ``), read only for the passed variables."""
+        parent = os.environ if parent is None else parent
+        env = {name: parent[name] for name in PASSED_VARIABLES + MEASUREMENT_VARIABLES if name in parent}
+        home, tmp = str(scratch / "home"), str(scratch / "tmp")
+        env.update({"LANG": self.locale, "LC_ALL": self.locale, "TZ": TIME_ZONE,
+                    "HOME": home, "USERPROFILE": home, "TMPDIR": tmp, "TEMP": tmp, "TMP": tmp})
+        env.update(self.extra)
+        return env
+
+    def open(self) -> Scratch:
+        """Make a fresh scratch folder (with ``home/`` and ``tmp/``) and the environment using it,
+        first removing the scratch folders that kits killed outright left behind
+        (:func:`leftover_scratch`).
+
+        Raises ``OSError`` when the folder cannot be made.
+        """
+        for leftover in leftover_scratch(Path(tempfile.gettempdir())):
+            shutil.rmtree(leftover, ignore_errors=True)
+        path = Path(tempfile.mkdtemp(prefix=f"{SCRATCH_PREFIX}{os.getpid()}-"))
+        (path / "home").mkdir()
+        (path / "tmp").mkdir()
+        return Scratch(path, self.variables(path))

@@ -1,0 +1,105 @@
+"""The in-process adapter: runs a Python :class:`~conformance.adapters.base.Implementation`.
+
+Inputs are passed as a fresh JSON copy and outputs are checked to be JSON data, so an in-process
+implementation sees and returns exactly what it would over the JSON-lines protocol. In-process
+calls are not time-limited (a Python call cannot be interrupted safely); run an implementation
+that may hang through ``serve`` and the JSON-lines adapter instead.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import sys
+import traceback
+
+from conformance.adapters.base import (
+    AdapterStartError,
+    Answer,
+    Hello,
+    Implementation,
+    ImplementationError,
+    Skipped,
+    Unsupported,
+)
+from conformance import PROTOCOL_VERSION
+
+
+class InProcessAdapter:
+    """Adapter over an :class:`Implementation` instance living in this process."""
+
+    def __init__(self, implementation: Implementation) -> None:
+        self.implementation = implementation
+        self._ops: set[str] = set()
+
+    def start(self) -> Hello:
+        try:
+            self._ops = set(self.implementation.operations())
+        except (Exception, SystemExit) as exc:  # the implementation's own fault
+            raise AdapterStartError(f"{type(self.implementation).__name__}.operations() failed: "
+                                    f"{type(exc).__name__}: {exc}") from exc
+        impl = self.implementation
+        return Hello(name=impl.name, version=impl.version, language=impl.language,
+                     operations=sorted(self._ops), protocol=PROTOCOL_VERSION)
+
+    def run(self, op: str, input: dict, *, root: str | None, timeout: float,
+            edition: str | None = None) -> Answer:
+        if op not in self._ops:
+            return Answer("unsupported", message=f"{self.implementation.name} does not provide {op}")
+        self.implementation.edition = edition
+        try:
+            output = self.implementation.run(op, json.loads(json.dumps(input)), root)
+        except ImplementationError as exc:
+            return Answer.error(exc.code, exc.message)
+        except Unsupported as exc:
+            return Answer("unsupported", message=str(exc))
+        except Skipped as exc:
+            return Answer("skipped", message=str(exc))
+        except (Exception, SystemExit) as exc:
+            # SystemExit too: an implementation that calls sys.exit() has failed this case; it
+            # must never end the run (and never with the exit code it chose).
+            tail = "".join(traceback.format_exception(exc))[-4000:]
+            return Answer("errored", message=f"{type(exc).__name__}: {exc}", stderr=tail)
+        try:
+            return Answer.result(json.loads(json.dumps(output, allow_nan=False)))
+        except (TypeError, ValueError) as exc:
+            return Answer("errored", message=f"output is not JSON data: {exc}")
+
+    def stop(self) -> None:
+        self.implementation.close()
+
+
+def _hint(exc: Exception, module_name: str) -> str:
+    """Where ``module_name`` was looked for, when ``exc`` says that it (not one of its own
+    imports) was not found; else ``""``."""
+    missing = getattr(exc, "name", None) if isinstance(exc, ModuleNotFoundError) else None
+    if not missing or not (module_name == missing or module_name.startswith(missing + ".")):
+        return ""
+    return (f"\n  MODULE is imported from sys.path: the current folder ({os.getcwd()}), then PYTHONPATH, "
+            f"then the installed packages; run from the folder that holds {module_name.replace('.', '/')}.py "
+            "(or its package), or add that folder to PYTHONPATH")
+
+
+def load_implementation(spec: str) -> Implementation:
+    """``MODULE:CLASS`` -> an instance of that :class:`Implementation` subclass.
+
+    ``MODULE`` is imported from ``sys.path``: the current folder first (as ``python -m`` does),
+    then ``PYTHONPATH``, then the installed packages. Raises :class:`AdapterStartError` when the
+    module or class cannot be loaded; when the module itself is not found, the message says where
+    it was looked for.
+    """
+    module_name, _, class_name = spec.partition(":")
+    if not module_name or not class_name:
+        raise AdapterStartError(f"python adapter must be 'python:MODULE:CLASS', got 'python:{spec}'")
+    # Like `python -m`, look in the current directory first, so a user's own module is found.
+    if os.getcwd() not in sys.path and "" not in sys.path:
+        sys.path.insert(0, os.getcwd())
+    try:
+        module = importlib.import_module(module_name)
+        impl = getattr(module, class_name)()
+    except Exception as exc:
+        raise AdapterStartError(f"cannot load python:{spec}: {type(exc).__name__}: {exc}{_hint(exc, module_name)}") from exc
+    if not isinstance(impl, Implementation):
+        raise AdapterStartError(f"python:{spec} is not a conformance.adapters.base.Implementation")
+    return impl

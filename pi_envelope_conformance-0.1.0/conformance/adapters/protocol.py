@@ -1,0 +1,240 @@
+"""The JSON-lines protocol's messages as types: write one line, read one line, check a message.
+
+The protocol (messages, status mapping, timeouts, restarts, versioning) is documented in
+``conformance/PROTOCOL.md``. This module is pure: no process, no I/O. Both ends use it --
+:mod:`conformance.adapters.client` (the kit) and :mod:`conformance.adapters.server` (serving an
+:class:`~conformance.adapters.base.Implementation`).
+
+Every line is one JSON object, UTF-8, no byte order mark, ending in ``\\n``; a line that is not one
+JSON object is malformed.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from conformance import PROTOCOL_VERSION
+from conformance.adapters.base import Answer, Hello
+
+__all__ = [
+    "ANSWER_TYPES",
+    "DEFAULT_START_TIMEOUT",
+    "DEFAULT_STOP_TIMEOUT",
+    "DEFAULT_TIMEOUT",
+    "MAX_LINE_BYTES",
+    "PROTOCOL_UNSUPPORTED",
+    "MalformedMessage",
+    "ProtocolViolation",
+    "decode_message",
+    "describe",
+    "encode_message",
+    "excerpt",
+    "is_int",
+    "parse_answer",
+    "parse_started",
+    "protocol_error",
+    "refusal_detail",
+    "run_request",
+    "start_request",
+    "stop_request",
+]
+
+DEFAULT_TIMEOUT = 10.0
+"""Seconds an adapter has to answer one ``run`` request before the case is ``errored``."""
+
+DEFAULT_START_TIMEOUT = 30.0
+"""Seconds an adapter has to answer ``start`` (process start-up included)."""
+
+DEFAULT_STOP_TIMEOUT = 2.0
+"""Seconds an adapter has to answer ``stop`` and exit before it is killed."""
+
+MAX_LINE_BYTES = 64 * 1024 * 1024
+"""Longest line either end accepts (64 MiB, newline included); a longer line is malformed."""
+
+ANSWER_TYPES = ("result", "error", "unsupported", "skipped", "errored")
+"""Message types that answer a ``run`` request, one for each answer kind."""
+
+PROTOCOL_UNSUPPORTED = "protocol-unsupported"
+"""The ``code`` of the ``error`` with which an adapter refuses the kit's protocol version."""
+
+
+class MalformedMessage(ValueError):
+    """A line that is not one JSON object encoded in UTF-8."""
+
+
+class ProtocolViolation(Exception):
+    """A well-formed line whose message breaks the protocol (wrong type, seq or fields)."""
+
+
+# ---------------------------------------------------------------------------------------------
+# Lines
+
+
+def _refuse_constant(name: str) -> Any:
+    raise MalformedMessage(f"{name} is not JSON")
+
+
+def encode_message(message: dict) -> bytes:
+    """One protocol line: ``message`` as compact JSON, UTF-8, ending in ``\\n``.
+
+    Non-ASCII characters are written as they are; a string that cannot be encoded in UTF-8 (a lone
+    surrogate) makes the whole line fall back to ``\\uXXXX`` escapes, which every JSON reader
+    decodes. Raises ``ValueError`` (NaN, infinity) or ``TypeError`` for values JSON cannot carry.
+    """
+    text = json.dumps(message, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    try:
+        data = text.encode("utf-8")
+    except UnicodeEncodeError:
+        data = json.dumps(message, ensure_ascii=True, separators=(",", ":")).encode("ascii")
+    return data + b"\n"
+
+
+def decode_message(line: bytes) -> dict:
+    """The JSON object on one protocol line (its ``\\n`` or ``\\r\\n`` end removed).
+
+    Raises :class:`MalformedMessage` when the line is not valid UTF-8, not JSON (``NaN`` and
+    ``Infinity`` included), or not an object.
+    """
+    if line.endswith(b"\n"):
+        line = line[:-1]
+        if line.endswith(b"\r"):
+            line = line[:-1]
+    try:
+        text = line.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise MalformedMessage(f"not UTF-8 ({exc.reason} at byte {exc.start})") from None
+    try:
+        value = json.loads(text, parse_constant=_refuse_constant)
+    except MalformedMessage:
+        raise
+    except ValueError as exc:
+        raise MalformedMessage(f"not JSON ({exc})") from None
+    if not isinstance(value, dict):
+        raise MalformedMessage(f"a JSON {type(value).__name__}, not an object")
+    return value
+
+
+def excerpt(line: bytes, limit: int = 200) -> str:
+    """The start of a raw line as text (at most ``limit`` characters), for messages."""
+    text = line.rstrip(b"\r\n").decode("utf-8", "replace")
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+def is_int(value: Any) -> bool:
+    """Whether ``value`` is a JSON integer (``True`` and ``False`` are not)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def describe(message: dict) -> str:
+    """``a 'type' message: {...}`` (at most 200 characters of JSON), for messages."""
+    kind = message.get("type")
+    text = json.dumps(message, ensure_ascii=False)
+    if len(text) > 200:
+        text = text[:200] + "..."
+    return f"a {kind!r} message: {text}" if isinstance(kind, str) else f"a message without type: {text}"
+
+
+# ---------------------------------------------------------------------------------------------
+# The kit's requests
+
+
+def start_request() -> dict:
+    """The ``start`` message for the kit's protocol version."""
+    return {"type": "start", "protocol": PROTOCOL_VERSION}
+
+
+def run_request(seq: int, op: str, input: dict, root: str | None, edition: str | None = None) -> dict:
+    """The ``run`` message for request number ``seq``; ``edition`` (the edition of the
+    specification the case is judged by, e.g. ``pi-1.6.0``) is sent when given."""
+    message = {"type": "run", "seq": seq, "op": op, "input": input, "root": root}
+    if edition is not None:
+        message["edition"] = edition
+    return message
+
+
+def stop_request() -> dict:
+    """The ``stop`` message."""
+    return {"type": "stop"}
+
+
+def protocol_error(seq: int | None, text: str) -> dict:
+    """The ``protocol-error`` an adapter writes for a malformed request."""
+    return {"type": "protocol-error", "seq": seq, "message": text}
+
+
+# ---------------------------------------------------------------------------------------------
+# The adapter's answers
+
+
+def refusal_detail(message: dict) -> str | None:
+    """What an ``error`` answer to ``start`` says (code, text, the adapter's protocols), or
+    ``None`` when ``message`` is not an ``error``."""
+    if message.get("type") != "error":
+        return None
+    code = message.get("code")
+    text = message.get("message") or ""
+    protocols = message.get("protocols")
+    detail = f"{code or 'error'}: {text}" if text else f"{code or 'error'}"
+    if code == PROTOCOL_UNSUPPORTED or isinstance(protocols, list):
+        detail += f" (the kit speaks protocol {PROTOCOL_VERSION}"
+        if isinstance(protocols, list):
+            detail += f", the adapter {', '.join(map(str, protocols))}"
+        detail += ")"
+    return detail
+
+
+def parse_started(message: dict) -> Hello:
+    """The :class:`Hello` of a ``started`` message.
+
+    Raises :class:`ProtocolViolation` for another type, another protocol version, or a missing or
+    ill-typed ``implementation`` (``name``, ``version``, ``language``: non-empty strings) or
+    ``operations`` (a list of strings).
+    """
+    if message.get("type") != "started":
+        raise ProtocolViolation(f"expected a 'started' message, got {describe(message)}")
+    protocol = message.get("protocol")
+    if protocol != PROTOCOL_VERSION or not is_int(protocol):
+        raise ProtocolViolation(f"it speaks protocol {protocol!r}, the kit speaks {PROTOCOL_VERSION}")
+    impl = message.get("implementation")
+    if not isinstance(impl, dict):
+        raise ProtocolViolation("'started' has no 'implementation' object")
+    for key in ("name", "version", "language"):
+        if not isinstance(impl.get(key), str) or not impl[key]:
+            raise ProtocolViolation(f"'started' field 'implementation.{key}' must be a non-empty string")
+    operations = message.get("operations")
+    if not isinstance(operations, list) or not all(isinstance(op, str) for op in operations):
+        raise ProtocolViolation("'started' field 'operations' must be a list of operation names")
+    return Hello(name=impl["name"], version=impl["version"], language=impl["language"],
+                 operations=list(operations), protocol=protocol)
+
+
+def parse_answer(message: dict, seq: int) -> Answer:
+    """The :class:`Answer` of a message answering ``run`` request ``seq`` (without stderr).
+
+    Raises :class:`ProtocolViolation` when the message is not an answer, answers another ``seq``,
+    or lacks a field its type needs (``output`` object, ``code`` string, ``message``/``reason``
+    string).
+    """
+    kind = message.get("type")
+    got_seq = message.get("seq")
+    if kind not in ANSWER_TYPES:
+        raise ProtocolViolation(f"expected an answer to seq {seq}, got {describe(message)}")
+    if got_seq != seq:
+        raise ProtocolViolation(f"out-of-order answer: seq {got_seq!r} where {seq} was expected")
+    if kind == "result":
+        if "output" not in message:
+            raise ProtocolViolation(f"malformed 'result' for seq {seq}: no 'output'")
+        if not isinstance(message["output"], dict):
+            raise ProtocolViolation(f"malformed 'result' for seq {seq}: 'output' is not an object")
+        return Answer("result", output=message["output"])
+    text_key = "message" if kind in ("error", "errored") else "reason"
+    text = message.get(text_key, "")
+    if not isinstance(text, str):
+        raise ProtocolViolation(f"malformed '{kind}' for seq {seq}: '{text_key}' is not a string")
+    if kind == "error":
+        code = message.get("code")
+        if not isinstance(code, str) or not code:
+            raise ProtocolViolation(f"malformed 'error' for seq {seq}: 'code' must be a non-empty string")
+        return Answer("error", code=code, message=text)
+    return Answer(kind, message=text)

@@ -1,0 +1,107 @@
+"""The bundled reference implementation, exposed operation by operation.
+
+Each module in this package maps the operations of one area onto calls into :mod:`reference`,
+registering a handler with :func:`implements`. A handler receives the validated input model and a
+:class:`Context`, and returns the output model (or a plain ``dict``); a
+:class:`reference.errors.SpecError` becomes an ``error`` answer with its code.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from pydantic import BaseModel
+
+import reference
+from conformance.adapters.base import Implementation, ImplementationError
+from conformance.operations import catalogue
+
+Handler = Callable[[Any, "Context"], Any]
+_HANDLERS: dict[str, Handler] = {}
+
+
+@dataclass(frozen=True)
+class Context:
+    """What a handler gets besides its input.
+
+    Attributes:
+        root: absolute path of the case's materialised file tree, or ``None`` when it has none.
+        edition: the edition of the specification the case is judged by (``pi-1.6.0``), as the
+            adapter was told it; ``None`` when not told (the area's default edition applies).
+    """
+
+    root: str | None
+    edition: str | None = None
+
+
+def implements(op_name: str) -> Callable[[Handler], Handler]:
+    """Register the decorated function as the reference's handler of ``op_name``."""
+
+    def register(fn: Handler) -> Handler:
+        if op_name in _HANDLERS:
+            raise ValueError(f"reference handler for {op_name!r} registered twice")
+        _HANDLERS[op_name] = fn
+        return fn
+
+    return register
+
+
+_loaded = False
+
+
+def handlers() -> dict[str, Handler]:
+    """Every registered handler, importing the area modules first."""
+    global _loaded
+    if not _loaded:
+        _loaded = True
+        for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
+            if not info.name.startswith("_"):
+                importlib.import_module(f"{__name__}.{info.name}")
+    return dict(_HANDLERS)
+
+
+def whole_numbers(value: Any) -> Any:
+    """``value`` with every whole ``float`` written as an ``int`` (``128000.0`` -> ``128000``).
+
+    JSON has one number type, and Pi (JavaScript) writes a whole number without a fraction; a
+    Python ``float`` field or an input read as ``3.0`` must not leak ``.0`` into an answer.
+    """
+    if isinstance(value, float):
+        return int(value) if value.is_integer() and abs(value) < 2**53 else value
+    if isinstance(value, list):
+        return [whole_numbers(v) for v in value]
+    if isinstance(value, dict):
+        return {k: whole_numbers(v) for k, v in value.items()}
+    return value
+
+
+def to_json(value: Any) -> Any:
+    """A handler's return value as plain JSON data (pydantic models dumped by field name), whole
+    numbers as integers (:func:`whole_numbers`)."""
+    if isinstance(value, BaseModel):
+        value = value.model_dump(mode="json", exclude_unset=False)
+    return whole_numbers(value)
+
+
+class ReferenceImplementation(Implementation):
+    """The reference as an in-process :class:`~conformance.adapters.base.Implementation`."""
+
+    name = "reference"
+    version = reference.__version__
+    language = "python"
+
+    def operations(self) -> list[str]:
+        return sorted(handlers())
+
+    def run(self, op: str, input: dict, root: str | None) -> dict:
+        from reference.errors import SpecError
+
+        handler = handlers()[op]
+        model = catalogue()[op].input.model_validate(input)
+        try:
+            return to_json(handler(model, Context(root=root, edition=self.edition)))
+        except SpecError as exc:
+            raise ImplementationError(exc.code, exc.message) from exc

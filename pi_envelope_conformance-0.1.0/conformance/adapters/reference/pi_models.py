@@ -1,0 +1,104 @@
+"""Reference handlers of the models.json, credential and classifier operations."""
+
+from __future__ import annotations
+
+from conformance.adapters.reference import Context, implements
+from conformance.operations.pi_models import (
+    AuthInput,
+    AuthOutput,
+    AvailableInput,
+    AvailableOutput,
+    CatalogueInput,
+    CatalogueOutput,
+    ClassifierUsageInput,
+    ClassifierUsageOutput,
+    ClassifyRequestInput,
+    ClassifyRequestOutput,
+    CredentialInputs,
+    ModelsLoadInput,
+    ModelsLoadOutput,
+    ValueInput,
+    ValueOutput,
+)
+from reference.pi.core import availability, classifiers, credentials, merge
+from reference.pi.host.commands import run_shell_command
+from reference.pi.core.values import parse_config_value, resolve_config_value
+
+
+def _builtins(inp: CredentialInputs | ModelsLoadInput) -> dict:
+    return {pid: b.model_dump(mode="json") for pid, b in inp.builtins.items()}
+
+
+def _creds(inp: CredentialInputs) -> credentials.Credentials:
+    return credentials.Credentials(env=dict(inp.env), auth_json=dict(inp.authJson), runtime_keys=dict(inp.runtimeKeys))
+
+
+@implements("pi.models-value")
+def models_value(inp: ValueInput, ctx: Context) -> ValueOutput:
+    parsed = parse_config_value(inp.value)
+    resolved = resolve_config_value(parsed, inp.env, run_shell_command)
+    return ValueOutput(form=parsed.form, variables=parsed.env_names, resolved=resolved)
+
+
+def _model_out(m: dict) -> dict:
+    return {**m, "imageResize": merge.effective_image_resize(m), "cacheWarming": merge.cache_warming_tiers(m)}
+
+
+@implements("pi.models-load")
+def models_load(inp: ModelsLoadInput, ctx: Context) -> ModelsLoadOutput:
+    registry = merge.build_registry(_builtins(inp), inp.modelsJson, inp.modelsJsonText)
+    providers = [
+        {"id": p.id, "name": p.name, "baseUrl": p.baseUrl, "models": [_model_out(m) for m in p.models]}
+        for _, p in sorted(registry.providers.items())
+    ]
+    return ModelsLoadOutput.model_validate({"providers": providers, "issues": [i.to_json() for i in registry.issues]})
+
+
+@implements("pi.models-auth")
+def models_auth(inp: AuthInput, ctx: Context) -> AuthOutput:
+    registry = merge.build_registry(_builtins(inp), inp.modelsJson)
+    merge.find_model(registry, inp.provider, inp.model)
+    provider = registry.providers[inp.provider]
+    result = credentials.resolve_request_auth(
+        inp.provider, inp.model, provider.config, credentials.env_auth_of(provider.builtin), _creds(inp), run_shell_command
+    )
+    return AuthOutput.model_validate(result.to_json())
+
+
+@implements("pi.models-available")
+def models_available(inp: AvailableInput, ctx: Context) -> AvailableOutput:
+    registry = merge.build_registry(_builtins(inp), inp.modelsJson)
+    creds = _creds(inp)
+    if inp.type == "chat":
+        listed = availability.available_models(registry, creds)
+        sources = [
+            {"provider": pid, "source": credentials.configured_source(pid, p.config, credentials.env_auth_of(p.builtin), creds)}
+            for pid, p in sorted(registry.providers.items())
+        ]
+    else:
+        configs = {pid: p.config for pid, p in registry.providers.items() if p.config is not None}
+        listed = classifiers.available_classifiers(creds, configs, ctx.edition)
+        entries = {e.provider: e for e in classifiers.classifier_catalogue(ctx.edition)}
+        sources = [
+            {"provider": pid, "source": credentials.configured_source(pid, configs.get(pid), entries[pid].env_auth, creds)}
+            for pid in sorted(entries)
+        ]
+    return AvailableOutput.model_validate({"models": listed, "sources": sources})
+
+
+@implements("pi.classifier-catalogue")
+def classifier_catalogue(inp: CatalogueInput, ctx: Context) -> CatalogueOutput:
+    return CatalogueOutput.model_validate({"models": [e.to_json() for e in classifiers.classifier_catalogue(ctx.edition)]})
+
+
+@implements("pi.classifier-request")
+def classifier_request(inp: ClassifyRequestInput, ctx: Context) -> ClassifyRequestOutput:
+    classifiers.find_classifier(inp.provider, inp.model, ctx.edition)
+    return ClassifyRequestOutput.model_validate({"questions": classifiers.validate_classify_request(inp.request)})
+
+
+@implements("pi.classifier-usage")
+def classifier_usage(inp: ClassifierUsageInput, ctx: Context) -> ClassifierUsageOutput:
+    entry = classifiers.find_classifier(inp.provider, inp.model, ctx.edition)
+    price = inp.cost.model_dump() if inp.cost is not None else entry.cost
+    return ClassifierUsageOutput(usage=classifiers.classifier_usage(inp.usage, price))

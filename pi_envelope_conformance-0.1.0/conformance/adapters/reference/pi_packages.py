@@ -1,0 +1,41 @@
+"""Reference handlers of the Pi packages operations."""
+
+from __future__ import annotations
+
+import posixpath
+
+from conformance.adapters.reference import Context, implements
+from conformance.operations.pi_packages import (
+    PackageSourceInput,
+    PackageSourceOutput,
+    PackagesResolveInput,
+    PackagesResolveOutput,
+)
+from reference.pi.core.scope import Layout, resolve_packages
+from reference.pi.core.sources import parse_source
+from reference.pi.host.disk import DiskFileSystem
+
+
+@implements("pi.package-source")
+def package_source(inp: PackageSourceInput, ctx: Context) -> PackageSourceOutput:
+    layout = Layout(agent_dir=inp.agentDir, cwd=inp.cwd, home=inp.home)
+    parsed = parse_source(inp.source, layout.settings_dir(inp.scope), inp.home)
+    return PackageSourceOutput(**parsed.to_json())
+
+
+@implements("pi.packages-resolve")
+def packages_resolve(inp: PackagesResolveInput, ctx: Context) -> PackagesResolveOutput:
+    root = ctx.root or "/"
+
+    def under_root(rel: str | None) -> str | None:
+        return None if rel is None else posixpath.normpath(posixpath.join(root, rel))
+
+    layout = Layout(agent_dir=under_root(inp.agentDir), cwd=under_root(inp.cwd), home=under_root(inp.home))
+    def lists(settings) -> dict:
+        return {t: getattr(settings, t) for t in ("extensions", "skills", "prompts", "themes")}
+
+    result = resolve_packages(
+        DiskFileSystem(), layout, inp.personalSettings.packages, inp.projectSettings.packages, inp.trusted,
+        lists(inp.personalSettings), lists(inp.projectSettings),
+    )
+    return PackagesResolveOutput.model_validate(result.to_json())

@@ -1,0 +1,518 @@
+"""The ``pi-conformance`` command.
+
+Exit codes: 0 all good; 1 a case failed, errored or passed unexpectedly; 2 usage or suite errors
+(bad scenario, catalogue or expectations files, stale expectations, orphaned goldens);
+3 the adapter could not start; 130 interrupted by Ctrl-C, 143 by ``SIGTERM``, 129 by ``SIGHUP``
+(the adapter's process group is killed at once, no report is written).
+"""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+from fnmatch import fnmatchcase
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import Sequence
+
+from conformance import golden
+from conformance.adapters.base import AdapterStartError
+from conformance.adapters.connect import AdapterNameError, make_adapter
+from conformance.cli_parser import build_parser
+from conformance.console import interrupted_exit_code, terminate_as_interrupt, tolerate_closed_stdout
+from conformance.editions import DEFAULT as DEFAULT_EDITION
+from conformance.editions import holds, judged
+from conformance.options import required_operations
+from conformance.operations import catalogue as op_catalogue
+
+EXIT_OK, EXIT_FAIL, EXIT_USAGE, EXIT_START = 0, 1, 2, 3
+PROGRESS = {"passed": ".", "failed": "F", "errored": "E", "unsupported": "u", "xfail": "x", "xpass": "X",
+            "skipped": "s"}
+
+
+class UsageError(Exception):
+    """A command-line mistake: printed as one line, exit code 2."""
+
+
+def _err(msg: str) -> None:
+    print(f"pi-conformance: {msg}", file=sys.stderr)
+
+
+def _load(args: argparse.Namespace, areas: list[str] | None = None, patterns: list[str] | None = None):
+    from conformance.cases import SCENARIOS_DIR, load_suite
+
+    spec = Path(args.spec_dir) if args.spec_dir else None
+    return load_suite(Path(args.scenarios_dir or SCENARIOS_DIR), spec_dir=spec, areas=areas, patterns=patterns)
+
+
+def _catalogue(spec_dir: str | None):
+    """The clause catalogue (the kit's own, or the one under ``--spec-dir``)."""
+    from conformance.catalogue import SPEC_DIR, load_catalogue
+
+    return load_catalogue(Path(spec_dir) if spec_dir else SPEC_DIR)
+
+
+def _report_paths(args: argparse.Namespace) -> dict[str, Path]:
+    """The requested report paths, checked before the run so a bad path costs nothing."""
+    given = (("--report-json", args.report_json), ("--junit", args.junit),
+             ("--report-md", args.report_md), ("--report-html", args.report_html))
+    for flag, value in given:
+        if value is not None and not value.strip():
+            raise UsageError(f"{flag}: give a file name (an empty one writes nothing)")
+    paths = {flag: Path(value) for flag, value in given if value}
+    seen: dict[Path, str] = {}
+    for flag, path in paths.items():
+        resolved = path.resolve()
+        if resolved in seen:
+            raise UsageError(f"{flag} and {seen[resolved]} name the same file {path}")
+        seen[resolved] = flag
+        if path.is_dir():
+            raise UsageError(f"{flag} {path}: is a directory")
+        parent = path.parent
+        while not parent.exists() and parent != parent.parent:
+            parent = parent.parent
+        if not parent.is_dir() or not os.access(parent, os.W_OK | os.X_OK):
+            raise UsageError(f"{flag} {path}: cannot write in {parent}")
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            # A real write in that folder, so that a path no check above can judge (/proc, a
+            # read-only mount) is refused before the run rather than after it.
+            with tempfile.NamedTemporaryFile(dir=path.parent, prefix=".pi-conformance-probe-"):
+                pass
+        except OSError as exc:
+            raise UsageError(f"{flag} {path}: cannot write there: {exc.strerror or exc}") from None
+    return paths
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    """``pi-conformance run``: check the suite, run the selected cases, print and write reports."""
+    from conformance.cases import select
+    from conformance.yamlio import SuiteFileError
+
+    report_paths = _report_paths(args)
+    if not Path(args.golden_dir).is_dir():
+        raise UsageError(f"no goldens at {args.golden_dir}: install the kit from its wheel or sdist, "
+                         "or from a source checkout with `pip install -e .` (see README.md)")
+    suite = _load(args, args.area, args.case)
+    cases = select(suite.cases, areas=args.area, patterns=args.case, edition=args.edition)
+    # A bad expectations file would change every verdict: stop before running anything.
+    try:
+        expectations = _expectations(args, suite)
+    except SuiteFileError as exc:
+        return _print_suite_errors(exc.errors)
+    suite_errors = list(suite.errors) + _orphaned_goldens(args, suite)
+    if args.case and not cases:
+        _print_suite_errors(suite_errors)
+        if any(fnmatchcase(cid, pattern) for cid in suite.ids for pattern in args.case):
+            raise UsageError(f"{' '.join(args.case)}: the matching case(s) are in a file that does not load (above)")
+        raise UsageError(f"no case of edition {args.edition} matches {' '.join(args.case)}")
+    try:
+        runner = _start_runner(args, expectations, len(cases))
+    except AdapterStartError as exc:
+        _err(f"the adapter could not start: {exc}")
+        return EXIT_START
+    results, interrupted = _run_cases(runner, cases, quiet=args.quiet)
+    if interrupted is not None:
+        _err(f"interrupted after {len(results)} of {len(cases)} cases; no report written")
+        return interrupted
+    if runner.stop_error:
+        suite_errors.append(runner.stop_error)
+    try:
+        _apply_locale_check(args, runner.adapter, cases, results)
+    except AdapterStartError as exc:
+        _err(f"the adapter could not start under another locale: {exc}")
+        return EXIT_START
+    _print_results(results, Path(args.golden_dir), args.spec_dir, args.edition)
+    suite_errors += list(runner.golden_problems.values())
+    suite_errors += _write_reports(args, runner.hello, cases, results, suite_errors, report_paths)
+    for e in suite_errors:
+        _err(str(e))
+    if suite_errors:
+        _err(f"{len(suite_errors)} suite error(s)")
+        return EXIT_USAGE
+    from conformance.runner import RunSummary
+
+    return EXIT_OK if RunSummary.of(results).ok else EXIT_FAIL
+
+
+def _expectations(args: argparse.Namespace, suite):
+    """The ``--expectations`` file, or ``None``; raises ``SuiteFileError`` when it is bad or stale."""
+    from conformance.expectations import load_expectations
+    from conformance.yamlio import SuiteFileError
+
+    if not args.expectations:
+        return None
+    expectations = load_expectations(Path(args.expectations))
+    stale = expectations.stale(suite.ids)
+    if stale:
+        raise SuiteFileError(*stale)
+    return expectations
+
+
+def _orphaned_goldens(args: argparse.Namespace, suite) -> list:
+    """A suite error for each golden that no case expects (only when the suite itself loaded)."""
+    from conformance.yamlio import FileError
+
+    if suite.errors:
+        return []
+    ids = suite.golden_ids()
+    return [FileError(str(path), 0, 0, "", golden.ORPHAN_HINT)
+            for path in golden.orphans(Path(args.golden_dir), ids)]
+
+
+def _start_runner(args: argparse.Namespace, expectations, count: int):
+    """The started :class:`~conformance.runner.Runner` over ``--adapter``, announced on stdout.
+
+    Raises ``AdapterStartError`` (exit 3), :class:`UsageError` for a bad runner option.
+    """
+    from conformance.runner import Runner
+
+    adapter = make_adapter(args.adapter, _environment(args))
+    try:
+        runner = Runner(adapter, golden_dir=Path(args.golden_dir), timeout=args.timeout,
+                        expectations=expectations, update=args.update_goldens,
+                        required=required_operations(args.fail_on_unsupported, args.require_op, op_catalogue()),
+                        edition=args.edition)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    hello = runner.start()
+    print(f"implementation: {hello.name} {hello.version} ({hello.language}); {count} case{'' if count == 1 else 's'}; "
+          f"edition {args.edition}")
+    unknown_ops = sorted(set(hello.operations) - set(op_catalogue()))
+    if unknown_ops:
+        _err(f"warning: the adapter lists operations the suite does not know: {', '.join(unknown_ops)} "
+             "(see `pi-conformance list` for the operation names)")
+    return runner
+
+
+def _run_cases(runner, cases, *, quiet: bool) -> tuple[list, int | None]:
+    """Run ``cases`` in order with a progress line (72 marks a line); stop the runner at the end.
+
+    Returns the results and, when Ctrl-C or a termination signal cut the run short, its exit code
+    (the adapter is then killed at once instead of being asked to stop).
+    """
+    out = sys.stdout
+    results = []
+    try:
+        for i, case in enumerate(cases, 1):
+            result = runner.run_case(case)
+            results.append(result)
+            if not quiet:
+                out.write(PROGRESS[result.status])
+                if i % 72 == 0 or i == len(cases):
+                    out.write(f" {i}/{len(cases)}\n")
+                out.flush()
+    except KeyboardInterrupt as exc:
+        if not quiet:
+            out.write("\n")
+        runner.abort()
+        return results, interrupted_exit_code(exc)
+    finally:
+        runner.stop()
+    return results, None
+
+
+def _print_results(results, golden_dir: Path, spec_dir: str | None = None, edition: str | None = None) -> None:
+    """Every case that did not pass (message, the statements of its clauses, diff, adapter
+    stderr), goldens written, the counts."""
+    from conformance import reports
+    from conformance.catalogue import describe_clauses
+    from conformance.runner import RunSummary
+
+    catalogue = _catalogue(spec_dir)
+    for r in results:
+        if r.status in ("failed", "errored", "xpass"):
+            print(f"\n{r.status.upper()} {r.id} ({r.op}): {r.title}\n  {r.message}")
+            print("  clauses:\n" + describe_clauses(catalogue, r.clauses, indent="    "))
+            if r.diff:
+                print(_indent(r.diff))
+            if r.stderr:
+                print("  adapter stderr (tail):\n" + "\n".join("    " + line for line in r.stderr.rstrip().splitlines()[-20:]))
+    _print_not_run(results)
+    written = [r for r in results if r.golden_written]
+    if written:
+        print(f"\n{len(written)} golden(s) written; read each against the spec before committing:")
+        for r in written:
+            print(f"  {golden.golden_path(golden_dir, r.area, r.id, judged(edition, r.area))}")
+    print(f"\nedition: {edition or DEFAULT_EDITION}")
+    print(reports.text_table(reports.table(RunSummary.of(results).counts, short=True)))
+    print(reports.CONSOLE_LEGEND)
+
+
+def _print_not_run(results, examples: int = 3) -> None:
+    """Unsupported and skipped cases, grouped by their reason (the adapter's or the
+    expectations'), with a count and the first few case ids of each group."""
+    groups: dict[tuple[str, str], list[str]] = {}
+    for r in results:
+        if r.status in ("unsupported", "skipped"):
+            groups.setdefault((r.status, r.message or "no reason given"), []).append(r.id)
+    if not groups:
+        return
+    print(f"\n{sum(len(ids) for ids in groups.values())} case(s) not run, by reason:")
+    for (status, reason), ids in sorted(groups.items(), key=lambda g: (g[0][0], -len(g[1]), g[0][1])):
+        more = f", ... ({len(ids) - examples} more)" if len(ids) > examples else ""
+        print(f"  {status} ({len(ids)}): {reason}\n    {', '.join(ids[:examples])}{more}")
+
+
+def _write_reports(args: argparse.Namespace, hello, cases, results, suite_errors, paths: dict[str, Path]) -> list:
+    """Write every requested report; a suite error for each that could not be written."""
+    from conformance import reports
+    from conformance.yamlio import FileError
+
+    head = reports.header(hello, args.adapter or "reference", sorted({c.area for c in cases}),
+                          expectations=args.expectations, suite_errors=[str(e) for e in suite_errors],
+                          edition=args.edition)
+    report = reports.build(head, results, _catalogue(args.spec_dir).clauses)
+    from conformance.site.report import write_html
+
+    writers = {"--report-json": reports.write_json, "--junit": reports.write_junit, "--report-md": reports.write_markdown,
+               "--report-html": write_html}
+    failed = []
+    for flag, path in paths.items():
+        try:
+            writers[flag](path, report)
+        except OSError as exc:
+            _err(f"{flag} {path}: cannot write the report: {exc.strerror or exc}")
+            failed.append(FileError(str(path), 0, 0, "", "report not written"))
+    return failed
+
+
+def _print_suite_errors(errors) -> int:
+    for e in errors:
+        _err(str(e))
+    return EXIT_USAGE if errors else EXIT_OK
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    from conformance.cases import select
+
+    suite = _load(args, args.area, args.case)
+    for c in select(suite.cases, areas=args.area, patterns=args.case, edition=args.edition):
+        print(f"{c.id}\t{c.op}\t{','.join(c.clauses)}\t{c.title}")
+    return _print_suite_errors(suite.errors)
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    suite = _load(args, patterns=[args.case_id])
+    case = suite.by_id().get(args.case_id)
+    if case is None:
+        _print_suite_errors(suite.errors)
+        if args.case_id in suite.ids:
+            raise UsageError(f"case {args.case_id!r} is in a file that does not load (above)")
+        near = difflib.get_close_matches(args.case_id, sorted(suite.ids), n=3)
+        raise UsageError(f"no case {args.case_id!r}" + (f"; did you mean {', '.join(near)}?" if near else ""))
+    from conformance.catalogue import describe_clauses
+
+    print(f"{case.id}: {case.title}\n  file: {case.file}:{case.line}\n  op: {case.op}\n"
+          f"  editions: {', '.join(case.editions) if case.editions is not None else '-'}\n"
+          f"  tags: {', '.join(case.tags) or '-'}\n  clauses:\n"
+          + describe_clauses(_catalogue(args.spec_dir), case.clauses, indent="    "))
+    if case.normalise:
+        print(f"  normalise: {', '.join(case.normalise)}")
+    if case.tree is not None:
+        print("tree:")
+        print(_indent(golden.dump({k: v.model_dump(exclude_none=True) for k, v in case.tree.items()})))
+    print("input:")
+    print(_indent(golden.dump(case.input)))
+    if case.error_code:
+        print(f"expected error: {case.error_code}")
+    elif not holds(case.editions, case.area, args.edition):
+        print(f"golden: none in edition {judged(args.edition, case.area)} (the case does not hold in it)")
+    else:
+        path = golden.golden_path(Path(args.golden_dir), case.area, case.id, judged(args.edition, case.area))
+        try:
+            stored = golden.read(path)
+        except ValueError as exc:
+            stored, note = None, str(exc)
+        else:
+            note = "missing"
+        if stored is None:
+            print(f"golden ({path}): {note}")
+        else:
+            print(f"golden ({path}):")
+            print(_indent(golden.dump(stored["output"])))
+    return EXIT_OK
+
+
+def _indent(text: str) -> str:
+    return "\n".join("  " + line for line in text.rstrip("\n").splitlines())
+
+
+def cmd_coverage(args: argparse.Namespace) -> int:
+    from conformance.coverage import clause_coverage, cmd_fault_coverage, format_coverage
+
+    suite = _load(args)
+    if args.faults is not None:
+        return cmd_fault_coverage(args, suite)
+    cov = clause_coverage(suite.cases, areas=args.area, spec_dir=Path(args.spec_dir) if args.spec_dir else None,
+                          edition=args.edition)
+    print(format_coverage(cov))
+    code = _print_suite_errors(cov.errors + suite.errors)
+    if code:
+        return code
+    if cov.uncovered_must:
+        _err(f"{len(cov.uncovered_must)} MUST clause(s) without a case: {', '.join(cov.uncovered_must)}")
+        return EXIT_FAIL
+    if cov.missing_refusal:
+        _err(f"{len(cov.missing_refusal)} refusal clause(s) without a refusal case: {', '.join(cov.missing_refusal)}")
+        return EXIT_FAIL
+    return EXIT_OK
+
+
+def cmd_compare(args: argparse.Namespace) -> int:
+    from conformance.reports import compare, load_report
+    from conformance.site.report import render_report
+
+    try:
+        reports_ = [load_report(Path(p)) for p in args.reports]
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    print(render_report(reports_) if args.html else compare(reports_, markdown=args.markdown, by_op=args.by_op))
+    return EXIT_OK
+
+
+def cmd_docs(args: argparse.Namespace) -> int:
+    from conformance.cases import select
+    from conformance.docs import write
+
+    suite = _load(args)
+    try:
+        written = write(Path(args.out), select(suite.cases, edition=args.edition), golden_dir=Path(args.golden_dir), fmt=args.format, results=args.results)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    except OSError as exc:
+        raise UsageError(f"--out {args.out}: cannot write the pages: {exc.strerror or exc}") from None
+    print(f"wrote {len(written)} page(s) to {args.out}")
+    return _print_suite_errors(suite.errors)
+
+
+def cmd_editions(args: argparse.Namespace) -> int:
+    """``pi-conformance editions``: each edition, its area, whether it is the default, its sources."""
+    from conformance.editions import EDITIONS
+
+    for e in EDITIONS:
+        print(f"{e.name}\t{e.area}\t{'default' if e.default else '-'}\t{e.sources}")
+    return EXIT_OK
+
+
+SCHEMA_DIR = Path(__file__).resolve().parent / "schema"
+"""The kit's own published schemas (package data)."""
+
+
+def cmd_schema(args: argparse.Namespace) -> int:
+    from conformance.schema import write_schemas, stale_schemas
+
+    if args.check:
+        out = Path(args.out) if args.out else SCHEMA_DIR
+        if not out.is_dir():
+            raise UsageError(f"--out {out}: no such folder of schemas to check")
+        stale = stale_schemas(out)
+        for s in stale:
+            _err(f"{s} is out of date: run `pi-conformance schema --out {out}`")
+        if not stale:
+            print(f"the schemas in {out} are current")
+        return EXIT_FAIL if stale else EXIT_OK
+    if not args.out:
+        raise UsageError("say where to write the schemas: --out DIR (the kit's own copy is regenerated "
+                         f"with --out {SCHEMA_DIR}); --check compares them with the operation models")
+    out = Path(args.out)
+    try:
+        written = write_schemas(out)
+    except OSError as exc:
+        raise UsageError(f"--out {out}: cannot write the schemas: {exc.strerror or exc}") from None
+    print(f"wrote {len(written)} schema file(s) to {out}")
+    return EXIT_OK
+
+
+def cmd_smoke(args: argparse.Namespace) -> int:
+    from conformance.smoke import smoke_adapter
+
+    try:
+        adapter = make_adapter(args.adapter, _environment(args))
+    except AdapterStartError as exc:
+        _err(f"the adapter could not start: {exc}")
+        return EXIT_START
+    from conformance.adapters.connect import out_of_process
+
+    check = None
+    if args.locales and out_of_process(adapter):
+        check = _locale_check(args, adapter, _load(args).cases)
+    return smoke_adapter(adapter, locale_check=check)
+
+
+def _environment(args: argparse.Namespace):
+    """The environment out-of-process adapters start in, with ``--adapter-env`` added."""
+    from conformance.adapters.environment import AdapterEnvironment, parse_assignments
+
+    try:
+        return AdapterEnvironment(parse_assignments(args.adapter_env))
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def _locale_check(args: argparse.Namespace, adapter, cases, *, quiet: bool = False):
+    """The locale check of ``--locales`` over the collation cases among ``cases``; ``None`` (with a
+    warning unless ``quiet``) for an in-process adapter, which shares the kit's locale."""
+    from conformance.adapters.connect import out_of_process
+    from conformance.locales import LocaleCheck, collation_cases
+
+    if not out_of_process(adapter):
+        if not quiet:
+            _err("warning: --locales is for adapters the kit starts as a process; an in-process "
+                 "implementation shares the kit's locale")
+        return None
+    return LocaleCheck(lambda env: make_adapter(args.adapter, env), _environment(args), collation_cases(cases),
+                       args.locales, timeout=getattr(args, "timeout", 10.0))
+
+
+def _apply_locale_check(args: argparse.Namespace, adapter, cases, results) -> None:
+    """With ``--locales``: fail every case whose answer changes under one of them, naming it.
+
+    Raises ``AdapterStartError`` when the adapter cannot start under a locale.
+    """
+    check = _locale_check(args, adapter, cases) if args.locales else None
+    if check is None:
+        return
+    by_id = {r.id: r for r in results}
+    for change in check.run():
+        result = by_id[change.case_id]
+        first = result.status != "failed" or not result.message.startswith("the answer changes")
+        result.status = "failed"
+        result.message = change.message if first else f"{result.message}\n  {change.message}"
+
+
+def cmd_serve_reference(args: argparse.Namespace) -> int:
+    from conformance.adapters.server import serve_reference_main
+
+    return serve_reference_main()
+
+
+def parser() -> argparse.ArgumentParser:
+    """The ``pi-conformance`` argument parser over this module's commands."""
+    return build_parser({"run": cmd_run, "list": cmd_list, "show": cmd_show, "coverage": cmd_coverage,
+                         "smoke": cmd_smoke, "editions": cmd_editions, "serve-reference": cmd_serve_reference,
+                         "compare": cmd_compare, "docs": cmd_docs, "schema": cmd_schema})
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    # A closed standard output (`| head -1`) loses console text only: never a verdict or a report.
+    with tolerate_closed_stdout(), terminate_as_interrupt():
+        return _dispatch(args)
+
+
+def _dispatch(args: argparse.Namespace) -> int:
+    try:
+        return args.fn(args)
+    except (UsageError, AdapterNameError) as exc:
+        _err(str(exc))
+        return EXIT_USAGE
+    except KeyboardInterrupt as exc:
+        _err("interrupted")
+        return interrupted_exit_code(exc)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,168 @@
+"""The ``pi-conformance`` command line: its subcommands, options and their values.
+
+Kept apart from :mod:`conformance.cli`, which carries the commands out, so that the parser is read
+in one place; it imports nothing of the commands themselves.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Callable, Mapping, Sequence
+
+from conformance import golden
+from conformance.adapters.connect import ADAPTER_NAMES
+from conformance.catalogue import AREAS
+from conformance.editions import DEFAULT as DEFAULT_EDITION
+from conformance.locales import DEFAULT_LOCALES
+from conformance.options import timeout_seconds
+
+
+def _edition(text: str) -> str:
+    """The ``--edition`` argument: a known edition's name."""
+    from conformance.editions import get
+
+    try:
+        return get(text).name
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+EPILOG = ("exit codes: 0 all good; 1 a case failed, errored or passed unexpectedly; 2 usage or suite errors; "
+          "3 the adapter could not start; 130 or 143 interrupted (Ctrl-C, SIGTERM)")
+
+
+def _locales(text: str) -> tuple[str, ...]:
+    from conformance.locales import parse_locales
+
+    if text.strip().lower() == "none":
+        return ()
+    try:
+        return parse_locales(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def add_environment_arguments(sp: argparse.ArgumentParser, *, locales: Sequence[str] | None = None) -> None:
+    """``--adapter-env KEY=VALUE`` (repeatable) and ``--locales LIST`` for ``sp``; ``locales``:
+    the default list (``None``: no locale check unless asked)."""
+    sp.add_argument("--adapter-env", action="append", metavar="KEY=VALUE",
+                    help="add a variable to the out-of-process adapter's environment (repeatable; "
+                         "see PROTOCOL.md for the rest of it)")
+    default = ",".join(locales) if locales else "none"
+    sp.add_argument("--locales", type=_locales, default=tuple(locales or ()), metavar="LIST",
+                    help="repeat the collation cases with the adapter started under these locales "
+                         f"(comma-separated, 'none' for no check; default {default}) and fail a case "
+                         "whose answer changes")
+
+
+def build_parser(commands: Mapping[str, Callable[[argparse.Namespace], int]]) -> argparse.ArgumentParser:
+    """The ``pi-conformance`` argument parser; ``commands`` maps each subcommand name (``run``,
+    ``list``, ``show``, ``coverage``, ``smoke``, ``editions``, ``serve-reference``, ``compare``,
+    ``docs``, ``schema``) to the function that carries it out (``faults`` and ``invariants``
+    come from their own modules)."""
+    p = argparse.ArgumentParser(prog="pi-conformance", epilog=EPILOG,
+                                description="Conformance suite for how Pi and its extensions compose what a model receives.")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+    sub.required = True
+
+    def common(sp: argparse.ArgumentParser, *, adapter: bool = False, select: bool = True,
+               edition_default: str | None = DEFAULT_EDITION, edition_help: str = DEFAULT_EDITION) -> None:
+        if select:
+            sp.add_argument("--area", action="append", choices=AREAS,
+                            help="only this area (repeatable)")
+            sp.add_argument("--case", action="append", metavar="PATTERN",
+                            help="only cases whose id matches this glob (repeatable)")
+        sp.add_argument("--golden-dir", default=str(golden.GOLDEN_DIR), help=argparse.SUPPRESS)
+        sp.add_argument("--scenarios-dir", default=None, help=argparse.SUPPRESS)
+        sp.add_argument("--spec-dir", default=None, help=argparse.SUPPRESS)
+        sp.add_argument("--edition", type=_edition, default=edition_default, metavar="NAME",
+                        help=f"the edition judged (see `pi-conformance editions`; default {edition_help})")
+        if adapter:
+            sp.add_argument("--adapter", metavar="ADAPTER",
+                            help=ADAPTER_NAMES)
+            add_environment_arguments(sp)
+
+    r = sub.add_parser("run", help="run the scenarios against an implementation", epilog=EPILOG)
+    common(r, adapter=True)
+    r.add_argument("--expectations", metavar="FILE", help="the implementation's expectations file")
+    r.add_argument("--report-json", metavar="FILE", help="write the JSON report (header and one record per case)")
+    r.add_argument("--junit", metavar="FILE", help="write a JUnit XML report")
+    r.add_argument("--report-md", metavar="FILE", help="write a Markdown report")
+    r.add_argument("--report-html", metavar="FILE", help="write an HTML report page")
+    r.add_argument("--timeout", type=timeout_seconds, default=10.0, metavar="SECONDS",
+                   help="per-case timeout for out-of-process adapters (default 10)")
+    r.add_argument("--update-goldens", action="store_true",
+                   help="write missing or changed goldens (bundled reference only)")
+    r.add_argument("-q", "--quiet", action="store_true", help="no progress line")
+    r.add_argument("--fail-on-unsupported", action="store_true",
+                   help="an unsupported answer fails its case, unless the expectations say unsupported")
+    r.add_argument("--require-op", action="append", metavar="GLOB",
+                   help="as --fail-on-unsupported, for the operations matching GLOB only (repeatable)")
+    r.set_defaults(fn=commands["run"])
+
+    ls = sub.add_parser("list", help="list the cases")
+    common(ls)
+    ls.set_defaults(fn=commands["list"])
+
+    sh = sub.add_parser("show", help="show one case: input, golden, clauses")
+    sh.add_argument("case_id", metavar="CASE-ID")
+    common(sh, select=False)
+    sh.set_defaults(fn=commands["show"])
+
+    cv = sub.add_parser("coverage", help="clause x cases; fails when a MUST clause has no case")
+    common(cv, select=False, edition_default=None, edition_help="every edition")
+    cv.add_argument("--area", action="append", choices=AREAS, help="only this area's clauses")
+    cv.add_argument("--faults", nargs="?", const="", metavar="MODULE", help="each MUST clause proven by a seeded fault?")
+    cv.add_argument("--json", action="store_true", help="with --faults: one JSON object (counts, unproven clause ids)")
+    cv.set_defaults(fn=commands["coverage"])
+
+    sm = sub.add_parser("smoke", help="check an adapter before its results count")
+    sm.add_argument("--adapter", required=True, metavar="ADAPTER", help="as for run --adapter")
+    add_environment_arguments(sm, locales=DEFAULT_LOCALES)
+    sm.add_argument("--scenarios-dir", default=None, help=argparse.SUPPRESS)
+    sm.add_argument("--spec-dir", default=None, help=argparse.SUPPRESS)
+    sm.set_defaults(fn=commands["smoke"])
+
+    ed = sub.add_parser("editions", help="list the editions of the specification with their sources")
+    ed.set_defaults(fn=commands["editions"])
+
+    sv = sub.add_parser("serve-reference", help="serve the reference over the JSON-lines protocol on stdin/stdout")
+    sv.set_defaults(fn=commands["serve-reference"])
+
+    cp = sub.add_parser("compare", help="side-by-side table of several JSON reports")
+    cp.add_argument("reports", nargs="+", metavar="REPORT", help="JSON reports written by run --report-json")
+    cp.add_argument("--markdown", action="store_true", help="print a Markdown table")
+    cp.add_argument("--html", action="store_true", help="print an HTML report page of them all")
+    cp.add_argument("--by-op", action="store_true", help="a row per operation (within its area) instead of per area")
+    cp.set_defaults(fn=commands["compare"])
+
+    dc = sub.add_parser("docs", help="render the spec catalogue with its cases as a static HTML site")
+    dc.add_argument("--out", required=True, metavar="DIR", help="folder for the index and one page per area")
+    dc.add_argument("--format", choices=["html", "md"], default="html", help="HTML site (default) or Markdown")
+    dc.add_argument("--results", nargs="+", metavar="REPORT.json", help="show these reports' results under each case")
+    common(dc, select=False)
+    dc.set_defaults(fn=commands["docs"])
+
+    from conformance import faults as faults_mod
+    from conformance import invariants as invariants_mod
+
+    fa = sub.add_parser("faults", help="run the suite against each seeded fault; show which cases catch it")
+    faults_mod.add_arguments(fa)
+    fa.set_defaults(fn=faults_mod.cmd_faults)
+
+    from conformance.diff import command as diff_command
+
+    df = sub.add_parser("diff", help="compare two adapters on generated inputs; print disagreements as cases")
+    diff_command.add_arguments(df)
+    df.set_defaults(fn=diff_command.cmd_diff)
+
+    iv = sub.add_parser("invariants", help="check the property-based invariants through an adapter")
+    invariants_mod.add_arguments(iv)
+    iv.set_defaults(fn=invariants_mod.cmd_invariants)
+
+    sc = sub.add_parser("schema", help="write the JSON Schemas of the scenario format and every operation")
+    sc.add_argument("--out", default=None, metavar="DIR", help="write the JSON Schemas into DIR")
+    sc.add_argument("--check", action="store_true",
+                    help="only check that the schemas (the kit's own, or those in --out DIR) are current")
+    sc.set_defaults(fn=commands["schema"])
+    return p

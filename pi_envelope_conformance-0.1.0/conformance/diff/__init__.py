@@ -1,0 +1,256 @@
+"""Differential testing: two implementations on generated inputs, every disagreement shrunk to a
+minimal input and printed as a ready scenario file.
+
+For each operation both adapters provide, hypothesis draws examples from the operation's strategy
+(:mod:`conformance.strategies`: hand-written where one reaches the operation's rules, else
+generated from its input model), each example is sent to both adapters through the normal protocol
+(its file tree materialised in a fresh temporary folder for each adapter, as the runner does), and
+the two answers are compared as a case would compare them: the answer kind, the error code of a
+refusal (never its message), the output of a result after the tree root is replaced and the
+operation's normalisers applied (:func:`operation_normalisers`). A disagreement fails the
+hypothesis test, which shrinks it; the minimal example becomes a :class:`Disagreement`, printed by
+:mod:`conformance.diff.scenario` as a scenario file.
+
+Budget: :data:`DEFAULT_EXAMPLES` examples per operation, derandomized (the same examples every
+run) unless a seed is given; the example database is off.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any, Callable, Sequence
+
+from conformance import golden
+from conformance.adapters.base import Adapter, Answer
+
+DEFAULT_EXAMPLES = 20
+"""Examples per operation when none are asked for."""
+
+DEFAULT_TIMEOUT = 10.0
+"""Seconds an out-of-process adapter has to answer one request."""
+
+
+class Disagreeing(AssertionError):
+    """The two answers to the current example differ (raised inside the hypothesis test)."""
+
+
+@dataclass
+class Disagreement:
+    """The minimal example on which two adapters disagree.
+
+    Attributes:
+        op: the operation. input, tree: the example (``tree`` a scenario ``tree`` mapping or ``None``).
+        answers: the two answers, in the adapters' order. views: what was compared of each
+            (:func:`answer_view`). normalisers: the normalisers applied.
+    """
+
+    op: str
+    input: dict
+    tree: dict | None
+    answers: tuple[Answer, Answer]
+    views: tuple[Any, Any]
+    normalisers: list[str]
+
+
+@dataclass
+class OperationReport:
+    """The outcome of one operation: ``examples`` compared, ``source`` of the strategy
+    (``hand-written`` or ``fallback``), the :class:`Disagreement` found (or ``None``), ``error``
+    when the kit itself failed (an invalid generated input, say), and the wall time in seconds."""
+
+    op: str
+    source: str
+    examples: int = 0
+    disagreement: Disagreement | None = None
+    error: str = ""
+    duration: float = 0.0
+
+
+@dataclass
+class SuiteFacts:
+    """What the bundled suite's cases of one operation say: the normalisers they name (in the
+    order first named) and how many cases cite each clause."""
+
+    normalisers: list[str] = field(default_factory=list)
+    clauses: dict[str, int] = field(default_factory=dict)
+
+
+@functools.lru_cache(maxsize=1)
+def suite_facts() -> dict[str, SuiteFacts]:
+    """:class:`SuiteFacts` by operation, read once from the bundled suite."""
+    from conformance.cases import SCENARIOS_DIR, load_suite
+
+    facts: dict[str, SuiteFacts] = {}
+    for case in load_suite(SCENARIOS_DIR).cases:
+        row = facts.setdefault(case.op, SuiteFacts())
+        row.normalisers += [n for n in case.normalise if n not in row.normalisers]
+        for clause in case.clauses:
+            row.clauses[clause] = row.clauses.get(clause, 0) + 1
+    return facts
+
+
+def operation_normalisers(op: str) -> tuple[str, ...]:
+    """The normalisers an answer of ``op`` is compared under: those the operation declares
+    (``Operation.normalisers``), else every normaliser the suite's cases of ``op`` name, in the
+    order first named."""
+    from conformance.operations import catalogue
+
+    declared = catalogue()[op].normalisers
+    if declared:
+        return tuple(declared)
+    return tuple(suite_facts().get(op, SuiteFacts()).normalisers)
+
+
+def answer_view(answer: Answer, op: str, input: dict, tree: dict | None, roots: list[str],
+                normalisers: Sequence[str]) -> Any:
+    """What is compared of ``answer``: ``["result", OUTPUT]`` (root replaced, canonical,
+    normalised), ``["error", CODE]``, or ``[KIND]`` for the other kinds (never a message)."""
+    from conformance.normalise import replace_root
+    from conformance.trees import parse_tree
+
+    if answer.kind == "result":
+        case = SimpleNamespace(input=input, tree=parse_tree(tree) if tree is not None else None, op=op)
+        try:
+            output = golden.comparable(replace_root(answer.output, roots), list(normalisers), case)
+        except (ValueError, TypeError, KeyError, AttributeError) as exc:
+            return ["result", f"<not comparable: {exc}>"]
+        return ["result", output]
+    if answer.kind == "error":
+        return ["error", answer.code]
+    return [answer.kind]
+
+
+def ask(adapter: Adapter, op: str, input: dict, tree: dict | None, timeout: float) -> tuple[Answer, list[str]]:
+    """Send one request to ``adapter``, materialising ``tree`` in a fresh temporary folder.
+    Returns the answer and the root paths to replace in it."""
+    from conformance.trees import materialise, parse_tree
+
+    payload = json.loads(json.dumps(input))
+    if tree is None:
+        return adapter.run(op, payload, root=None, timeout=timeout), []
+    with tempfile.TemporaryDirectory(prefix="pi-conformance-diff-") as tmp:
+        root = os.path.realpath(tmp)
+        try:
+            materialise(parse_tree(tree), Path(root))
+        except OSError as exc:
+            return Answer("errored", message=f"the kit could not materialise the tree: {exc}"), []
+        return adapter.run(op, payload, root=root, timeout=timeout), [root, tmp]
+
+
+def compare(adapters: tuple[Adapter, Adapter], op: str, input: dict, tree: dict | None,
+            timeout: float) -> Disagreement | None:
+    """Send the example to both adapters; the :class:`Disagreement` when their views differ.
+
+    An ``unsupported`` or ``skipped`` answer from either side is no disagreement (the
+    implementation declined the example). Raises ``ValueError`` when ``input`` is not valid for
+    ``op`` (a fault of the strategy, not of an implementation)."""
+    from pydantic import ValidationError
+
+    from conformance.normalise import replace_root
+    from conformance.operations import catalogue
+
+    try:
+        catalogue()[op].input.model_validate(input)
+    except ValidationError as exc:
+        raise ValueError(f"the strategy of {op} generated an invalid input {input!r}: {exc}") from None
+    names = list(operation_normalisers(op))
+    answers, views = [], []
+    for adapter in adapters:
+        answer, roots = ask(adapter, op, input, tree, timeout)
+        if answer.kind == "result" and roots:
+            answer = Answer("result", output=replace_root(answer.output, roots))
+        answers.append(answer)
+        views.append(answer_view(answer, op, input, tree, roots, names))
+    if any(v[0] in ("unsupported", "skipped") for v in views) or golden.same(views[0], views[1]):
+        return None
+    return Disagreement(op, input, tree, (answers[0], answers[1]), (views[0], views[1]), names)
+
+
+def diff_operation(adapters: tuple[Adapter, Adapter], op: str, *, examples: int = DEFAULT_EXAMPLES,
+                   seed: int | None = None, timeout: float = DEFAULT_TIMEOUT, shrink: bool = True) -> OperationReport:
+    """Compare ``adapters`` (both started) on ``examples`` generated examples of ``op`` and
+    shrink the first disagreement (unless ``shrink`` is false: the first one found is kept as it
+    was drawn). ``seed`` ``None`` derandomizes (the same examples every run)."""
+    from hypothesis import HealthCheck, Phase, given, settings
+    from hypothesis import seed as hyp_seed
+
+    from conformance.strategies import for_operation
+
+    started = time.perf_counter()
+    strategy, source = for_operation(op)
+    report = OperationReport(op, source)
+    last: list[Disagreement] = []
+
+    def body(example: Any) -> None:
+        input, tree = example
+        report.examples += 1
+        found = compare(adapters, op, input, tree, timeout)
+        if found is not None:
+            last[:] = [found]
+            raise Disagreeing(op)
+
+    test = settings(max_examples=examples, derandomize=seed is None, database=None, deadline=None,
+                    print_blob=False, report_multiple_bugs=False,
+                    phases=(Phase.explicit, Phase.generate) + ((Phase.shrink,) if shrink else ()),
+                    suppress_health_check=list(HealthCheck))(given(strategy)(body))
+    if seed is not None:
+        test = hyp_seed(seed)(test)
+    try:
+        test()
+    except Disagreeing:
+        report.disagreement = last[0]
+    except ValueError as exc:
+        report.error = str(exc)
+    report.duration = time.perf_counter() - started
+    return report
+
+
+def common_operations(first: Sequence[str], second: Sequence[str], *, areas: Sequence[str] | None = None,
+                      ops: Sequence[str] | None = None) -> list[str]:
+    """The operations both adapters provide (``kit.*`` left out), of ``areas``, or exactly
+    ``ops``; sorted. Raises ``ValueError`` naming an operation of ``ops`` that is unknown or
+    that one adapter lacks."""
+    from conformance.operations import catalogue
+
+    both = sorted((set(first) & set(second) & set(catalogue())) - {o for o in first if o.startswith("kit.")})
+    if ops:
+        missing = [o for o in ops if o not in both]
+        if missing:
+            raise ValueError(f"--op {', '.join(missing)}: not an operation both adapters provide "
+                             f"(they share: {', '.join(both) or 'none'})")
+        return sorted(set(ops))
+    return [o for o in both if not areas or o.split(".", 1)[0] in areas]
+
+
+def run_diff(adapters: tuple[Adapter, Adapter], *, areas: Sequence[str] | None = None,
+             ops: Sequence[str] | None = None, examples: int = DEFAULT_EXAMPLES, seed: int | None = None,
+             timeout: float = DEFAULT_TIMEOUT, shrink: bool = True,
+             progress: Callable[[OperationReport], None] | None = None) -> list[OperationReport]:
+    """Start both adapters, compare them on every shared operation (see
+    :func:`common_operations`), stop them. Raises
+    :class:`~conformance.adapters.base.AdapterStartError` when one cannot start and ``ValueError``
+    for a bad ``ops`` selection."""
+    started: list[Adapter] = []
+    reports = []
+    try:
+        hellos = []
+        for adapter in adapters:
+            hellos.append(adapter.start())
+            started.append(adapter)
+        selected = common_operations(hellos[0].operations, hellos[1].operations, areas=areas, ops=ops)
+        for op in selected:
+            report = diff_operation(adapters, op, examples=examples, seed=seed, timeout=timeout, shrink=shrink)
+            reports.append(report)
+            if progress:
+                progress(report)
+    finally:
+        for adapter in started:
+            adapter.stop()
+    return reports

@@ -1,0 +1,89 @@
+"""The ``pi-conformance diff`` command: compare two adapters on generated inputs.
+
+Exit codes: 0 no disagreement, 1 at least one disagreement (or an operation the kit could not
+generate valid inputs for), 2 usage error, 3 an adapter could not start.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from conformance.adapters.base import AdapterStartError
+from conformance.adapters.connect import ADAPTER_NAMES, AdapterNameError, make_adapter
+from conformance.adapters.environment import AdapterEnvironment, parse_assignments
+from conformance.catalogue import AREAS
+from conformance.diff import DEFAULT_EXAMPLES, DEFAULT_TIMEOUT, OperationReport, run_diff
+from conformance.diff.scenario import case_id, scenario_text
+from conformance.options import timeout_seconds
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add the ``diff`` subcommand's options to ``parser``."""
+    parser.add_argument("--adapter", action="append", metavar="ADAPTER", default=[],
+                        help=f"give exactly two: {ADAPTER_NAMES}")
+    parser.add_argument("--adapter-env", action="append", metavar="KEY=VALUE",
+                        help="add a variable to the out-of-process adapters' environment (repeatable)")
+    parser.add_argument("--area", action="append", choices=AREAS, help="only this area (repeatable)")
+    parser.add_argument("--op", action="append", metavar="OP", help="only this operation (repeatable)")
+    parser.add_argument("--examples", type=int, default=DEFAULT_EXAMPLES, metavar="N",
+                        help=f"examples per operation (default {DEFAULT_EXAMPLES})")
+    parser.add_argument("--seed", type=int, default=None, metavar="N",
+                        help="seed the generator (default: derandomized, the same examples every run)")
+    parser.add_argument("--timeout", type=timeout_seconds, default=DEFAULT_TIMEOUT, metavar="SECONDS",
+                        help="per-request timeout (out-of-process adapters)")
+    parser.add_argument("--out", metavar="DIR", help="write each disagreement as DIR/<case-id>.yaml")
+
+
+def _usage(message: str) -> int:
+    print(f"pi-conformance diff: {message}", file=sys.stderr)
+    return 2
+
+
+def _line(report: OperationReport) -> str:
+    status = "disagree" if report.disagreement else "KIT-ERROR" if report.error else "agree"
+    return f"{status:<9} {report.op} ({report.examples} examples, {report.source}, {report.duration:.2f}s)"
+
+
+def cmd_diff(args: argparse.Namespace) -> int:
+    """Run ``diff`` as parsed by :func:`add_arguments`; returns the exit code."""
+    if len(args.adapter) != 2:
+        return _usage(f"give --adapter exactly twice (got {len(args.adapter)})")
+    if args.examples < 1:
+        return _usage(f"--examples must be at least 1, got {args.examples}")
+    try:
+        environment = AdapterEnvironment(parse_assignments(args.adapter_env))
+        adapters = (make_adapter(args.adapter[0], environment), make_adapter(args.adapter[1], environment))
+    except (AdapterNameError, ValueError) as exc:
+        return _usage(str(exc))
+    except AdapterStartError as exc:
+        print(f"pi-conformance diff: an adapter could not start: {exc}", file=sys.stderr)
+        return 3
+    names = (args.adapter[0], args.adapter[1])
+    print(f"diff {names[0]} against {names[1]}: {args.examples} examples per operation, "
+          f"{'derandomized' if args.seed is None else f'seed {args.seed}'}", flush=True)
+    try:
+        reports = run_diff(adapters, areas=args.area, ops=args.op, examples=args.examples, seed=args.seed,
+                           timeout=args.timeout, progress=lambda r: print(_line(r), flush=True))
+    except AdapterStartError as exc:
+        print(f"pi-conformance diff: an adapter could not start: {exc}", file=sys.stderr)
+        return 3
+    except ValueError as exc:
+        return _usage(str(exc))
+    if not reports:
+        return _usage("the two adapters share no operation of the selection")
+    found = [r for r in reports if r.disagreement]
+    for r in reports:
+        if r.error:
+            print(f"\nKIT-ERROR {r.op}: {r.error}")
+    for r in found:
+        text = scenario_text(r.disagreement, names)
+        print(f"\nDISAGREEMENT {r.op}:\n" + "\n".join("  " + line for line in text.splitlines()))
+        if args.out:
+            out = Path(args.out)
+            out.mkdir(parents=True, exist_ok=True)
+            (out / f"{case_id(r.disagreement)}.yaml").write_text(text, encoding="utf-8")
+    total = sum(r.examples for r in reports)
+    print(f"\n{len(reports)} operations, {total} examples compared, {len(found)} disagreements")
+    return 1 if found or any(r.error for r in reports) else 0

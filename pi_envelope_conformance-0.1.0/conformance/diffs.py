@@ -1,0 +1,74 @@
+"""How a diff between a golden and an answer is shown to a person.
+
+Two things make a raw unified diff mislead: characters nobody can see (a tab, a trailing space,
+a carriage return, a non-breaking or zero-width space), and size (a 50 MB wrong answer printed to
+the terminal and into every report). :func:`shown` makes the first visible and caps the second,
+keeping the whole diff in a file that the shown text names.
+"""
+
+from __future__ import annotations
+
+import re
+import tempfile
+from pathlib import Path
+
+from conformance.files import atomic_write_text
+
+MAX_SHOWN_LINES = 200
+"""At most this many lines of a diff are shown (console, reports, pytest)."""
+
+MAX_SHOWN_CHARS = 20_000
+"""At most this many characters of a diff are shown."""
+
+_INVISIBLE = re.compile("[\t\r\u00a0\u1680\u2000-\u200f\u2028\u2029\u202f\u205f\u2060\u3000\ufeff]")
+_TRAILING = re.compile(r" +$")
+LEGEND = ("(invisible characters shown: \\t tab, \\r carriage return, \\uXXXX other invisible "
+          "or non-breaking spaces, \u00b7 a trailing space)")
+
+_kept_dir: Path | None = None
+
+
+def visible(line: str) -> str:
+    """``line`` with its invisible characters written out: tab as ``\\t``, carriage return as
+    ``\\r``, non-breaking and zero-width spaces as ``\\uXXXX``, each trailing space as ``·``."""
+    def escape(m: re.Match) -> str:
+        c = m.group()
+        return {"\t": "\\t", "\r": "\\r"}.get(c, f"\\u{ord(c):04x}")
+
+    body, newline = (line[:-1], "\n") if line.endswith("\n") else (line, "")
+    body = _INVISIBLE.sub(escape, body)
+    body = _TRAILING.sub(lambda m: "\u00b7" * len(m.group()), body)
+    return body + newline
+
+
+def _keep(name: str, text: str) -> Path:
+    """Write the whole diff to a file of this run's diff folder; returns its path."""
+    global _kept_dir
+    if _kept_dir is None:
+        _kept_dir = Path(tempfile.mkdtemp(prefix="pi-conformance-diffs-"))
+    path = _kept_dir / f"{re.sub(r'[^A-Za-z0-9._-]', '_', name)}.diff"
+    atomic_write_text(path, text)
+    return path
+
+
+def shown(full: str, name: str) -> str:
+    """The diff as shown to a person: invisible characters made visible (with a legend when any
+    were), cut to :data:`MAX_SHOWN_LINES` lines and :data:`MAX_SHOWN_CHARS` characters. When cut,
+    the whole diff is written to a file (named after ``name``, a case id) and the shown text ends
+    with a line saying how much was cut and where the whole is."""
+    lines = full.splitlines(keepends=True)
+    out, size = [], 0
+    for line in lines[:MAX_SHOWN_LINES]:
+        line = visible(line)
+        if size + len(line) > MAX_SHOWN_CHARS:
+            break
+        out.append(line)
+        size += len(line)
+    text = "".join(out)
+    if "".join(lines[:len(out)]) != text:
+        text = text.rstrip("\n") + "\n" + LEGEND + "\n"
+    if len(out) < len(lines):
+        path = _keep(name, full)
+        text = text.rstrip("\n") + (f"\n... {len(lines) - len(out)} more line(s) of {len(lines)} not shown "
+                                    f"({len(full)} characters in all); the whole diff is in {path}\n")
+    return text

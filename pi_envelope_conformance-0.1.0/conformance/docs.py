@@ -1,0 +1,92 @@
+"""``pi-conformance docs``: the spec catalogue with its cases, the specification by example.
+
+:func:`write` chooses the form: a static HTML site (:mod:`conformance.site.pages`, the default) or
+Markdown. In Markdown: one page per area (``<area>.md``) plus ``index.md``. Each clause is followed by the cases that
+cover it: their inputs (and trees) and their goldens or expected errors.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from conformance import golden
+from conformance.cases import Case
+from conformance.catalogue import AREAS, load_catalogue
+from conformance.files import atomic_write_text
+
+
+def _block(text: str) -> list[str]:
+    return ["```yaml", text.rstrip("\n"), "```"]
+
+
+def render_area(area: str, cases: list[Case], golden_dir: Path) -> str:
+    cat = load_catalogue()
+    lines = [f"# {area}: clauses and their cases", ""]
+    for cid, clause in cat.clauses.items():
+        if clause.area != area:
+            continue
+        flags = [clause.level] + (["refusal"] if clause.refusal else []) + (["project decision"] if clause.decision else [])
+        lines += [f"## {cid}", "", f"**{' · '.join(flags)}** -- {clause.statement}", "", f"Source: {clause.source}", ""]
+        if clause.note:
+            lines += [clause.note, ""]
+        covering = [c for c in cases if cid in c.clauses]
+        citing = cat.cited_by(cid)
+        if clause.check == "manual":
+            lines += ["_Checked by a reader: no case can check this clause._", ""]
+        if citing:
+            lines += ["Relied on by: " + ", ".join(f"[{c}](#{c.lower()})" for c in citing) + ".", ""]
+        if not covering and not citing and clause.check != "manual":
+            lines += ["_No case covers this clause yet._", ""]
+        for case in covering:
+            lines += [f"### `{case.id}`: {case.title}", "", f"Operation `{case.op}`.", ""]
+            if case.tree is not None:
+                lines += ["Files:", ""] + _block(golden.dump({k: v.model_dump(exclude_none=True) for k, v in case.tree.items()})) + [""]
+            lines += ["Input:", ""] + _block(golden.dump(case.input)) + [""]
+            if case.error_code:
+                lines += [f"Expected: the error `{case.error_code}`.", ""]
+                continue
+            try:
+                stored = golden.read(golden.golden_path(golden_dir, case.area, case.id))
+            except ValueError:
+                stored = None
+            if stored is None:
+                lines += ["_Golden missing._", ""]
+            else:
+                lines += ["Expected output:", ""] + _block(golden.dump(stored["output"])) + [""]
+    return "\n".join(lines)
+
+
+def write_docs(out: Path, cases: list[Case], *, golden_dir: Path = golden.GOLDEN_DIR) -> list[Path]:
+    """Write ``index.md`` and one page per area under ``out``; returns the paths written."""
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    cat = load_catalogue()
+    index = ["# The specification by example", "", "| area | clauses | cases |", "| --- | ---: | ---: |"]
+    for area in AREAS:
+        page = out / f"{area}.md"
+        atomic_write_text(page, render_area(area, cases, golden_dir))
+        written.append(page)
+        n_clauses = sum(1 for c in cat.clauses.values() if c.area == area)
+        index.append(f"| [{area}]({area}.md) | {n_clauses} | {sum(1 for c in cases if c.area == area)} |")
+    atomic_write_text(out / "index.md", "\n".join(index) + "\n")
+    written.append(out / "index.md")
+    return written
+
+
+def write(out: Path, cases: list[Case], *, golden_dir: Path = golden.GOLDEN_DIR, fmt: str = "html",
+          results: list[str] | None = None) -> list[Path]:
+    """Write the specification by example under ``out`` as ``fmt`` (``"html"`` or ``"md"``); with
+    ``results`` (paths of JSON reports; HTML only), each case shows every implementation's
+    result. Returns the paths written. Raises ``ValueError`` naming a report that cannot be read
+    or ``results`` given for Markdown, ``OSError`` when ``out`` cannot be written; nothing is
+    written when a report is bad."""
+    from conformance.reports import load_report
+
+    if fmt == "md":
+        if results:
+            raise ValueError("--results needs the HTML form (leave out --format md)")
+        return write_docs(out, cases, golden_dir=golden_dir)
+    from conformance.site.pages import write_site
+
+    reports = [load_report(Path(p)) for p in results or []]
+    return write_site(out, cases, golden_dir=golden_dir, reports=reports)

@@ -1,0 +1,93 @@
+"""Editions of the specification (PI-DECISION-EDITIONS).
+
+An edition is one dated copy of an area's public pages. The envelope and profiles areas have one
+edition each; the Pi area has two: ``pi-0.99.4`` (the default) and ``pi-1.6.0`` (the pages Pi 1.6.0
+ships in its npm package). A clause holds for the editions it lists (``editions:`` in the
+catalogue; every edition of its area when absent); a case holds for the editions its clauses share,
+or those it declares. A run judges one edition of one area (``--edition``); the other areas are
+judged by their default edition.
+
+Pure data and lookups: no I/O.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Edition:
+    """One edition: its ``name`` (``pi-1.6.0``), its ``area``, whether it is the area's
+    ``default``, and its ``sources`` (the public documents it consists of, by public name)."""
+
+    name: str
+    area: str
+    default: bool
+    sources: str
+
+
+EDITIONS: tuple[Edition, ...] = (
+    Edition("envelope", "envelope", True,
+            "README of the npm package @luan.sh/pi-developer-messages (public repository luan/agents, "
+            "folder harnesses/pi/agent/packages/pi-developer-messages)"),
+    Edition("profiles", "profiles", True,
+            "docs/architecture.md of the public repository Yivas/pi-prompt-profiles"),
+    Edition("pi-0.99.4", "pi", True,
+            "Pi 0.99.4 docs/message-types.md, docs/models.md, docs/packages.md, docs/prompt-templates.md "
+            "(public repository earendil-works/pi)"),
+    Edition("pi-1.6.0", "pi", False,
+            "Pi 1.6.0 docs/message-types.md, docs/models.md, docs/packages.md, docs/prompt-templates.md "
+            "(folder docs/ of the npm package @earendil-works/pi-coding-agent@1.6.0)"),
+)
+"""Every edition, areas in report order, the default of each area first."""
+
+DEFAULT = "pi-0.99.4"
+"""The edition a run judges when ``--edition`` is not given."""
+
+
+def names() -> list[str]:
+    """The names of every edition, in :data:`EDITIONS` order."""
+    return [e.name for e in EDITIONS]
+
+
+def get(name: str) -> Edition:
+    """The edition called ``name``. Raises ``ValueError`` naming the known editions."""
+    for edition in EDITIONS:
+        if edition.name == name:
+            return edition
+    raise ValueError(f"unknown edition {name!r}; the editions are {', '.join(names())}")
+
+
+def of_area(area: str) -> list[str]:
+    """The names of the editions of ``area`` (none for the kit's own area)."""
+    return [e.name for e in EDITIONS if e.area == area]
+
+
+def default_of(area: str) -> str | None:
+    """The name of ``area``'s default edition, or ``None`` for an area without editions."""
+    return next((e.name for e in EDITIONS if e.area == area and e.default), None)
+
+
+def judged(run_edition: str | None, area: str) -> str | None:
+    """The edition a case of ``area`` is judged by in a run of ``run_edition`` (``None``: the
+    default): that edition when it is one of ``area``'s, else ``area``'s default."""
+    edition = get(run_edition or DEFAULT)
+    return edition.name if edition.area == area else default_of(area)
+
+
+def holds(item_editions: tuple[str, ...] | None, area: str, run_edition: str | None) -> bool:
+    """Whether an item (a case) of ``area`` holding for ``item_editions`` (``None``: all of its
+    area's) is judged in a run of ``run_edition``."""
+    if item_editions is None:
+        return True
+    return judged(run_edition, area) in item_editions
+
+
+def shared(area: str, clause_editions: list[list[str] | None]) -> tuple[str, ...]:
+    """The editions of ``area`` that every clause holds for (a clause's ``None``: all), in
+    :data:`EDITIONS` order."""
+    out = of_area(area)
+    for listed in clause_editions:
+        if listed is not None:
+            out = [name for name in out if name in listed]
+    return tuple(out)

@@ -1,0 +1,118 @@
+"""Per-implementation expectations files.
+
+```yaml
+implementation: pi 1.6.0          # optional, for the reader
+expectations:
+  - id: msg-replay-*              # a case id or a glob over case ids
+    status: fail                  # fail | skip | unsupported
+    reason: 1.6.0 has no `replace` on system messages (seed 003 SystemMessage; N19)
+    link: https://...             # optional
+    editions: [pi-0.99.4]         # optional: only when the case is judged by one of these
+```
+
+The first entry that matches a case applies. Strict by design: an entry whose pattern matches no
+case of the whole suite is an error, and a case expected to fail (or be unsupported) that passes is
+an *unexpected pass*, which fails the run.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError
+
+from conformance.editions import names as edition_names
+from conformance.yamlio import FileError, SuiteFileError, load_with_positions, validation_errors
+
+
+class Expectation(BaseModel):
+    """One entry of an expectations file."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: str = Field(min_length=1)
+    status: Literal["fail", "skip", "unsupported"]
+    reason: str = Field(min_length=1)
+    link: str | None = None
+    editions: list[str] | None = Field(default=None, min_length=1)
+    _line: int = PrivateAttr(default=0)
+
+    @property
+    def line(self) -> int:
+        return self._line
+
+
+class ExpectationsFile(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    implementation: str | None = None
+    expectations: list[Expectation] = []
+
+
+@dataclass
+class Expectations:
+    """Loaded expectations with the file they came from."""
+
+    entries: list[Expectation]
+    file: str = ""
+
+    def match(self, case_id: str, edition: str | None = None) -> Expectation | None:
+        """The first entry matching ``case_id`` judged by ``edition`` (an entry with
+        ``editions`` applies only to a case judged by one of them; ``edition`` ``None``: any)."""
+        for entry in self.entries:
+            if fnmatch.fnmatchcase(case_id, entry.id) and (
+                    edition is None or entry.editions is None or edition in entry.editions):
+                return entry
+        return None
+
+    def stale(self, all_ids: set[str]) -> list[FileError]:
+        """Entries that never apply to a case of the whole suite: those that match no case, and
+        those hidden because every case they match is matched by an earlier entry (the first
+        matching entry applies)."""
+        out = []
+        for i, entry in enumerate(self.entries):
+            matched = [cid for cid in sorted(all_ids) if fnmatch.fnmatchcase(cid, entry.id)]
+            if not matched:
+                out.append(FileError(self.file, entry.line, 1, "id", f"{entry.id!r} matches no case"))
+                continue
+            earlier = [e for e in self.entries[:i] if e.editions is None
+                       or (entry.editions is not None and set(entry.editions) <= set(e.editions))]
+            if all(any(fnmatch.fnmatchcase(cid, e.id) for e in earlier) for cid in matched):
+                first = self.match(matched[0])
+                out.append(FileError(self.file, entry.line, 1, "id",
+                                     f"{entry.id!r} never applies: every case it matches is matched by an "
+                                     f"earlier entry (first: {first.id!r}, line {first.line}); the first "
+                                     "matching entry applies, so move it above or remove it"))
+        return out
+
+
+def load_expectations(path: Path) -> Expectations:
+    """Read an expectations file. Raises :class:`SuiteFileError` naming file, line and field."""
+    shown = str(path)
+    data, positions = load_with_positions(path, shown)
+    if isinstance(data, list):
+        data = {"expectations": data}
+        positions = {(("expectations",) + k if k else k): v for k, v in positions.items()}
+    if data is None:
+        data = {}
+    try:
+        parsed = ExpectationsFile.model_validate(data)
+    except ValidationError as exc:
+        raise SuiteFileError(*validation_errors(exc, shown, positions)) from None
+    seen: dict[tuple, int] = {}
+    for i, entry in enumerate(parsed.expectations):
+        entry._line = positions.get(("expectations", i), (0, 0))[0]
+        unknown = [name for name in entry.editions or [] if name not in edition_names()]
+        if unknown:
+            raise SuiteFileError(FileError(shown, entry.line, 1, f"expectations[{i}].editions",
+                                           f"unknown edition {unknown[0]!r}; the editions are "
+                                           f"{', '.join(edition_names())}"))
+        key = (entry.id, tuple(entry.editions or ()))
+        if key in seen:
+            raise SuiteFileError(FileError(shown, entry.line, 1, f"expectations[{i}].id",
+                                           f"{entry.id!r} is already listed at line {seen[key]}"))
+        seen[key] = entry.line
+    return Expectations(parsed.expectations, shown)

@@ -1,0 +1,252 @@
+"""Goldens: one canonical YAML file per case under ``golden/<area>/<case-id>.yaml``.
+
+A case that holds in several editions of its area and whose answer differs in a non-default one
+has that edition's golden beside it, under ``golden/<area>@<edition>/<case-id>.yaml``
+(PI-DECISION-EDITIONS); a run of that edition reads it instead of the area's golden.
+
+A golden holds ``case`` (the case id), ``op`` (the operation) and ``output`` (the reference's
+answer, with the tree root replaced by ``<root>``). The form is language-neutral and diffable
+without Python: plain YAML data, keys sorted, multi-line strings as literal blocks where that
+round-trips exactly (otherwise double-quoted), no tags. Goldens are written by the reference only.
+
+Comparison is on data, not text: both sides are canonicalised (integral floats become integers,
+so ``1.0`` from Python and ``1`` from JavaScript agree; booleans stay distinct from numbers) and
+the case's declared normalisers are applied to both.
+"""
+
+from __future__ import annotations
+
+import difflib
+import io
+import json
+import math
+import re
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from ruamel.yaml import YAML
+from ruamel.yaml.comments import CommentedMap
+from ruamel.yaml.scalarstring import DoubleQuotedScalarString, LiteralScalarString, SingleQuotedScalarString
+
+from conformance import normalise, yamlio
+from conformance.editions import default_of
+from conformance.files import atomic_write_text
+
+
+
+def default_golden_dir() -> Path:
+    """Where the goldens are: the copy an installed wheel carries (``conformance/_golden``, made by
+    ``setup.py`` at build time), else ``golden/`` at the top of a source checkout."""
+    package = Path(__file__).resolve().parent
+    packaged = package / "_golden"
+    return packaged if packaged.is_dir() else package.parent / "golden"
+
+
+GOLDEN_DIR = default_golden_dir()
+HEADER = (
+    "# Golden written by the reference implementation; it is specification.\n"
+    "# Read it against the spec before committing. Do not edit by hand.\n"
+)
+
+
+def golden_path(golden_dir: Path, area: str, case_id: str, edition: str | None = None) -> Path:
+    """Where the golden of ``case_id`` lives when judged by ``edition`` (``None`` or the area's
+    default: ``<area>/``): the edition's own golden (``<area>@<edition>/``) when there is one,
+    else the area's."""
+    own = edition_golden_path(golden_dir, area, case_id, edition)
+    return own if own is not None and own.exists() else golden_dir / area / f"{case_id}.yaml"
+
+
+def edition_golden_path(golden_dir: Path, area: str, case_id: str, edition: str | None) -> Path | None:
+    """Where ``edition``'s own golden of ``case_id`` would live (``<area>@<edition>/``), or
+    ``None`` when ``edition`` is ``None`` or the area's default (its goldens are the area's)."""
+    if edition is None or edition == default_of(area):
+        return None
+    return golden_dir / f"{area}@{edition}" / f"{case_id}.yaml"
+
+
+def canonical(value: Any) -> Any:
+    """JSON data in canonical form: integral floats as ints, dict keys sorted, tuples as lists.
+
+    Raises ``ValueError`` for values that are not JSON data (NaN, infinities, other types).
+    """
+    kind = type(value)
+    if kind is str or kind is int or kind is bool or value is None:
+        return value
+    if kind is dict and all(type(k) is str for k in value):
+        return {k: canonical(value[k]) for k in sorted(value)}
+    if kind is list:
+        return [canonical(v) for v in value]
+    if isinstance(value, bool) or isinstance(value, str):
+        return value
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise ValueError(f"{value!r} is not JSON data")
+        return int(value) if value.is_integer() and abs(value) < 2**53 else value
+    if isinstance(value, (list, tuple)):
+        return [canonical(v) for v in value]
+    if isinstance(value, dict):
+        if not all(isinstance(k, str) for k in value):
+            raise ValueError("object keys must be strings")
+        return {k: canonical(value[k]) for k in sorted(value)}
+    raise ValueError(f"{type(value).__name__} is not JSON data")
+
+
+def _yaml() -> YAML:
+    yaml = YAML(typ="rt", pure=True)
+    yaml.width = 4096
+    yaml.indent(mapping=2, sequence=4, offset=2)
+    yaml.allow_unicode = True
+    yaml.representer.add_representer(
+        type(None), lambda rep, _: rep.represent_scalar("tag:yaml.org,2002:null", "null"))
+    return yaml
+
+
+@lru_cache(maxsize=4096)
+def _literal_safe(text: str) -> bool:
+    if "\n" not in text:
+        return False
+    yaml = _yaml()
+    buf = io.StringIO()
+    yaml.dump({"v": LiteralScalarString(text)}, buf)
+    try:
+        return yamlio.load_data(buf.getvalue(), cache=False)["v"] == text
+    except Exception:
+        return False
+
+
+# Plain scalars that a YAML 1.1 reader (PyYAML, older JavaScript libraries) would not read as the
+# same string: booleans and nulls of YAML 1.1, and its number forms (sexagesimal, underscores,
+# octal, binary). Such strings are written quoted so every reader gets the same data.
+_YAML11_WORDS = {"y", "yes", "n", "no", "on", "off", "true", "false", "null", "~", ""}
+_YAML11_NUMBER = re.compile(
+    r"^[-+]?(0b[01_]+|0[0-7_]+|0x[0-9a-fA-F_]+|[0-9][0-9_]*(:[0-5]?[0-9])+(\.[0-9_]*)?"
+    r"|[0-9][0-9_]*(\.[0-9_]*)?([eE][-+]?[0-9]+)?|\.[0-9_]+([eE][-+]?[0-9]+)?|\.(inf|Inf|INF|nan|NaN|NAN))$")
+
+
+_YAML_BREAKS = "\x85\u2028\u2029"
+
+
+def _yaml11_ambiguous(text: str) -> bool:
+    return text.lower() in _YAML11_WORDS or bool(_YAML11_NUMBER.match(text))
+
+
+def _to_yaml_node(value: Any) -> Any:
+    if isinstance(value, dict):
+        node = CommentedMap()
+        for k in sorted(value):
+            node[k] = _to_yaml_node(value[k])
+        return node
+    if isinstance(value, list):
+        return [_to_yaml_node(v) for v in value]
+    if isinstance(value, str) and _literal_safe(value):
+        return LiteralScalarString(value)
+    if isinstance(value, str) and any(ch in _YAML_BREAKS for ch in value):
+        # YAML folds these line breaks inside plain and single-quoted scalars; escape them.
+        return DoubleQuotedScalarString(value)
+    if isinstance(value, str) and _yaml11_ambiguous(value):
+        return SingleQuotedScalarString(value)
+    return value
+
+
+def dump(data: Any) -> str:
+    """Canonical YAML text of JSON data (no header).
+
+    Raises ``ValueError`` for data that is not JSON data, or if the text would not read back as
+    the same data (a guard: no golden is ever written that a YAML reader gets differently).
+    The same data is written once per process (the docs show an input under each of its clauses)."""
+    return _dump_canonical(json.dumps(canonical(data), ensure_ascii=False))
+
+
+@lru_cache(maxsize=4096)
+def _dump_canonical(encoded: str) -> str:
+    data = json.loads(encoded)  # canonical data survives JSON exactly: keys sorted, floats by repr
+    buf = io.StringIO()
+    _yaml().dump(_to_yaml_node(data), buf)
+    text = buf.getvalue()
+    if not same(canonical(yamlio.load_data(text, cache=False)), data):
+        raise ValueError("the data does not survive a YAML round trip; please report this as a kit bug")
+    return text
+
+
+def render(case_id: str, op: str, output: Any) -> str:
+    """The full text of a golden file."""
+    return HEADER + dump({"case": case_id, "op": op, "output": output})
+
+
+def parse(text: str) -> dict:
+    """The data of a golden file's text (through the parse cache). Raises ``ValueError`` for a
+    malformed golden."""
+    try:
+        data = yamlio.load_data(text)
+    except Exception as exc:
+        raise ValueError(f"golden is not valid YAML: {exc}") from None
+    if not isinstance(data, dict) or set(data) != {"case", "op", "output"}:
+        raise ValueError("golden must be a mapping with exactly case, op and output")
+    return data
+
+
+def read(path: Path) -> dict | None:
+    """The golden at ``path``, or ``None`` when there is none. Raises ``ValueError`` if malformed."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return None
+    return parse(text)
+
+
+def write(path: Path, case_id: str, op: str, output: Any) -> bool:
+    """Write the golden atomically (temporary file and rename). Returns whether it changed."""
+    text = render(case_id, op, output)
+    if path.exists() and path.read_text(encoding="utf-8") == text:
+        return False
+    atomic_write_text(path, text)
+    return True
+
+
+def comparable(output: Any, normalisers: list[str], case: Any = None) -> Any:
+    """``output`` canonicalised and normalised (with what ``case`` knows), ready for comparison."""
+    data = canonical(output)
+    return canonical(normalise.apply(normalisers, data, case)) if normalisers else data
+
+
+def diff(expected: Any, actual: Any) -> str:
+    """A unified diff of the canonical YAML of two outputs ('' when equal)."""
+    a = dump(expected).splitlines(keepends=True)
+    b = dump(actual).splitlines(keepends=True)
+    return "".join(difflib.unified_diff(a, b, "golden", "answer"))
+
+
+def same(expected: Any, actual: Any) -> bool:
+    """Type-exact equality of canonical data (``true`` is not ``1``)."""
+    return json.dumps(expected, sort_keys=True) == json.dumps(actual, sort_keys=True)
+
+
+def header_mismatch(stored: dict, case_id: str, op: str) -> str | None:
+    """Why a golden read for ``case_id`` (operation ``op``) is not that case's golden, or ``None``.
+
+    A golden's ``case`` and ``op`` header must name the case it is compared with: a golden copied
+    from another case is never a pass, under the CLI or under pytest.
+    """
+    if stored.get("case") == case_id and stored.get("op") == op:
+        return None
+    return (f"the golden is for case {stored.get('case')!r} ({stored.get('op')!r}), "
+            f"not {case_id!r} ({op!r})")
+
+
+ORPHAN_HINT = ("orphaned golden: no case of the suite expects it; delete it (when a case is retired, "
+               "its golden is deleted and its id listed in conformance/scenarios/ids.yaml so that it is "
+               "never reused)")
+"""The message of an orphaned golden, the same under the CLI and under pytest."""
+
+
+def orphans(golden_dir: Path, case_ids: set[str]) -> list[Path]:
+    """Golden files whose case id is not a case of the whole suite.
+
+    Always judged against every case present (never a selection), so running a subset of cases
+    (``-k``, ``--area``, xdist) cannot raise a false alarm.
+    """
+    return sorted(p for p in golden_dir.glob("*/*.yaml") if p.stem not in case_ids)

@@ -1,0 +1,387 @@
+"""Property-based invariants, run through the adapter protocol against any implementation.
+
+An invariant is a first-class case: it has a stable id (``inv-<area>-<name>``), a title, the
+clause ids it checks and an area, and it ends with one of the runner's statuses (``passed``,
+``failed``, ``errored``, ``unsupported``). Instead of one fixed input and a golden it states a
+property of the specification -- "composing twice gives the same bytes" -- and
+`hypothesis <https://hypothesis.readthedocs.io>`_ generates inputs and looks for a counterexample.
+
+Every request goes through an :class:`~conformance.adapters.base.Adapter` (``run(op, input, root,
+timeout)``), exactly as a scenario's does, so the invariants run against the bundled reference, a
+Python implementation in process, ``serve-reference`` or any JSON-lines adapter. Inputs are
+validated against the operation's input model before they are sent.
+
+When an invariant fails, hypothesis shrinks the counterexample and the kit prints it as a
+ready-to-commit scenario file: one case per request of the minimal failing example, with its
+input (and tree), the invariant's clauses and a title saying what was found. Committed into
+``conformance/scenarios/<area>/`` with goldens written by the reference
+(``pi-conformance run --update-goldens --case ID``), the example becomes a permanent case.
+
+Budget: examples per invariant are fixed and derandomized by default (:data:`DEFAULT_EXAMPLES`,
+reproducible in CI); ``PI_CONFORMANCE_INVARIANT_EXAMPLES`` or ``--examples N`` raise the budget
+and ``--seed N`` explores other inputs on demand.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import hashlib
+import io
+import json
+import os
+import sys
+import time
+import traceback
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Sequence
+
+from conformance.adapters.base import Adapter, AdapterStartError
+from conformance.adapters.connect import ADAPTER_NAMES, AdapterNameError, make_adapter
+from conformance.adapters.environment import AdapterEnvironment, parse_assignments
+from conformance.options import timeout_seconds
+from conformance.catalogue import AREAS
+from conformance.invariants.core import (  # noqa: F401  (the package's public names)
+    Check,
+    Client,
+    Counterexample,
+    Invariant,
+    OperationUnsupported,
+    Request,
+    RequestFailed,
+    invariant,
+    registered,
+)
+
+DEFAULT_EXAMPLES = 25
+"""Examples per invariant in the default (CI) run: derandomized, so every run draws the same."""
+
+EXAMPLES_ENV = "PI_CONFORMANCE_INVARIANT_EXAMPLES"
+"""Environment variable that sets the number of examples per invariant (the on-demand budget)."""
+
+DEFAULT_TIMEOUT = 10.0
+"""Seconds an out-of-process adapter has to answer one request."""
+
+def case_prefix(area: str, op: str, cases: Sequence[Any] | None = None) -> str:
+    """The case-id prefix (``env``, ``prof``, ``msg``, ...) the suite's cases of ``op`` use.
+
+    Taken from ``cases`` (default: the bundled suite's): the most common first word of the ids of
+    the cases of ``op``, else of the cases of ``area``, else ``area`` itself. Ties go to the
+    alphabetically first prefix.
+    """
+    counts = _prefix_counts() if cases is None else _count_prefixes(cases)
+    for key in (op, area):
+        found = counts.get(key)
+        if found:
+            return min(found, key=lambda prefix: (-found[prefix], prefix))
+    return area
+
+
+def _count_prefixes(cases: Sequence[Any]) -> dict[str, dict[str, int]]:
+    counts: dict[str, dict[str, int]] = {}
+    for case in cases:
+        prefix = case.id.split("-", 1)[0]
+        for key in (case.op, case.area):
+            row = counts.setdefault(key, {})
+            row[prefix] = row.get(prefix, 0) + 1
+    return counts
+
+
+@functools.lru_cache(maxsize=1)
+def _prefix_counts() -> dict[str, dict[str, int]]:
+    from conformance.cases import SCENARIOS_DIR, load_suite
+
+    return _count_prefixes(load_suite(SCENARIOS_DIR).cases)
+
+
+def invariants(areas: Sequence[str] | None = None, patterns: Sequence[str] | None = None) -> list[Invariant]:
+    """Every registered invariant (of ``areas``, matching an id glob of ``patterns``), by id."""
+    from conformance.cases import select
+    from conformance.invariants import envelope, pi, profiles  # noqa: F401  (registration)
+
+    return select(registered(), areas=areas, patterns=patterns)
+
+
+@dataclass
+class InvariantResult:
+    """The outcome of one invariant against one implementation.
+
+    Attributes:
+        id, area, title, clauses: from the invariant.
+        status: ``passed``, ``failed``, ``errored`` or ``unsupported``.
+        examples: how many examples were tried (hypothesis' count, ``0`` when not run).
+        message: why it did not pass.
+        requests: the requests of the minimal failing example.
+        scenario: that example as a scenario file's text (``failed``/``errored`` only).
+        duration: wall time in seconds.
+    """
+
+    id: str
+    area: str
+    title: str
+    clauses: list[str]
+    status: str
+    examples: int = 0
+    message: str = ""
+    requests: list[Request] = field(default_factory=list)
+    scenario: str = ""
+    duration: float = 0.0
+
+    def record(self) -> dict:
+        """A plain record for JSON reports."""
+        return {"id": self.id, "area": self.area, "title": self.title, "clauses": self.clauses,
+                "status": self.status, "examples": self.examples, "message": self.message,
+                "scenario": self.scenario, "duration": round(self.duration, 6)}
+
+
+def example_budget(examples: int | None = None) -> int:
+    """Examples per invariant: ``examples`` when given, else ``$PI_CONFORMANCE_INVARIANT_EXAMPLES``,
+    else :data:`DEFAULT_EXAMPLES`. Raises ``ValueError`` for a value below 1."""
+    if examples is None:
+        raw = os.environ.get(EXAMPLES_ENV, "").strip()
+        examples = int(raw) if raw else DEFAULT_EXAMPLES
+    if examples < 1:
+        raise ValueError(f"the number of examples must be at least 1, got {examples}")
+    return examples
+
+
+def run_invariant(inv: Invariant, adapter: Adapter, operations: set[str], *, examples: int | None = None,
+                  seed: int | None = None, timeout: float = DEFAULT_TIMEOUT) -> InvariantResult:
+    """Check ``inv`` through a started ``adapter`` whose hello lists ``operations``.
+
+    ``seed`` ``None`` derandomizes hypothesis (the CI default: the same examples every run); an
+    integer seeds it instead (explore other inputs). Returns the :class:`InvariantResult`.
+    """
+    from hypothesis import HealthCheck, Phase, given, settings
+    from hypothesis import seed as hyp_seed
+
+    started = time.perf_counter()
+    result = InvariantResult(inv.id, inv.area, inv.title, list(inv.clauses), "passed")
+    missing = [op for op in inv.ops if op not in operations]
+    if missing:
+        result.status, result.message = "unsupported", f"the implementation lacks {', '.join(missing)}"
+        return result
+    client = Client(adapter, operations, timeout)
+    count = [0]
+    unsupported: list[str] = []
+
+    def body(example: Any) -> None:
+        client.requests = []
+        count[0] += 1
+        try:
+            inv.check(client, example)
+        except OperationUnsupported as exc:
+            unsupported.append(str(exc))
+
+    test = given(inv.strategy())(body)
+    test = settings(
+        max_examples=example_budget(examples), derandomize=seed is None, database=None, deadline=None,
+        print_blob=False, report_multiple_bugs=False,
+        phases=(Phase.explicit, Phase.reuse, Phase.generate, Phase.shrink),
+        suppress_health_check=list(HealthCheck),
+    )(test)
+    if seed is not None:
+        test = hyp_seed(seed)(test)
+    try:
+        test()
+    except (Counterexample, RequestFailed) as exc:
+        result.status = "failed" if isinstance(exc, Counterexample) or exc.answer.kind in ("result", "error") \
+            else "errored"
+        result.message = str(exc)
+    except ValueError as exc:  # an invalid generated input: the invariant's own fault
+        result.status, result.message = "errored", f"invariant error: {exc}"
+    except Exception as exc:  # noqa: BLE001 - any other failure of the check is reported, not raised
+        result.status = "errored"
+        result.message = f"{type(exc).__name__}: {exc}\n" + "".join(traceback.format_exception(exc))[-2000:]
+    result.examples = count[0]
+    if result.status in ("failed", "errored") and client.requests:
+        result.requests = list(client.requests)
+        result.scenario = scenario_text(inv, result.requests, result.message)
+    if result.status == "passed" and unsupported:
+        result.status, result.message = "unsupported", unsupported[0]
+    result.duration = time.perf_counter() - started
+    return result
+
+
+def run_invariants(adapter: Adapter, selected: Sequence[Invariant] | None = None, *, examples: int | None = None,
+                   seed: int | None = None, timeout: float = DEFAULT_TIMEOUT,
+                   progress: Callable[[InvariantResult], None] | None = None) -> list[InvariantResult]:
+    """Start ``adapter``, check every invariant of ``selected`` (default: all), stop it.
+
+    Raises :class:`~conformance.adapters.base.AdapterStartError` when the adapter cannot start.
+    """
+    hello = adapter.start()
+    ops = set(hello.operations)
+    results = []
+    try:
+        for inv in (invariants() if selected is None else selected):
+            r = run_invariant(inv, adapter, ops, examples=examples, seed=seed, timeout=timeout)
+            results.append(r)
+            if progress:
+                progress(r)
+    finally:
+        adapter.stop()
+    return results
+
+
+# ---------------------------------------------------------------------------------------------
+# Counterexamples as scenario files
+
+
+def scenario_yaml(data: Any) -> str:
+    """A scenario file's data as YAML text (block style, multi-line strings as literal blocks
+    where that reads back exactly); shared by the invariants' and ``diff``'s printed cases."""
+    from ruamel.yaml import YAML
+    from ruamel.yaml.scalarstring import LiteralScalarString
+
+    def node(value: Any) -> Any:
+        if isinstance(value, dict):
+            return {k: node(v) for k, v in value.items()}
+        if isinstance(value, list):
+            return [node(v) for v in value]
+        if isinstance(value, str) and "\n" in value and _literal_round_trips(value):
+            return LiteralScalarString(value)
+        return value
+
+    yaml = YAML(typ="rt", pure=True)
+    yaml.width = 4096
+    yaml.indent(mapping=2, sequence=4, offset=2)
+    yaml.allow_unicode = True
+    buf = io.StringIO()
+    yaml.dump(node(data), buf)
+    return buf.getvalue()
+
+
+def _literal_round_trips(text: str) -> bool:
+    from ruamel.yaml import YAML
+    from ruamel.yaml.scalarstring import LiteralScalarString
+
+    buf = io.StringIO()
+    YAML(typ="rt", pure=True).dump({"v": LiteralScalarString(text)}, buf)
+    try:
+        return YAML(typ="safe", pure=True).load(buf.getvalue())["v"] == text
+    except Exception:  # noqa: BLE001
+        return False
+
+
+def scenario_case_id(inv: Invariant, req: Request) -> str:
+    """A stable id for a request of a counterexample: ``<prefix>-strength-<8 hex digits>`` of a
+    hash of the invariant id, the operation, the input and the tree."""
+    digest = hashlib.sha256(json.dumps([inv.id, req.op, req.input, req.tree], sort_keys=True,
+                                       ensure_ascii=False).encode("utf-8")).hexdigest()[:8]
+    return f"{case_prefix(inv.area, req.op)}-strength-{digest}"
+
+
+def scenario_data(inv: Invariant, requests: Sequence[Request], message: str = "") -> dict:
+    """The counterexample's requests as a scenario file's data (format 1), one case per distinct
+    request, in the order they were made."""
+    cases = []
+    seen: set[str] = set()
+    for req in requests:
+        cid = scenario_case_id(inv, req)
+        if cid in seen:
+            continue
+        seen.add(cid)
+        case: dict[str, Any] = {"id": cid, "title": f"{inv.title} (counterexample of {inv.id})",
+                                "clauses": [c for c in inv.clauses], "op": req.op}
+        if req.tree is not None:
+            case["tree"] = req.tree
+        case["input"] = req.input
+        cases.append(case)
+    return {"format": 1, "area": inv.area, "title": f"Counterexamples found by {inv.id}", "cases": cases}
+
+
+def scenario_text(inv: Invariant, requests: Sequence[Request], message: str = "") -> str:
+    """:func:`scenario_data` as YAML text, with a header saying what failed and how to commit it."""
+    first = message.strip().splitlines()[0] if message.strip() else "the property does not hold"
+    header = (
+        f"# Found by invariant {inv.id}: {inv.title}\n"
+        f"# {first}\n"
+        f"# Save as conformance/scenarios/{inv.area}/strength-<topic>.yaml, give the cases real titles,\n"
+        f"# write their goldens with `pi-conformance run --update-goldens --case ID` and read them\n"
+        f"# against the spec before committing.\n"
+    )
+    return header + scenario_yaml(scenario_data(inv, requests, message))
+
+
+# ---------------------------------------------------------------------------------------------
+# Command line (``pi-conformance invariants``)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add the ``invariants`` subcommand's options to ``parser``."""
+    parser.add_argument("--adapter", metavar="ADAPTER", help=ADAPTER_NAMES)
+    parser.add_argument("--adapter-env", action="append", metavar="KEY=VALUE",
+                        help="add a variable to the out-of-process adapter's environment (repeatable)")
+    parser.add_argument("--area", action="append", choices=AREAS,
+                        help="only this area (repeatable)")
+    parser.add_argument("--invariant", action="append", metavar="PATTERN",
+                        help="only invariants whose id matches this glob (repeatable)")
+    parser.add_argument("--examples", type=int, default=None, metavar="N",
+                        help=f"examples per invariant (default ${EXAMPLES_ENV} or {DEFAULT_EXAMPLES})")
+    parser.add_argument("--seed", type=int, default=None, metavar="N",
+                        help="seed the generator (default: derandomized, the same examples every run)")
+    parser.add_argument("--timeout", type=timeout_seconds, default=DEFAULT_TIMEOUT, metavar="SECONDS",
+                        help="per-request timeout (out-of-process adapters)")
+    parser.add_argument("--report-json", metavar="FILE", help="write the results as JSON")
+    parser.add_argument("--scenario-dir", metavar="DIR",
+                        help="also write each counterexample as DIR/<invariant-id>.yaml")
+    parser.add_argument("--list", action="store_true", help="list the invariants and exit")
+
+
+def cmd_invariants(args: argparse.Namespace) -> int:
+    """Run the invariants against ``args.adapter``. Exit code: 0 all passed (or unsupported),
+    1 one failed or errored, 2 usage error, 3 the adapter could not start."""
+    selected = invariants(args.area, args.invariant)
+    if args.list:
+        for inv in selected:
+            print(f"{inv.id}\t{','.join(inv.ops)}\t{','.join(inv.clauses)}\t{inv.title}")
+        return 0
+    if not selected:
+        print("pi-conformance: no invariant matches", file=sys.stderr)
+        return 2
+    try:
+        examples = example_budget(args.examples)
+    except ValueError as exc:
+        print(f"pi-conformance: {exc}", file=sys.stderr)
+        return 2
+    try:
+        adapter = make_adapter(args.adapter, AdapterEnvironment(parse_assignments(args.adapter_env)))
+        print(f"{len(selected)} invariants, {examples} examples each, "
+              f"{'derandomized' if args.seed is None else f'seed {args.seed}'}")
+        results = run_invariants(adapter, selected, examples=examples, seed=args.seed, timeout=args.timeout,
+                                 progress=lambda r: print(f"{r.status:<11} {r.id} ({r.examples} examples, "
+                                                          f"{r.duration:.2f}s)", flush=True))
+    except (AdapterNameError, ValueError) as exc:
+        print(f"pi-conformance: {exc}", file=sys.stderr)
+        return 2
+    except AdapterStartError as exc:
+        print(f"pi-conformance: the adapter could not start: {exc}", file=sys.stderr)
+        return 3
+    bad = [r for r in results if r.status in ("failed", "errored")]
+    for r in bad:
+        print(f"\n{r.status.upper()} {r.id}: {r.title}\n  {r.message.strip()}")
+        if r.scenario:
+            print("  ready-to-commit scenario:\n" + "\n".join("    " + line for line in r.scenario.splitlines()))
+        if args.scenario_dir and r.scenario:
+            out = Path(args.scenario_dir)
+            out.mkdir(parents=True, exist_ok=True)
+            (out / f"{r.id}.yaml").write_text(r.scenario, encoding="utf-8")
+    counts: dict[str, int] = {}
+    for r in results:
+        counts[r.status] = counts.get(r.status, 0) + 1
+    print("\n" + ", ".join(f"{n} {s}" for s, n in sorted(counts.items())))
+    if args.report_json:
+        Path(args.report_json).write_text(json.dumps({"examples": examples, "seed": args.seed,
+                                                       "results": [r.record() for r in results]}, indent=2),
+                                          encoding="utf-8")
+    return 1 if bad else 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m conformance.invariants``: the same as ``pi-conformance invariants``."""
+    parser = argparse.ArgumentParser(prog="pi-conformance invariants",
+                                     description="Check property-based invariants through an adapter.")
+    add_arguments(parser)
+    return cmd_invariants(parser.parse_args(argv))

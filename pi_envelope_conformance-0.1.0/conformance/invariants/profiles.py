@@ -1,0 +1,78 @@
+"""Invariants of the profiles area (notes N10-N14)."""
+
+from __future__ import annotations
+
+from hypothesis import strategies as st
+
+from conformance.invariants.core import Client, Counterexample, invariant
+from conformance.operations.profiles import BEGIN_MARKER as BEGIN
+from conformance.operations.profiles import END_MARKER as END
+from conformance.strategies.profiles import base_prompt, chain, chain_tree
+from conformance.strategies.profiles import layers as _layers
+
+
+def _compose(client: Client, base: str | None, layers: list[str]) -> str | None:
+    return client.call("profiles.compose", {"systemPrompt": base, "layers": layers})["systemPrompt"]
+
+
+@invariant("inv-prof-compose-idempotent", area="profiles",
+           title="Composing a composed prompt again with the same profile gives the same bytes",
+           clauses=["PROF-COMPOSE-IDEMPOTENT", "PROF-STRIP"], ops=["profiles.compose"],
+           strategy=lambda: st.tuples(base_prompt(), _layers))
+def compose_twice(client: Client, example) -> None:
+    base, layers = example
+    once = _compose(client, base, layers)
+    twice = _compose(client, once, layers)
+    if once != twice:
+        raise Counterexample("composing twice changed the prompt")
+
+
+@invariant("inv-prof-strip-composed", area="profiles",
+           title="Stripping a composed prompt gives the stripped base: composing over a composed prompt "
+                 "equals composing over the base",
+           clauses=["PROF-STRIP", "PROF-COMPOSE"], ops=["profiles.compose"],
+           strategy=lambda: st.tuples(base_prompt(), _layers, _layers))
+def strip_composed(client: Client, example) -> None:
+    base, first, second = example
+    switched = _compose(client, _compose(client, base, first), second)
+    direct = _compose(client, base, second)
+    if switched != direct:
+        raise Counterexample("composing over a composed prompt differs from composing over the base")
+
+
+@invariant("inv-prof-switch-one-block", area="profiles",
+           title="Switching profiles never leaves two blocks",
+           clauses=["PROF-STRIP", "PROF-BLOCK"], ops=["profiles.compose"],
+           strategy=lambda: st.tuples(base_prompt(), st.lists(_layers, min_size=1, max_size=3)))
+def switch_one_block(client: Client, example) -> None:
+    prompt, selections = example
+    for layers in selections:
+        prompt = _compose(client, prompt, layers)
+        begins, ends = prompt.count(BEGIN), prompt.count(END)
+        if begins != 1:
+            raise Counterexample(f"after switching, the prompt holds {begins} begin markers ({ends} end markers)")
+
+
+@invariant("inv-prof-chain-specific-first", area="profiles",
+           title="A chain's layers appear specific first, bases nearest first, in the load and in the block",
+           clauses=["PROF-INHERIT-ORDER", "PROF-BLOCK"], ops=["profiles.load", "profiles.resolve"],
+           strategy=chain)
+def chain_specific_first(client: Client, bodies) -> None:
+    tree = chain_tree(bodies)
+    names = [f"p{i}" for i in range(len(bodies))]
+    where = {"agentDir": "agent", "cwd": "project"}
+    loaded = client.call("profiles.load", where, tree=tree)
+    leaf = next((p for p in loaded["global"]["profiles"] if p["ref"] == "global:p0"), None)
+    expected = [f"global:{n}" for n in names]
+    if leaf is None or leaf["layers"] != expected:
+        raise Counterexample(f"layers of global:p0 are {leaf and leaf['layers']}, expected {expected}")
+    out = client.call("profiles.resolve", {**where, "model": {"provider": "p", "id": "m"},
+                                           "session": {"mode": "manual", "profile": "p0"},
+                                           "systemPrompt": "base"}, tree=tree)
+    prompt = out["systemPrompt"] or ""
+    pos = 0
+    for n, b in zip(names, bodies):
+        found = prompt.find(f"{n} says {b}", pos)
+        if found < 0:
+            raise Counterexample(f"the body of {n} is missing from the block, or out of order")
+        pos = found + 1

@@ -1,0 +1,70 @@
+"""Declared normalisers: named functions that make implementation-defined parts comparable.
+
+A case names normalisers in ``normalise:``; each is applied, in the order named, to both the golden
+and the answer before they are compared. Goldens keep the reference's raw output. Area modules in
+:mod:`conformance.operations` declare their normalisers with :func:`normaliser`. A normaliser
+declared with ``needs_case=True`` is also given the case (its ``input`` and ``tree``), so that it
+can judge the answer by what the case knows.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+Normaliser = Callable[[Any], Any]
+_NORMALISERS: dict[str, Normaliser] = {}
+_NEEDS_CASE: set[str] = set()
+
+
+def normaliser(name: str, *, needs_case: bool = False) -> Callable[[Normaliser], Normaliser]:
+    """Declare the decorated function as the normaliser ``name`` (``<area>.<what>``): called as
+    ``fn(data)``, or ``fn(data, case)`` with ``needs_case`` (``case`` may be ``None``)."""
+
+    def register(fn: Normaliser) -> Normaliser:
+        if name in _NORMALISERS:
+            raise ValueError(f"normaliser {name!r} declared twice")
+        _NORMALISERS[name] = fn
+        if needs_case:
+            _NEEDS_CASE.add(name)
+        return fn
+
+    return register
+
+
+def normalisers() -> dict[str, Normaliser]:
+    """Every declared normaliser (operation modules are imported first, as they declare them)."""
+    from conformance.operations import load_all
+
+    load_all()
+    return dict(_NORMALISERS)
+
+
+def replace_root(data: Any, roots: list[str]) -> Any:
+    """``data`` with every occurrence of each path in ``roots`` inside strings replaced by
+    ``<root>``. Applied by the kit to every answer of a case that has a tree."""
+    roots = sorted({r for r in roots if r}, key=len, reverse=True)
+    if not roots:
+        return data
+
+    def walk(value: Any) -> Any:
+        if isinstance(value, str):
+            for r in roots:
+                value = value.replace(r, "<root>")
+            return value
+        if isinstance(value, list):
+            return [walk(v) for v in value]
+        if isinstance(value, dict):
+            return {walk(k): walk(v) for k, v in value.items()}
+        return value
+
+    return walk(data)
+
+
+def apply(names: list[str], data: Any, case: Any = None) -> Any:
+    """Apply the named normalisers in order; those declared with ``needs_case`` also get ``case``
+    (anything with ``input`` and ``tree``, or ``None``). Raises ``KeyError`` for an undeclared
+    name."""
+    table = normalisers()
+    for name in names:
+        data = table[name](data, case) if name in _NEEDS_CASE else table[name](data)
+    return data

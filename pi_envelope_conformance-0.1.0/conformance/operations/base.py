@@ -1,0 +1,80 @@
+"""The operation catalogue: each operation's name, input model and output model.
+
+An *operation* is one thing an implementation is asked to do, named ``<area>.<name>`` (for
+example ``envelope.environment``). Its input and output are JSON objects described by pydantic
+models; the published JSON Schemas under ``conformance/schema/operations`` are generated from them.
+Area modules in this package declare their operations with :func:`operation` at import time.
+
+Field names are the JSON names exactly as the specification spells them (``activeTools``,
+``customType``), so models use no aliases.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+
+class OpModel(BaseModel):
+    """Base class of every operation input and output model.
+
+    Unknown fields are refused (``extra="forbid"``) so that a typo in a scenario's ``input`` is
+    reported with its field path instead of being silently ignored.
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=False)
+
+
+@dataclass(frozen=True)
+class Operation:
+    """One entry of the operation catalogue.
+
+    Attributes:
+        name: ``<area>.<name>``; ``area`` is one of ``envelope``, ``profiles``, ``pi``, ``kit``.
+        input: pydantic model that validates a case's ``input``.
+        output: pydantic model that an implementation's result must satisfy.
+        summary: one line for ``pi-conformance list`` and the adapter guide.
+        uses_tree: whether cases of this operation may carry a file ``tree`` that the kit
+            materialises and passes to the adapter as ``root``.
+    """
+
+    name: str
+    input: type[BaseModel]
+    output: type[BaseModel]
+    summary: str
+    uses_tree: bool = False
+    normalisers: tuple[str, ...] = field(default=())
+
+    @property
+    def area(self) -> str:
+        return self.name.split(".", 1)[0]
+
+
+_CATALOGUE: dict[str, Operation] = {}
+
+
+def operation(
+    name: str,
+    *,
+    input: type[BaseModel],
+    output: type[BaseModel],
+    summary: str,
+    uses_tree: bool = False,
+) -> Operation:
+    """Declare an operation. Raises ``ValueError`` when the name is malformed or already taken."""
+    area, _, rest = name.partition(".")
+    if not area or not rest:
+        raise ValueError(f"operation name {name!r} must be '<area>.<name>'")
+    if name in _CATALOGUE:
+        raise ValueError(f"operation {name!r} is declared twice")
+    op = Operation(name=name, input=input, output=output, summary=summary, uses_tree=uses_tree)
+    _CATALOGUE[name] = op
+    return op
+
+
+def declared() -> dict[str, Operation]:
+    """The operations declared so far, by name (:func:`conformance.operations.catalogue` imports
+    every area module first; this module imports none, so no module imports back into it)."""
+    return dict(_CATALOGUE)

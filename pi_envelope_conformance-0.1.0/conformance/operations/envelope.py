@@ -1,0 +1,375 @@
+"""Operations of the envelope area (seed 000, notes N1-N9).
+
+Stateless operations cover one rule each: ``envelope.instructions`` (N4), ``envelope.environment``
+(N1, N2), ``envelope.developer-messages`` (N3 plus the environment message), ``envelope.context-message``
+and ``envelope.context-hook`` (N5), ``envelope.build`` (a whole envelope) and ``envelope.settings``
+(N8's setting). Stateful behaviour (N6-N9: registries, adapters, the service, audit entries across
+turns and branches) is one operation, ``envelope.session``, that runs a *session script*; it is
+declared, with the probe payload and probe adapter, in :mod:`conformance.operations.envelope_session`.
+
+Declarative contribution content
+--------------------------------
+A contribution's ``content`` is one of:
+
+- a string: used as is (then trimmed);
+- absent or ``null``: renders nothing;
+- ``{returns: VALUE}``: a function that returns VALUE (a string, or ``null`` for nothing) whatever
+  the render context;
+- ``{template: "FIRST {sessionId}"}``: a function of the render context that substitutes
+  ``{provider}`` (the provider id, ``""`` when unknown), ``{sessionId}``, ``{prompt}``,
+  ``{activeTools}`` (the active tool names joined by ``,``), ``{customPrompt}``
+  (``systemPromptOptions.customPrompt``), ``{cwd}`` (``systemPromptOptions.cwd``, where Pi puts the
+  session's working directory) and ``{systemPromptOptions.KEY}`` for any top-level KEY of Pi's
+  system-prompt options. An option placeholder renders a string value as is and any other value
+  (absent, ``null``, a number, a list, an object) as ``""``. No other placeholder is allowed;
+- ``{when: CONDITION, then: CONTENT, otherwise: CONTENT}``: a function that renders ``then`` when the
+  condition holds and ``otherwise`` when not (each absent means nothing). CONDITION is exactly one
+  of ``{promptContains: TEXT}`` (the prompt contains TEXT), ``{promptEquals: TEXT}`` (the prompt is
+  exactly TEXT, compared code unit by code unit, no trimming or case folding) and
+  ``{promptEmpty: BOOL}``;
+- ``{raises: MESSAGE}``: a function that throws an error whose message is MESSAGE.
+
+Refused contributions
+---------------------
+``envelope.developer-messages`` and ``envelope.build`` register their ``contributions`` in list
+order. A contribution that is refused is reported for itself, in ``refused`` (``[{index, code}]``,
+``index`` its position in ``contributions``, ``code`` the error code below), and the call goes on
+with the others; ``refused`` is ``[]`` when none was refused.
+
+Versions
+--------
+Version 2 of the envelope operations added ``{returns}``, ``promptEquals``, ``{cwd}``,
+``{systemPromptOptions.KEY}``, free keys in ``systemPromptOptions`` (``cwd`` among them),
+``systemPromptOptions`` on ``envelope.developer-messages``, and ``refused`` (version 1 failed the
+whole call on the first refused contribution). Session scripts: see
+:mod:`conformance.operations.envelope_session`.
+
+Error codes
+-----------
+``contribution-id-blank``, ``contribution-id-reserved``, ``contribution-priority-invalid``,
+``contribution-field-invalid`` (providers or activeTools not a list of strings): a refused
+contribution (reported in ``refused``, or as a session step's error). ``adapter-provider-blank``: a refused adapter. ``environment-date-invalid``: a host
+date not written ``YYYY-MM-DD``. ``build-failed``: a content function raised (stateless operations;
+in a session the service handles it). ``session-step-invalid``: a malformed script.
+``registry-missing`` (``globalSet`` before any shared map exists), ``already-loaded`` (a second
+``load``) and ``session-entry-unknown`` (``navigate`` to an id the session does not have) answer a
+single step.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Literal, Union
+
+from pydantic import ConfigDict, field_validator, model_validator
+
+from conformance.operations.base import OpModel, operation
+
+TEMPLATE_FIELDS = ("provider", "sessionId", "prompt", "activeTools", "customPrompt", "cwd")
+OPTION_PLACEHOLDER = "systemPromptOptions."
+"""Prefix of the ``{systemPromptOptions.KEY}`` placeholders."""
+
+ENVIRONMENT_ID = "environment"
+"""The id of the environment developer message, always the last one (ENV-ENV-LAST)."""
+
+PROJECT_DOC_DIVIDER = "\n\n--- project-doc ---\n\n"
+"""What separates a global context file from the project's files (ENV-CTX-DIVIDER)."""
+
+_PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
+
+
+class PromptCondition(OpModel):
+    """Exactly one of ``promptContains``, ``promptEquals`` and ``promptEmpty``."""
+
+    promptContains: str | None = None
+    promptEquals: str | None = None
+    promptEmpty: bool | None = None
+
+    @model_validator(mode="after")
+    def _one(self) -> "PromptCondition":
+        if len(self.model_fields_set) != 1:
+            raise ValueError("a condition has exactly one of promptContains, promptEquals, promptEmpty")
+        return self
+
+
+def known_placeholder(name: str) -> bool:
+    """Whether ``{name}`` may appear in a template (see the module docstring)."""
+    if name.startswith(OPTION_PLACEHOLDER):
+        return bool(name[len(OPTION_PLACEHOLDER):])
+    return name in TEMPLATE_FIELDS
+
+
+class TemplateContent(OpModel):
+    """``{template}``: substitutes the render context's fields (see the module docstring)."""
+
+    template: str
+
+    @field_validator("template")
+    @classmethod
+    def _known(cls, value: str) -> str:
+        for name in _PLACEHOLDER.findall(value):
+            if not known_placeholder(name):
+                raise ValueError(f"unknown placeholder {{{name}}}; allowed: "
+                                 f"{', '.join(TEMPLATE_FIELDS)}, {OPTION_PLACEHOLDER}KEY")
+        return value
+
+
+class ReturnsContent(OpModel):
+    """``{returns}``: the content function returns this value (a string, or ``null``: nothing)."""
+
+    returns: str | None
+
+
+class RaisesContent(OpModel):
+    """``{raises}``: the content function throws an error with this message."""
+
+    raises: str
+
+
+class WhenContent(OpModel):
+    """``{when, then, otherwise}``: conditional content."""
+
+    when: PromptCondition
+    then: "Content" = None
+    otherwise: "Content" = None
+
+
+Content = Union[str, ReturnsContent, TemplateContent, RaisesContent, WhenContent, None]
+WhenContent.model_rebuild()
+
+
+class ContributionSpec(OpModel):
+    """A contribution. ``id`` may be absent and ``priority`` any JSON value here, so that their
+    refusals can be shown (``priority`` must be a finite number)."""
+
+    id: str | None = None
+    priority: Any = 0
+    providers: list[str] | None = None
+    activeTools: list[str] | None = None
+    content: Content = None
+
+
+class Host(OpModel):
+    """Host facts: ``platform`` as Node's ``process.platform``; ``shell`` the value of ``$SHELL``;
+    ``comSpec`` of ``%ComSpec%``; ``shells`` which of zsh/bash/sh exist; ``date`` the local date
+    ``YYYY-MM-DD``; ``timezone`` an IANA name or ``null``."""
+
+    platform: str
+    shell: str | None = None
+    comSpec: str | None = None
+    shells: list[Literal["zsh", "bash", "sh"]] = []
+    date: str
+    timezone: str | None = None
+
+
+class ContextFileSpec(OpModel):
+    """A context file: its ``path`` and full ``content``."""
+
+    path: str
+    content: str
+
+
+class SystemPromptOptions(OpModel):
+    """Pi's system-prompt options: the envelope reads ``customPrompt``, ``appendSystemPrompt`` and
+    ``contextFiles``; ``cwd`` is the session's working directory as Pi gives it; any other key is
+    allowed and passed to content functions unchanged."""
+
+    model_config = ConfigDict(extra="allow")
+
+    customPrompt: str | None = None
+    appendSystemPrompt: str | None = None
+    contextFiles: list[ContextFileSpec] = []
+    cwd: str | None = None
+
+
+class DeveloperMessageOut(OpModel):
+    """A developer message: ``{id, content}``."""
+
+    id: str
+    content: str
+
+
+class EnvelopeOut(OpModel):
+    """An envelope: ``provider`` (``null`` when unknown), ``providerInstructions``, ``developerMessages`` (environment last) and ``contextMessage`` (or ``null``)."""
+
+    provider: str | None
+    providerInstructions: str
+    developerMessages: list[DeveloperMessageOut]
+    contextMessage: dict[str, Any] | None
+
+
+# --- envelope.instructions -------------------------------------------------------------------
+
+
+class InstructionsInput(OpModel):
+    """``systemPrompt``: Pi's built prompt; ``customPrompt`` and ``appendSystemPrompt`` from Pi's
+    system-prompt options."""
+
+    systemPrompt: str | None = None
+    customPrompt: str | None = None
+    appendSystemPrompt: str | None = None
+
+
+class InstructionsOutput(OpModel):
+    """The provider instructions."""
+
+    providerInstructions: str
+
+
+operation("envelope.instructions", input=InstructionsInput, output=InstructionsOutput,
+          summary="Compose the provider instructions (N4).")
+
+
+# --- envelope.environment --------------------------------------------------------------------
+
+
+class EnvironmentInput(OpModel):
+    """The cwd, the active tools and the host facts."""
+
+    cwd: str
+    activeTools: list[str] = []
+    host: Host
+
+
+class EnvironmentOutput(OpModel):
+    """The environment message: id ``environment`` and its six-line ``content``."""
+
+    id: str
+    content: str
+
+
+operation("envelope.environment", input=EnvironmentInput, output=EnvironmentOutput,
+          summary="Render the environment developer message (N1, N2).")
+
+
+# --- envelope.developer-messages -------------------------------------------------------------
+
+
+class DeveloperMessagesInput(OpModel):
+    """``contributions`` are registered in list order (a repeated id replaces the earlier one; a
+    refused one is reported in ``refused``); then the developer messages of one turn are composed
+    for the render context given."""
+
+    contributions: list[ContributionSpec] = []
+    provider: str | None = None
+    activeTools: list[str] = []
+    sessionId: str = "session-1"
+    prompt: str = ""
+    systemPromptOptions: SystemPromptOptions = SystemPromptOptions()
+    cwd: str = "/work/project"
+    host: Host
+
+
+class RefusedContribution(OpModel):
+    """A contribution that was not registered: its ``index`` in ``contributions`` and the error ``code``."""
+
+    index: int
+    code: str
+
+
+class DeveloperMessagesOutput(OpModel):
+    """The developer messages in order, environment last; ``refused``: the refused contributions (``[]`` when none)."""
+
+    messages: list[DeveloperMessageOut]
+    refused: list[RefusedContribution]
+
+
+operation("envelope.developer-messages", input=DeveloperMessagesInput, output=DeveloperMessagesOutput,
+          summary="Register contributions, then filter, order and render them; environment last (N1-N3).")
+
+
+# --- envelope.context-message / envelope.context-hook ----------------------------------------
+
+
+class ContextMessageInput(OpModel):
+    """The cwd, Pi's agent directory (or ``null``) and the context files in Pi's order."""
+
+    cwd: str
+    agentDir: str | None = None
+    contextFiles: list[ContextFileSpec] = []
+
+
+class ContextMessageOutput(OpModel):
+    """The context-files message, or ``null`` when no file has content."""
+
+    message: dict[str, Any] | None
+
+
+operation("envelope.context-message", input=ContextMessageInput, output=ContextMessageOutput,
+          summary="Render the context-files message, or none (N5).")
+
+
+class ContextHookInput(OpModel):
+    """As :class:`ContextMessageInput`, plus the ``messages`` Pi passes to the context hook."""
+
+    cwd: str
+    agentDir: str | None = None
+    contextFiles: list[ContextFileSpec] = []
+    messages: list[dict[str, Any]] = []
+
+
+class ContextHookOutput(OpModel):
+    """The messages the model receives."""
+
+    messages: list[dict[str, Any]]
+
+
+operation("envelope.context-hook", input=ContextHookInput, output=ContextHookOutput,
+          summary="Inject the context-files message before the history, removing old copies and audits (N5, N8).")
+
+
+# --- envelope.build ----------------------------------------------------------------------------
+
+
+class CaptureRequest(OpModel):
+    """One turn's request: what ``before_agent_start`` and the host give. ``host`` defaults to the
+    script's host (in ``envelope.session``); ``envelope.build`` requires it."""
+
+    sessionId: str
+    provider: str | None = None
+    activeTools: list[str] = []
+    prompt: str = ""
+    systemPrompt: str | None = None
+    systemPromptOptions: SystemPromptOptions = SystemPromptOptions()
+    cwd: str
+    agentDir: str | None = None
+    host: Host | None = None
+
+
+class BuildInput(OpModel):
+    """``contributions`` registered in list order, then one ``request`` built."""
+
+    contributions: list[ContributionSpec] = []
+    request: CaptureRequest
+
+
+class BuildOutput(EnvelopeOut):
+    """The envelope; ``refused``: the refused contributions (``[]`` when none)."""
+
+    refused: list[RefusedContribution]
+
+
+operation("envelope.build", input=BuildInput, output=BuildOutput,
+          summary="Build one turn's envelope: provider instructions, developer messages, context message (N1-N5).")
+
+
+# --- envelope.settings -------------------------------------------------------------------------
+
+
+class SettingsInput(OpModel):
+    """``toml``: the text of ``xsettings.toml``, or ``null`` when there is no file."""
+
+    toml: str | None = None
+
+
+class SettingsOutput(OpModel):
+    """``auditEntries`` in force; ``toml`` its stored form; ``ignored`` whether a value present in
+    the file was ignored (invalid TOML or value) so that the default applies."""
+
+    auditEntries: list[str]
+    toml: str
+    ignored: bool
+
+
+operation("envelope.settings", input=SettingsInput, output=SettingsOutput,
+          summary="Read the auditEntries setting from xsettings.toml (N8).")

@@ -1,0 +1,266 @@
+"""Operations of ``models.json``, credentials and classifier models (seed 003 "Choose a Model",
+N23).
+
+They map onto Pi's model registry: value resolution (``resolveConfigValue``), loading
+``models.json`` over the built-in providers, request-time authentication, the available-model
+list (chat or classifier), and the classifier catalogue, request check and usage cost.
+
+Built-in providers are described by each case (``builtins``), never taken from an implementation's
+own catalogue, so that cases do not depend on catalogue data. Environment variables are the
+case's ``env`` mapping; commands (``!command``) come only from the case.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import ConfigDict, Field
+
+from conformance.normalise import normaliser
+from conformance.operations.base import OpModel, operation
+
+
+class BuiltinModel(OpModel):
+    """A built-in model definition: its ``id`` is required (every model is found by it); every
+    other field of a ``models.json`` model definition may be given."""
+
+    model_config = ConfigDict(extra="allow")
+
+    id: str = Field(min_length=1)
+
+
+class BuiltinProvider(OpModel):
+    """A built-in provider as a case describes it: ``env`` lists the variables that can hold its API
+    key (first set one wins), ``requiredEnv`` those that must also be set; ``models`` are model
+    definitions completed with the ``models.json`` defaults."""
+
+    name: str | None = None
+    baseUrl: str | None = None
+    api: str | None = None
+    env: list[str] = []
+    requiredEnv: list[str] = []
+    models: list[BuiltinModel] = []
+
+
+class ValueInput(OpModel):
+    """One ``apiKey`` or header value and the environment."""
+
+    value: str
+    env: dict[str, str] = {}
+
+
+class ValueOutput(OpModel):
+    """``form``: ``literal``, ``env`` or ``command``; ``variables``: names read, in order;
+    ``resolved``: the value, or ``null`` when unresolved."""
+
+    form: Literal["literal", "env", "command"]
+    variables: list[str]
+    resolved: str | None
+
+
+class ModelsLoadInput(OpModel):
+    """Built-in providers and ``models.json`` given as data (``modelsJson``) or as raw text
+    (``modelsJsonText``); neither means no file."""
+
+    builtins: dict[str, BuiltinProvider] = {}
+    modelsJson: Any = None
+    modelsJsonText: str | None = None
+
+
+class ModelOut(OpModel):
+    """A composed chat model. ``imageResize`` is the effective resize profile (defaults filled in);
+    ``cacheWarming`` says per tier whether the model may be cache-warmed."""
+
+    provider: str
+    id: str
+    name: str
+    api: str
+    baseUrl: str
+    reasoning: bool
+    input: list[str]
+    contextWindow: float
+    maxTokens: float
+    cost: dict[str, Any]
+    inputLimits: dict[str, Any] | None
+    imageResize: dict[str, int]
+    promptCache: dict[str, Any] | None
+    cacheWarming: dict[str, bool]
+    thinkingLevelMap: dict[str, Any] | None
+    samplingParams: dict[str, Any] | None
+    samplingParamsByThinkingLevel: dict[str, Any] | None
+    compat: dict[str, Any] | None
+
+
+class ProviderOut(OpModel):
+    """A composed provider and its chat models (built-in order, replacements in place, additions in
+    file order)."""
+
+    id: str
+    name: str
+    baseUrl: str | None
+    models: list[ModelOut]
+
+
+class Issue(OpModel):
+    """A ``models.json`` problem: ``models-json-parse`` / ``models-json-schema`` (with the dotted
+    ``path`` of the bad field; the whole file is ignored) or ``provider-composition`` (with
+    ``provider``; that provider keeps its built-in definition)."""
+
+    code: str
+    path: str | None
+    provider: str | None
+    message: str
+
+
+class ModelsLoadOutput(OpModel):
+    """Providers sorted by id, and the issues (file issues sorted by path, then composition issues
+    by provider)."""
+
+    providers: list[ProviderOut]
+    issues: list[Issue]
+
+
+class CredentialInputs(OpModel):
+    """Everything credential resolution reads: ``env`` (an empty value counts as unset),
+    ``authJson`` (stored credentials by provider: ``{type: api_key, key, env?}`` or ``{type: oauth,
+    access}``) and ``runtimeKeys`` (``--api-key`` by provider)."""
+
+    builtins: dict[str, BuiltinProvider] = {}
+    modelsJson: Any = None
+    env: dict[str, str] = {}
+    authJson: dict[str, dict[str, Any]] = {}
+    runtimeKeys: dict[str, str] = {}
+
+
+class AuthInput(CredentialInputs):
+    """Authenticate one request to ``provider``/``model``."""
+
+    provider: str
+    model: str
+
+
+class AuthOutput(OpModel):
+    """``source``: ``runtime``, ``auth.json``, ``models.json``, ``environment`` or ``null``;
+    ``failure``: ``null`` or ``{code, header?, variables?, command?}``; ``message`` names the
+    provider, header and variable (declared normaliser ``pi.drop-messages`` removes it)."""
+
+    ok: bool
+    source: str | None
+    apiKey: str | None
+    headers: dict[str, str]
+    failure: dict[str, Any] | None
+    message: str | None
+
+
+class AvailableInput(CredentialInputs):
+    """List the models offered for ``type`` (``chat``: the ``/model`` list; ``classifier``: the
+    classifier models listed by type)."""
+
+    type: Literal["chat", "classifier"] = "chat"
+
+
+class ModelRef(OpModel):
+    provider: str
+    id: str
+
+
+class ProviderSource(OpModel):
+    provider: str
+    source: str | None
+
+
+class AvailableOutput(OpModel):
+    """``models`` in provider-id order (chat) or catalogue order (classifier); ``sources`` gives the
+    deciding credential source of every provider considered, sorted by provider."""
+
+    models: list[ModelRef]
+    sources: list[ProviderSource]
+
+
+class CatalogueInput(OpModel):
+    """No input."""
+
+
+class CatalogueEntry(OpModel):
+    provider: str
+    id: str
+    type: Literal["classifier"]
+    env: list[str]
+    login: bool
+    cost: dict[str, float] | None
+
+
+class CatalogueOutput(OpModel):
+    models: list[CatalogueEntry]
+
+
+class ClassifyRequestInput(OpModel):
+    """A ``classify`` call: the model and the request ``{state, questions}`` (any JSON, checked by
+    the implementation)."""
+
+    provider: str
+    model: str
+    request: Any = None
+
+
+class QuestionRef(OpModel):
+    id: str
+    type: Literal["choice", "bool", "score"]
+
+
+class ClassifyRequestOutput(OpModel):
+    """The accepted questions in request order."""
+
+    questions: list[QuestionRef]
+
+
+class Price(OpModel):
+    """A catalogue price in USD per million tokens."""
+
+    input: float
+    output: float
+    cacheRead: float = 0
+    cacheWrite: float = 0
+
+
+class ClassifierUsageInput(OpModel):
+    """The usage a classifier service reported (``{input_tokens, output_tokens}`` or anything else)
+    and the model's catalogue price (``null``: none)."""
+
+    provider: str
+    model: str
+    usage: Any = None
+    cost: Price | None = None
+
+
+class ClassifierUsageOutput(OpModel):
+    """The result's ``usage`` (``null`` when the service reported no token counts)."""
+
+    usage: dict[str, Any] | None
+
+
+VALUE = operation("pi.models-value", input=ValueInput, output=ValueOutput,
+                  summary="Resolve one models.json apiKey/header value: literal, $NAME, ${NAME}, $$, $!, !command (N23).")
+LOAD = operation("pi.models-load", input=ModelsLoadInput, output=ModelsLoadOutput,
+                 summary="Load models.json over the built-in providers: schema, composition, defaults, overrides.")
+AUTH = operation("pi.models-auth", input=AuthInput, output=AuthOutput,
+                 summary="Resolve the API key and headers of one request (credential precedence, N23).")
+AVAILABLE = operation("pi.models-available", input=AvailableInput, output=AvailableOutput,
+                      summary="List the chat or classifier models whose provider has usable authentication.")
+CLASSIFIER_CATALOGUE = operation("pi.classifier-catalogue", input=CatalogueInput, output=CatalogueOutput,
+                                 summary="The built-in classifier catalogue: providers, model ids, credentials.")
+CLASSIFIER_REQUEST = operation("pi.classifier-request", input=ClassifyRequestInput, output=ClassifyRequestOutput,
+                               summary="Check a classify request: state object, typed questions (choice, bool, score).")
+CLASSIFIER_USAGE = operation("pi.classifier-usage", input=ClassifierUsageInput, output=ClassifierUsageOutput,
+                             summary="Price a classifier call's reported tokens from the catalogue price.")
+
+
+@normaliser("pi.drop-messages")
+def drop_messages(output: Any) -> Any:
+    """Remove every ``message`` key: message wording is the implementation's own, codes, paths,
+    headers and variable names are compared."""
+    if isinstance(output, dict):
+        return {k: drop_messages(v) for k, v in output.items() if k != "message"}
+    if isinstance(output, list):
+        return [drop_messages(v) for v in output]
+    return output

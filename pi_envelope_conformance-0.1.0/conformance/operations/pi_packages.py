@@ -1,0 +1,143 @@
+"""Operations of Pi packages: source parsing and resource resolution (seed 003 "Pi Packages", N22).
+
+Both map onto Pi's package manager: ``pi.package-source`` onto parsing a settings source and its
+identity, ``pi.packages-resolve`` onto resolving the ``packages`` of personal and project settings
+into the resources that load, with packages found where Pi installs them (nothing is installed).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from conformance.operations.base import OpModel, operation
+
+
+class PackageSourceInput(OpModel):
+    """A source as written in a settings file.
+
+    ``scope`` says which settings file holds it: ``user`` (``AGENT/settings.json``) or ``project``
+    (``CWD/.pi/settings.json``); a relative local path resolves from that file's directory.
+    ``agentDir``, ``cwd`` and ``home`` are absolute POSIX paths (no file is read).
+    """
+
+    source: str
+    scope: Literal["user", "project"] = "user"
+    agentDir: str = "/home/user/.pi/agent"
+    cwd: str = "/work/project"
+    home: str | None = None
+
+
+class PackageSourceOutput(OpModel):
+    """The parsed source. Fields that do not apply to its ``type`` are ``null``."""
+
+    type: Literal["npm", "git", "local"]
+    identity: str
+    pinned: bool
+    name: str | None = None
+    version: str | None = None
+    host: str | None = None
+    path: str | None = None
+    ref: str | None = None
+    repo: str | None = None
+    localPath: str | None = None
+
+
+class SettingsPackages(OpModel):
+    """What one settings file declares.
+
+    Attributes:
+        packages: source strings or objects ``{source, extensions?, skills?, prompts?, themes?,
+            autoload?}`` (checked by the implementation).
+        extensions, skills, prompts, themes: the settings-level resource lists beside
+            ``packages`` (revision 2): paths resolved from the settings file's directory (a
+            file, or a folder read as package discovery reads it), and globs, ``!pattern``,
+            ``+path`` and ``-path`` entries that filter them (N22 order). ``null``: none.
+    """
+
+    packages: list[Any] = []
+    extensions: list[str] | None = None
+    skills: list[str] | None = None
+    prompts: list[str] | None = None
+    themes: list[str] | None = None
+
+
+class PackagesResolveInput(OpModel):
+    """Resolve the packages of both settings files over the case's tree.
+
+    ``agentDir`` and ``cwd`` are paths relative to the tree root; ``trusted`` is whether project
+    trust has been granted.
+    """
+
+    agentDir: str
+    cwd: str
+    trusted: bool
+    home: str | None = None
+    personalSettings: SettingsPackages = SettingsPackages()
+    projectSettings: SettingsPackages = SettingsPackages()
+
+
+class PackageRecord(OpModel):
+    """One declaration and what became of it (``status``: ``loaded``, ``not-installed``,
+    ``missing``, ``replaced``, ``duplicate``)."""
+
+    source: str
+    scope: Literal["user", "project"]
+    identity: str
+    type: Literal["npm", "git", "local"]
+    status: str
+    root: str | None
+
+
+class ResourceRecord(OpModel):
+    """One resource, with the declaration that decided it.
+
+    Attributes:
+        path: the resource's absolute path (``<root>`` for the tree).
+        source: the package source as written, or ``null`` for a settings-level list.
+        scope: the settings file: ``user`` or ``project``.
+        origin: ``package`` (a ``packages`` entry) or ``settings`` (a settings-level list).
+    """
+
+    path: str
+    source: str | None
+    scope: Literal["user", "project"]
+    origin: Literal["package", "settings"]
+
+
+class Resources(OpModel):
+    """Loaded resources by type, each list sorted by path."""
+
+    extensions: list[ResourceRecord]
+    skills: list[ResourceRecord]
+    prompts: list[ResourceRecord]
+    themes: list[ResourceRecord]
+
+
+class PackagesResolveOutput(OpModel):
+    """``packages``: project declarations in file order, then personal ones in file order.
+    ``resources``: what loads. ``disabled``: what a loaded package or a settings-level list
+    declares but does not load (filtered out), each with the first entry that declared it.
+    ``warnings``: host-provided dependency warnings, in load order. ``diagnostics``: reserved,
+    currently always empty."""
+
+    packages: list[PackageRecord]
+    resources: Resources
+    disabled: Resources
+    warnings: list[dict[str, Any]]
+    diagnostics: list[dict[str, Any]]
+
+
+PACKAGE_SOURCE = operation(
+    "pi.package-source",
+    input=PackageSourceInput,
+    output=PackageSourceOutput,
+    summary="Parse one package source (npm, git, URL, local path) and give its identity.",
+)
+
+PACKAGES_RESOLVE = operation(
+    "pi.packages-resolve",
+    input=PackagesResolveInput,
+    output=PackagesResolveOutput,
+    summary="Resolve personal and project package declarations into the resources that load (N22).",
+    uses_tree=True,
+)

@@ -1,0 +1,521 @@
+"""Operations of the profiles area (seed 001, notes N10-N18).
+
+Stateless operations:
+
+- ``profiles.load`` (tree): discovery, config and inheritance of every profile of both scopes,
+  or of one;
+- ``profiles.resolve`` (tree): resolution for a model, a selection and the environment, with the
+  system prompt composed from a base prompt (``before_agent_start``);
+- ``profiles.compose``: the managed block over a base prompt, for given layer bodies;
+- ``profiles.strip``: removing complete managed blocks from a text, alone;
+- ``profiles.config``: validation of one ``config.json`` text;
+- ``profiles.match``: one binding's rules against a model;
+- ``profiles.settings``: the settings registry, ``set`` parsing and effective values;
+- ``profiles.config-edit`` (tree): ``set``/``unset`` of one key in one scope's ``config.json``;
+- ``profiles.picker``: the pickers' list logic.
+
+Stateful behaviour is ``profiles.session`` (tree), a *session script*: a list of steps, each an
+object with ``do`` and its fields, answered in order (a refused step answers
+``{do, ok: false, error: {code}}`` and the script goes on):
+
+Session entries are named ``e1``, ``e2``, ... in the order they are appended; each appended entry
+becomes the active leaf.
+
+- ``select {mode, profile?}``: the session selection (flag, ``/sp use``/``auto``/``off``),
+  persisted as a ``pi-prompt-profiles/selection`` custom entry. Answer ``{entry, pending}``.
+- ``message {}``: append an ordinary entry. Answer ``{entry}``.
+- ``navigate {to}``: move the active leaf (``null``: before the first entry). Answer ``{pending}``.
+- ``resume {}``: a fresh runtime on the same session file. Answer ``{pending}``.
+- ``model {provider, id}``: ``model_select``; with neither field, no model is selected.
+  Answer ``{}``.
+- ``cwd {path}``: the same runtime now serves another cwd (tree-relative). Answer ``{}``.
+- ``agentStart {systemPrompt}``: resolution and composition. Answer the resolution record plus
+  ``systemPrompt`` (``null``: none returned).
+- ``providerRequest {payload}``: read-only observation. In the payload given, a string equal to
+  ``<composed>`` stands for the system prompt returned by the last agent start and a string
+  starting with ``<block>`` for the managed block composed then, followed by the rest of the
+  string (so cases need not spell out an implementation's control statement). Answer
+  ``{blockPresent, matchesComposed, payload}`` where ``payload`` is the payload as passed on.
+- ``preview {}``: ``{pending, composed, observed}``: the three records, kept apart.
+- ``write {path, text}`` / ``remove {path}``: a change made outside Pi (tree-relative path).
+- ``reload {}``: ``/sp reload``.
+- ``failNextLoad {}``: the next read of the disk fails with an I/O error (a fault of the host,
+  to show that a failing hook is reported and Pi keeps its prompt). Answer ``{}``.
+- ``set {scope, key, value}`` / ``unset {scope, key}``: a config edit. Answer ``{written,
+  diagnostics, pending}``.
+- ``beginEdit {scope, action, key, value?}`` then ``commitEdit {}``: the same edit split at the
+  point between reading and writing the file, so a ``write`` step can change the file in
+  between.
+
+Diagnostics are ``{level, code, scope, subject, detail}`` (the message is not compared), sorted
+by scope (none, global, project), then code, then subject, then detail, by code point, since the
+spec gives them no order. The codes and levels are those of the published implementation
+(``pi-prompt-profiles``) wherever the condition is the same one, so an implementation that
+follows it needs no translation table. Where the specification tells apart conditions that share
+a published code, ``detail`` names which one it is; it is null everywhere else. Codes that the
+published implementation does not have are marked (*): each one is a condition it has no code
+for, named by its clause of the catalogue (PROF-DIAG-CODES). Each code has one level and one kind of
+subject:
+
+========================================  =====  ==================================================
+code (detail)                             level  subject
+========================================  =====  ==================================================
+profiles-dir                              error  ``profiles`` (the folder exists, cannot be listed)
+profile-id                                warn   the file name (``.md`` included)
+profile-symlink                           error  the file name (real path leaves the root)
+profile-case                              warn   the file names, sorted, joined by ``", "``
+profile-marker                            error  the file name
+profile-too-large                         error  the file name
+profile-not-utf8 (*)                      warn   the file name
+profile-link-dangling (*)                 warn   the file name
+profile-not-file (*)                      warn   the file name (a folder, or a link to one)
+profile-unreadable (*)                    warn   the file name
+config-parse                              error  ``config.json``
+config-shape                              error  ``config.json`` (root not an object)
+config-unreadable (*)                     error  ``config.json``
+config-outside-root (*)                   error  ``config.json``
+config-version                            error  ``version``
+config-selection                          error  ``selection``
+config-default                            error  ``defaultProfile``
+config-profiles                           error  ``profiles``
+config-profile-id                         warn   ``profiles.ID``
+config-profile-meta                       warn   ``profiles.ID``
+config-extends                            error  ``profiles.ID.extends``
+config-description                        warn   ``profiles.ID.description``
+config-bindings (not-array, limit)        error  ``bindings``
+config-binding                            warn   ``bindings[I]`` (0-based index in the file)
+config-binding-id (invalid, duplicate)    warn   ``bindings[I]`` (for a duplicate, the later one)
+config-binding-profile                    warn   ``bindings[I]``
+config-binding-match                      warn   ``bindings[I]`` (no rule, or none left) or
+                                                 ``bindings[I].match[J]`` (a rule dropped)
+config-binding-priority                   warn   ``bindings[I]``
+config-inherit (not-boolean, scope)       warn   ``inheritGlobalBindings``
+config-subagents                          warn   ``subagents``
+config-unknown                            warn   the key's path: ``KEY``, ``selection.KEY``,
+                                                 ``profiles.ID.KEY``, ``bindings[I].KEY``
+profile-missing (profile, parent)         error  the reference (``scope:id``) of the profile being
+                                                 built
+profile-extends (malformed, scope)        error  the reference of the profile being built
+profile-cycle                             error  the reference of the profile being built
+profile-depth                             error  the reference of the profile being built
+profile-total-size                        error  the reference of the profile being built
+selection-invalid                         error  a manual selection's name that is not a
+                                                 reference, as written (scope null)
+auto-no-model                             warn   null (scope null)
+binding-conflict                          error  the tied binding ids, sorted, joined by ``", "``
+auto-none                                 info   null (scope null)
+block-unterminated (*)                    warn   ``systemPrompt`` (scope null)
+hook-failed (*)                           error  ``before_agent_start`` (scope null)
+========================================  =====  ==================================================
+
+Changes to these operations (the suite's version is ``conformance.SUITE_VERSION``):
+
+- ``profiles.strip`` added: stripping alone (note N12);
+- ``profiles.load``: optional ``scope`` reports one scope only, so ``global`` may be null;
+- ``profiles.resolve``: ``model`` may be null (no model selected yet); the output adds
+  ``effectiveMode`` and ``losers``; the session's ``agentStart`` answer adds them too, and
+  ``profiles.session`` may start, or a ``model`` step leave it, with no model;
+- every diagnostic carries ``detail``, and the codes are the published implementation's. Old
+  code -> new code (detail): profile-id-invalid -> profile-id; profile-outside-root ->
+  profile-symlink; profile-id-collision -> profile-case (now warn); profile-marker-forged ->
+  profile-marker; profile-too-large (now error); config-not-object -> config-shape;
+  config-selection-invalid -> config-selection; config-default-invalid -> config-default;
+  config-profiles-invalid -> config-profiles; config-profile-meta-invalid -> config-profile-id
+  or config-profile-meta; config-description-invalid -> config-description;
+  config-bindings-invalid, config-bindings-limit -> config-bindings (not-array, limit);
+  config-binding-invalid -> config-binding or config-binding-id (invalid);
+  config-binding-duplicate -> config-binding-id (duplicate); config-binding-profile-invalid ->
+  config-binding-profile; config-binding-match-invalid, config-rule-invalid ->
+  config-binding-match; config-priority-invalid -> config-binding-priority;
+  config-inherit-invalid, config-inherit-scope -> config-inherit (not-boolean, scope);
+  config-subagents-invalid -> config-subagents; config-unknown-key -> config-unknown;
+  profile-not-found -> profile-missing (profile), or selection-invalid for a name that is not
+  a reference; profile-parent-missing -> profile-missing (parent); profile-extends-invalid,
+  profile-extends-scope -> profile-extends (malformed, scope); profile-depth-limit ->
+  profile-depth; profile-size-limit -> profile-total-size. New: profiles-dir,
+  config-extends, auto-no-model, auto-none.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import Field
+
+from conformance.operations.base import OpModel, operation
+
+Scope = Literal["global", "project"]
+BEGIN_MARKER = "<!-- system-instructions:begin v1 -->"
+"""The managed block's first line (PROF-BLOCK, PROF-MARKER-FORGERY): the kit's one copy."""
+
+END_MARKER = "<!-- system-instructions:end -->"
+"""The managed block's last line (PROF-BLOCK, PROF-MARKER-FORGERY): the kit's one copy."""
+
+
+class Diag(OpModel):
+    """A diagnostic: level, stable code (the published implementation's), scope (or null),
+    subject (or null) and ``detail``: which of the conditions sharing the code it is, or null
+    (see the table in this module)."""
+
+    level: Literal["error", "warn", "info"]
+    code: str
+    scope: Scope | None
+    subject: str | None
+    detail: str | None
+
+
+class ModelId(OpModel):
+    """A model: its provider and its id (which may contain ``/``)."""
+
+    provider: str
+    id: str
+
+
+class Rule(OpModel):
+    """A binding rule as interpreted: absent fields are patterns."""
+
+    provider: str | None = None
+    model: str | None = None
+
+
+class Where(OpModel):
+    """Where the tree puts Pi's agent directory and the session's cwd (tree-relative), and
+    whether the project is trusted."""
+
+    agentDir: str
+    cwd: str
+    trusted: bool = False
+
+
+# -- profiles.load -----------------------------------------------------------------------------
+class LoadInput(Where):
+    """``bodies``: include each profile's body (else only its size and SHA-256); ``scope``: report
+    that scope alone -- its profiles, config and diagnostics; the other scope is null (chains are
+    still built against everything loaded, since a project profile may extend a global one)."""
+
+    bodies: bool = False
+    scope: Scope | None = None
+
+
+class ProfileOut(OpModel):
+    """One loaded profile: ``ref`` (``scope:id``), ``file`` name, body ``size`` (UTF-8 bytes,
+    after the BOM) and ``sha256`` (hex), ``body`` when asked, ``description``, and whether its
+    chain builds: ``layers`` (references, itself first) or the one ``diagnostic``."""
+
+    ref: str
+    file: str
+    size: int
+    sha256: str
+    body: str | None = None
+    description: str | None = None
+    layers: list[str]
+    diagnostic: Diag | None = None
+
+
+class ConfigOut(OpModel):
+    """The interpreted config of a scope (``null`` values: absent or dropped)."""
+
+    selection: dict[str, str] | None
+    defaultProfile: str | None
+    profiles: dict[str, dict[str, Any]]
+    bindings: list[dict[str, Any]]
+    inheritGlobalBindings: bool | None
+    subagents: str | None
+    unknownKeys: list[str]
+
+
+class ScopeOut(OpModel):
+    """A scope: its profiles sorted by id, and its config (``null`` when absent or ignored)."""
+
+    profiles: list[ProfileOut]
+    configPresent: bool
+    config: ConfigOut | None
+
+
+class LoadOutput(OpModel):
+    """Both scopes (``project`` is null for an untrusted project; either is null when ``scope``
+    names the other) and every discovery and config diagnostic of the scopes reported."""
+
+    global_: ScopeOut | None = Field(alias="global")
+    project: ScopeOut | None
+    diagnostics: list[Diag]
+
+    model_config = {"extra": "forbid", "populate_by_name": True}
+
+
+operation("profiles.load", input=LoadInput, output=LoadOutput, uses_tree=True,
+          summary="Discover profiles, read config and build every chain (N13-N15).")
+
+
+# -- profiles.resolve --------------------------------------------------------------------------
+class SessionSel(OpModel):
+    """A session-level selection: ``mode`` and, for ``manual``, a profile name."""
+
+    mode: Literal["auto", "manual", "off"]
+    profile: str | None = None
+
+
+class ResolveInput(Where):
+    """``model``: the active model (null: none selected yet); ``session``: the session's own
+    selection (null: none); ``env``: the environment variables
+    the extension sees (only ``PI_SUBAGENT_CHILD`` matters); ``systemPrompt``: the chained base
+    prompt given to ``before_agent_start`` (null is treated as empty)."""
+
+    model: ModelId | None
+    session: SessionSel | None = None
+    env: dict[str, str] = {}
+    systemPrompt: str | None = None
+
+
+class BindingOut(OpModel):
+    """A binding that matched: its scope, id, priority, specificity and best matching rule."""
+
+    scope: Scope
+    id: str
+    priority: float
+    specificity: int
+    rule: Rule
+
+
+class LoserOut(BindingOut):
+    """A binding that matched and did not apply: the profile it names and why (``conflict``: tied
+    with a binding naming another profile; ``outranked``: a lower priority or specificity;
+    ``file-order``: ranked equal with the winner, same profile, written later; ``unbuildable``:
+    it won but its profile could not be built)."""
+
+    profile: str
+    reason: Literal["conflict", "outranked", "file-order", "unbuildable"]
+
+
+class ResolveOutput(OpModel):
+    """``mode``/``source``: the selection in force and where it came from; ``effectiveMode``:
+    the mode applied once a child's subagent policy is taken into account (``off`` under policy
+    ``off``, ``auto`` under ``bindings`` unless the selection is ``off``); ``subagents``: the
+    policy applied to a child (null otherwise); ``via``: how the profile was reached;
+    ``profile``/``layers``: the result; ``binding``: the winning binding; ``losers``: every
+    binding of the scopes consulted that matched and did not apply, in the order the scopes
+    were consulted (project, global), then file order; ``systemPrompt``: what
+    ``before_agent_start`` returns (null: nothing, Pi keeps its prompt)."""
+
+    mode: Literal["auto", "manual", "off"]
+    effectiveMode: Literal["auto", "manual", "off"]
+    source: Literal["session", "project", "global", "default"]
+    subagents: str | None
+    via: str | None
+    profile: str | None
+    layers: list[str]
+    binding: BindingOut | None
+    losers: list[LoserOut]
+    diagnostics: list[Diag]
+    systemPrompt: str | None
+
+
+operation("profiles.resolve", input=ResolveInput, output=ResolveOutput, uses_tree=True,
+          summary="Resolve the profile for a model and compose the system prompt (N11, N12, N16, N17).")
+
+
+# -- profiles.compose --------------------------------------------------------------------------
+class ComposeInput(OpModel):
+    """``layers``: bodies, profile first (null or empty: no profile); ``mode``: ``off`` returns
+    nothing; ``times``: compose this many times, each pass over the previous result."""
+
+    systemPrompt: str | None = None
+    layers: list[str] | None = None
+    mode: Literal["auto", "manual", "off"] = "auto"
+    times: int = Field(default=1, ge=1, le=5)
+
+
+class ComposeOutput(OpModel):
+    """``passes``: the prompt after each pass (null: none returned); ``systemPrompt``: the last;
+    ``removed``: blocks stripped in the first pass; ``diagnostics`` of the first pass."""
+
+    systemPrompt: str | None
+    passes: list[str | None]
+    removed: int
+    diagnostics: list[Diag]
+
+
+operation("profiles.compose", input=ComposeInput, output=ComposeOutput,
+          summary="Strip earlier managed blocks and prepend one (N10-N12).")
+
+
+# -- profiles.strip ----------------------------------------------------------------------------
+class StripInput(OpModel):
+    """A text (a system prompt) to remove managed blocks from."""
+
+    text: str
+
+
+class StripOutput(OpModel):
+    """``text``: the text with every complete managed block removed, each with the newlines
+    directly after it; ``removed``: how many blocks; ``diagnostics``: ``block-unterminated`` for
+    a begin marker with no end marker after it (left as is)."""
+
+    text: str
+    removed: int
+    diagnostics: list[Diag]
+
+
+operation("profiles.strip", input=StripInput, output=StripOutput,
+          summary="Remove every complete managed block; report an unterminated one (N12).")
+
+
+# -- profiles.config ---------------------------------------------------------------------------
+class ConfigInput(OpModel):
+    """One ``config.json``: its raw ``text``, or ``config``, any JSON value written out as JSON;
+    exactly one of them."""
+
+    scope: Scope
+    text: str | None = None
+    config: Any = None
+
+
+class ConfigValidation(OpModel):
+    config: ConfigOut | None
+    diagnostics: list[Diag]
+
+
+operation("profiles.config", input=ConfigInput, output=ConfigValidation,
+          summary="Validate one config.json, key by key (N15).")
+
+
+# -- profiles.match ----------------------------------------------------------------------------
+class MatchInput(OpModel):
+    """The ``match`` array of one binding (raw rules) and a model."""
+
+    match: list[Any]
+    model: ModelId
+
+
+class MatchOutput(OpModel):
+    """``rules``: for each rule, ``null`` when the rule is dropped as malformed, else whether it
+    matches and its specificity; ``matches``/``specificity``: the binding's (best rule)."""
+
+    rules: list[dict[str, Any] | None]
+    matches: bool
+    specificity: int | None
+
+
+operation("profiles.match", input=MatchInput, output=MatchOutput,
+          summary="Match a model against one binding's rules; specificity (N16).")
+
+
+# -- profiles.settings -------------------------------------------------------------------------
+class SettingsInput(OpModel):
+    """``registry``: list the keys; ``parse``: validate ``set key value`` in ``scope``;
+    ``effective``: the value of ``key`` from the ``global`` and ``project`` config objects (null:
+    absent; ``project`` is null for an untrusted project)."""
+
+    action: Literal["registry", "parse", "effective"]
+    key: str | None = None
+    value: str | None = None
+    scope: Scope | None = None
+    global_: Any = Field(default=None, alias="global")
+    project: Any = None
+
+    model_config = {"extra": "forbid", "populate_by_name": True}
+
+
+class SettingsOutput(OpModel):
+    registry: list[dict[str, Any]] | None = None
+    key: str | None = None
+    value: Any = None
+    origin: Literal["project", "global", "default"] | None = None
+
+
+operation("profiles.settings", input=SettingsInput, output=SettingsOutput,
+          summary="The settings registry, set parsing and effective values (N18).")
+
+
+# -- profiles.config-edit ----------------------------------------------------------------------
+class ConfigEditInput(Where):
+    """``set``/``unset`` of ``key`` in the ``scope``'s config. ``outsideChange``: when given, this
+    text replaces the file after it was read and before it is written (a racing edit)."""
+
+    scope: Scope
+    action: Literal["set", "unset"]
+    key: str
+    value: str | None = None
+    outsideChange: str | None = None
+
+
+class ConfigEditOutput(OpModel):
+    """``written``: the file's text after the edit; ``diagnostics``: its re-validation;
+    ``files``: the names in the config's directory afterwards, sorted (no temporary file is
+    left behind)."""
+
+    written: str
+    diagnostics: list[Diag]
+    files: list[str]
+
+
+operation("profiles.config-edit", input=ConfigEditInput, output=ConfigEditOutput, uses_tree=True,
+          summary="Edit one config key: version check, unknown fields kept, race refusal, atomic write (N18).")
+
+
+# -- profiles.picker ---------------------------------------------------------------------------
+class PickerInput(OpModel):
+    """``providers``/``models`` (of ``provider``) from ``models``; ``filter`` ``items`` by
+    ``query``; ``window`` for ``total`` items, ``selected`` and ``terminalRows``; ``pages`` of
+    ``items``; ``bind`` choices (providers, then models of ``provider`` when given)."""
+
+    action: Literal["providers", "models", "filter", "window", "pages", "bind"]
+    models: list[ModelId] = []
+    provider: str | None = None
+    query: str | None = None
+    items: list[str] = []
+    total: int | None = Field(default=None, ge=0)
+    selected: int | None = None
+    terminalRows: int | None = None
+
+
+class PickerOutput(OpModel):
+    items: list[str] | None = None
+    pages: list[list[str]] | None = None
+    window: dict[str, int] | None = None
+    choices: list[dict[str, Any]] | None = None
+
+
+operation("profiles.picker", input=PickerInput, output=PickerOutput,
+          summary="Picker list logic: providers, models, filter, window, pages, bind choices.")
+
+
+# -- profiles.session --------------------------------------------------------------------------
+class Step(OpModel):
+    """One step of a session script (see the module docstring); ``do`` names it."""
+
+    do: Literal["select", "message", "navigate", "resume", "model", "cwd", "agentStart",
+                "providerRequest", "preview", "write", "remove", "reload", "set", "unset",
+                "beginEdit", "commitEdit", "failNextLoad"]
+    mode: Literal["auto", "manual", "off"] | None = None
+    profile: str | None = None
+    to: str | None = None
+    provider: str | None = None
+    id: str | None = None
+    path: str | None = None
+    text: str | None = None
+    systemPrompt: str | None = None
+    payload: Any = None
+    scope: Scope | None = None
+    action: Literal["set", "unset"] | None = None
+    key: str | None = None
+    value: str | None = None
+
+
+class SessionInput(Where):
+    """``model``: the model the session starts with (null: none selected yet)."""
+
+    model: ModelId | None
+    env: dict[str, str] = {}
+    steps: list[Step] = Field(min_length=1)
+
+
+class SessionOutput(OpModel):
+    """``steps``: one answer per step; ``entries``: the session tree at the end."""
+
+    steps: list[dict[str, Any]]
+    entries: list[dict[str, Any]]
+
+
+operation("profiles.session", input=SessionInput, output=SessionOutput, uses_tree=True,
+          summary="Session script: selection entries, branches, cache, agent start, observation, config edits.")

@@ -1,0 +1,45 @@
+"""Command-line values shared by ``pi-conformance`` and the pytest plugin."""
+
+from __future__ import annotations
+
+import argparse
+import math
+from fnmatch import fnmatchcase
+from typing import Iterable
+
+MAX_TIMEOUT = 3600.0
+"""The longest per-request timeout, in seconds, that any option accepts."""
+
+
+def timeout_seconds(text: str) -> float:
+    """A per-request timeout in seconds: a finite number more than 0 and at most
+    :data:`MAX_TIMEOUT`.
+
+    Raises ``argparse.ArgumentTypeError`` (which argparse and pytest both report as a usage
+    error naming the option) for anything else: ``0``, negative numbers, ``nan``, ``inf``, text.
+    """
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not math.isfinite(value) or value <= 0 or value > MAX_TIMEOUT:
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: the timeout must be more than 0 and at most {MAX_TIMEOUT:g} seconds")
+    return value
+
+
+def required_operations(every: bool, globs: list[str] | None,
+                        known: Iterable[str] = ()) -> list[str] | None:
+    """The operations an implementation must provide, from ``--fail-on-unsupported`` (``every``)
+    and ``--require-op GLOB`` (repeatable): ``["*"]``, the globs, or ``None`` for none.
+
+    Raises ``ValueError`` naming a glob that matches none of the ``known`` operation names (a
+    misspelt requirement would otherwise never be enforced).
+    """
+    if every:
+        return ["*"]
+    names = list(known)
+    for glob in globs or []:
+        if names and not any(fnmatchcase(name, glob) for name in names):
+            raise ValueError(f"--require-op {glob!r} matches no operation of the suite")
+    return list(globs) if globs else None

@@ -1,0 +1,314 @@
+"""The pytest plugin (registered through the ``pytest11`` entry point as ``pi_conformance``).
+
+It parametrises one test function, :func:`conformance.suite.test_case`, over every case (test
+ids are case ids), so ``-k``, ``-x``, ``--lf``, ``-n auto`` and markers work. Each case carries a
+marker named after its area (``-m envelope``). Options:
+
+- ``--adapter ADAPTER``: as for ``pi-conformance run`` (default: the bundled reference);
+- ``--adapter-env KEY=VALUE``: add a variable to the adapter's environment (repeatable);
+- ``--expectations FILE``: the implementation's expectations file;
+- ``--area AREA``: only this area (repeatable);
+- ``--case-timeout SECONDS``: per-case timeout for out-of-process adapters (default 10).
+
+Goldens are compared through syrupy with :class:`GoldenExtension`; ``--snapshot-update`` writes
+them and is refused unless the adapter is the bundled reference.
+
+Exit codes follow ``pi-conformance run`` where pytest allows: a suite error (a broken scenario or
+catalogue file and an orphaned golden, each failing as its own ``suite-file:`` test, or an adapter
+that did not stop cleanly, an error at the end of the session) makes the session exit 2 rather
+than 1; an adapter that cannot start exits 3; pytest's own usage errors exit 4.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from conformance import diffs, golden
+from conformance.options import required_operations, timeout_seconds
+
+_STATE: dict[str, Any] = {}
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("pi-conformance", "conformance suite")
+    group.addoption("--adapter", default=None, metavar="ADAPTER",
+                    help="implementation under test: reference (default), serve-reference, pi-node, "
+                         "python:MODULE:CLASS, or a command speaking the JSON-lines protocol")
+    group.addoption("--adapter-env", action="append", default=None, metavar="KEY=VALUE",
+                    help="add a variable to the out-of-process adapter's environment (repeatable)")
+    group.addoption("--expectations", default=None, metavar="FILE", help="expectations file of the implementation")
+    group.addoption("--area", action="append", default=None, metavar="AREA", help="only this area (repeatable)")
+    group.addoption("--case-timeout", type=timeout_seconds, default=10.0, metavar="SECONDS", help="per-case timeout")
+    group.addoption("--fail-on-unsupported", action="store_true",
+                    help="an unsupported answer fails its case, unless the expectations say unsupported")
+    group.addoption("--require-op", action="append", metavar="GLOB",
+                    help="as --fail-on-unsupported, for the operations matching GLOB only (repeatable)")
+    group.addoption("--edition", default=None, metavar="NAME",
+                    help="the edition judged (see `pi-conformance editions`; default pi-0.99.4)")
+    group.addoption("--conformance-dirs", default=None, help=argparse.SUPPRESS)
+
+
+def _dirs(config: pytest.Config) -> tuple[Path, Path | None, Path]:
+    """(scenarios, spec or None for the default, golden): ``--conformance-dirs ROOT`` points at a
+    folder with ``scenarios/``, ``spec/`` and ``golden/`` (used by the kit's own tests)."""
+    from conformance.cases import SCENARIOS_DIR
+
+    root = config.getoption("--conformance-dirs")
+    if root:
+        return Path(root) / "scenarios", Path(root) / "spec", Path(root) / "golden"
+    return SCENARIOS_DIR, None, golden.GOLDEN_DIR
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    from conformance.catalogue import AREAS, SCENARIO_AREAS
+
+    for area in SCENARIO_AREAS:
+        config.addinivalue_line("markers", f"{area}: conformance cases of the {area} area")
+    areas = config.getoption("--area", default=None) or []
+    bad = [a for a in areas if a not in AREAS]
+    if bad:
+        raise pytest.UsageError(f"--area {bad[0]}: the areas are {', '.join(AREAS[:-1])} and {AREAS[-1]}")
+    edition = config.getoption("--edition", default=None)
+    if edition is not None:
+        from conformance.editions import get
+
+        try:
+            get(edition)
+        except ValueError as exc:
+            raise pytest.UsageError(f"--edition: {exc}") from None
+    adapter = config.getoption("--adapter", default=None)
+    if getattr(config.option, "update_snapshots", False) and adapter not in (None, "", "reference"):
+        raise pytest.UsageError("--snapshot-update writes goldens and is only allowed with the bundled reference "
+                                f"(got --adapter {adapter})")
+
+
+def _suite(config: pytest.Config):
+    if "suite" not in _STATE:
+        from conformance.cases import load_suite, select
+
+        scenarios, spec, _ = _dirs(config)
+        suite = load_suite(scenarios, spec_dir=spec)
+        _STATE["suite"] = suite
+        _STATE["cases"] = select(suite.cases, areas=config.getoption("--area"),
+                                 edition=config.getoption("--edition"))
+    return _STATE["suite"], _STATE["cases"]
+
+
+class SuiteFileProblem:
+    """A parameter standing for a bad suite file, so that it fails as its own test."""
+
+    def __init__(self, file: str, messages: list[str]) -> None:
+        self.file = file
+        self.messages = messages
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if "conformance_case" not in metafunc.fixturenames:
+        return
+    from conformance.catalogue import AREAS
+
+    suite, cases = _suite(metafunc.config)
+    params = [pytest.param(c, id=c.id, marks=[getattr(pytest.mark, c.area)]) for c in cases]
+    by_file: dict[str, list[str]] = {}
+    for e in suite.errors:
+        by_file.setdefault(e.file, []).append(str(e))
+    for f, messages in by_file.items():
+        # A bad file fails under its area's marker too, so `-m AREA` cannot hide it.
+        area = Path(f).parent.name
+        marks = [getattr(pytest.mark, area)] if area in AREAS else []
+        params.append(pytest.param(SuiteFileProblem(f, messages), id=f"suite-file:{f}", marks=marks))
+    if not suite.errors:
+        expects = {c.id for c in suite.cases if c.error_code is None}
+        orphans = golden.orphans(_dirs(metafunc.config)[2], expects)
+        if orphans:
+            marks = [getattr(pytest.mark, a) for a in sorted({p.parent.name for p in orphans}) if a in AREAS]
+            params.append(pytest.param(SuiteFileProblem("golden", [
+                f"{p}: {golden.ORPHAN_HINT}" for p in orphans]),
+                id="suite-file:orphaned-goldens", marks=marks))
+    metafunc.parametrize("conformance_case", params)
+
+
+@pytest.fixture(scope="session")
+def conformance_runner(request: pytest.FixtureRequest):
+    """The started :class:`~conformance.runner.Runner` for this session (one adapter process)."""
+    from conformance.adapters.base import AdapterStartError
+    from conformance.adapters.connect import AdapterNameError, make_adapter
+    from conformance.adapters.environment import AdapterEnvironment, parse_assignments
+    from conformance.expectations import load_expectations
+    from conformance.runner import Runner
+    from conformance.yamlio import SuiteFileError
+
+    config = request.config
+    gold = _dirs(config)[2]
+    if not gold.is_dir():
+        pytest.exit(f"no goldens at {gold}: install the kit from its wheel or sdist, "
+                    "or from a source checkout with `pip install -e .` (see README.md)", returncode=2)
+    expectations = None
+    path = config.getoption("--expectations")
+    if path:
+        try:
+            expectations = load_expectations(Path(path))
+        except SuiteFileError as exc:
+            pytest.exit(f"bad expectations file:\n{exc}", returncode=2)
+        suite, _ = _suite(config)
+        stale = expectations.stale({c.id for c in suite.cases})
+        if stale:
+            pytest.exit("stale expectations:\n" + "\n".join(map(str, stale)), returncode=2)
+    from conformance.operations import catalogue
+
+    try:
+        environment = AdapterEnvironment(parse_assignments(config.getoption("--adapter-env")))
+        runner = Runner(make_adapter(config.getoption("--adapter"), environment), timeout=config.getoption("--case-timeout"),
+                        expectations=expectations, golden_dir=_dirs(config)[2],
+                        required=required_operations(config.getoption("--fail-on-unsupported"),
+                                                     config.getoption("--require-op"), catalogue()),
+                        edition=config.getoption("--edition"))
+        runner.start()
+    except (AdapterStartError, AdapterNameError) as exc:
+        pytest.exit(f"the adapter could not start: {exc}", returncode=3)
+    except ValueError as exc:  # a bad --adapter-env or --require-op
+        pytest.exit(str(exc), returncode=2)
+    yield runner
+    runner.stop()
+    if runner.stop_error:
+        pytest.fail(f"{SUITE_ERROR}: {runner.stop_error}", pytrace=False)
+
+
+SUITE_ERROR = "pi-conformance suite error"
+"""How the plugin's session-level errors begin (what :func:`pytest_runtest_logreport` counts)."""
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    """Count suite errors: a failing ``suite-file:`` test, or the session's adapter that did not
+    stop cleanly (an error at the teardown of the last test). Runs on the xdist controller too."""
+    if not report.failed:
+        return
+    text = str(report.longrepr or "")
+    if "[suite-file:" in report.nodeid or SUITE_ERROR in text:
+        _STATE.setdefault("suite_errors", []).append(report.nodeid if SUITE_ERROR not in text else
+                                                     text[text.index(SUITE_ERROR):].splitlines()[0])
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """A session with suite errors exits 2, as ``pi-conformance run`` does (instead of pytest's 1)."""
+    if _STATE.get("suite_errors") and exitstatus in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED):
+        session.exitstatus = 2
+
+
+def pytest_terminal_summary(terminalreporter) -> None:
+    """List the session's suite errors at the end, saying why the exit code is 2."""
+    errors = _STATE.get("suite_errors")
+    if errors:
+        terminalreporter.section("pi-conformance suite errors (exit code 2)")
+        for line in errors:
+            terminalreporter.line(line)
+
+
+def golden_extension(case, golden_dir: Path = golden.GOLDEN_DIR, edition: str | None = None):
+    """A syrupy extension class bound to one case: it reads and writes ``golden/<area>/<id>.yaml``
+    (or ``edition``'s own golden, ``golden.golden_path``) and compares on normalised data rather
+    than text."""
+    from syrupy.extensions.single_file import SingleFileSnapshotExtension, WriteMode
+
+    class GoldenExtension(SingleFileSnapshotExtension):
+        file_extension = "yaml"
+        _write_mode = WriteMode.TEXT
+
+        @classmethod
+        def dirname(cls, *, test_location) -> str:
+            return str(golden.golden_path(golden_dir, case.area, case.id, edition).parent)
+
+        @classmethod
+        def discovery_dirname(cls, *, test_location) -> str:
+            return cls.dirname(test_location=test_location)
+
+        @classmethod
+        def get_snapshot_name(cls, *, test_location, index=0) -> str:
+            return case.id
+
+        def discover_snapshots(self, *, test_location):
+            # Only this case's golden belongs to this test: orphans are the kit's own check
+            # (judged against the whole suite), so a selection never raises false alarms.
+            from syrupy.data import SnapshotCollections
+
+            collections = SnapshotCollections()
+            location = self.get_location(test_location=test_location)
+            if Path(location).exists():
+                collections.add(self.read_snapshot_collection(snapshot_location=location))
+            return collections
+
+        def serialize(self, data, **kwargs) -> str:
+            return golden.render(case.id, case.op, data)
+
+        def matches(self, *, serialized_data, snapshot_data) -> bool:
+            try:
+                stored = golden.parse(snapshot_data)
+                current = golden.parse(serialized_data)
+            except ValueError:
+                return False
+            if golden.header_mismatch(stored, case.id, case.op):
+                return False
+            return golden.same(golden.comparable(stored["output"], case.normalise, case),
+                               golden.comparable(current["output"], case.normalise, case))
+
+    return GoldenExtension
+
+
+def check_case(case, runner, snapshot) -> None:
+    """The body of the parametrised test: run ``case`` through ``runner`` and judge it."""
+    from conformance.runner import Verdict
+
+    if isinstance(case, SuiteFileProblem):
+        pytest.fail("\n".join(case.messages), pytrace=False)
+    pre = runner.precheck(case)
+    if pre is not None:
+        pytest.skip(pre.message)
+    answer, roots, duration = runner.execute(case)
+    verdict = runner.judge(case, answer, roots, compare_golden=False)
+    if verdict.status == "result":
+        path = golden.golden_path(runner.golden_dir, case.area, case.id, runner.edition_of(case))
+        updating = bool(snapshot.session.update_snapshots)
+        if not path.exists() and not updating:
+            verdict = Verdict("errored", f"no golden at {path}: write it with `pytest --snapshot-update -k {case.id}` "
+                                        "(reference only), then read it against the spec")
+        else:
+            ext = golden_extension(case, runner.golden_dir, runner.edition_of(case))
+            try:
+                assert snapshot(extension_class=ext) == verdict.output
+                verdict = Verdict("passed", output=verdict.output)
+            except AssertionError:
+                verdict = _mismatch(case, path, verdict.output)
+    result = runner.settle(runner.result(case, verdict, answer, duration), case)
+    status = result.status
+    if status == "passed":
+        return
+    if status in ("unsupported", "skipped"):
+        pytest.skip(f"{status}: {result.message}")
+    if status == "xfail":
+        pytest.xfail(result.message)
+    detail = result.message + (f"\n{result.diff}" if result.diff else "") + \
+        (f"\nadapter stderr (tail):\n{result.stderr}" if result.stderr else "")
+    pytest.fail(f"{status}: {detail}", pytrace=False)
+
+
+def _mismatch(case, path: Path, output):
+    """The failed verdict of a golden mismatch, with the same diff the CLI shows."""
+    from conformance.runner import Verdict
+
+    try:
+        stored = golden.read(path)
+    except ValueError as exc:
+        return Verdict("errored", f"{path}: {exc} (a suite error)")
+    if stored is None:
+        return Verdict("errored", f"no golden at {path} (a suite error)")
+    mismatch = golden.header_mismatch(stored, case.id, case.op)
+    if mismatch:
+        return Verdict("errored", f"{path}: {mismatch} (a suite error)")
+    expected = golden.comparable(stored["output"], case.normalise, case)
+    actual = golden.comparable(output, case.normalise, case)
+    return Verdict("failed", "answer differs from the golden",
+                   diff=diffs.shown(golden.diff(expected, actual), case.id))

@@ -1,0 +1,375 @@
+"""The runner: sends each case to an adapter and judges the answer.
+
+Statuses of a case:
+
+- ``passed``: the answer is what the case expects (its golden, or its expected error code);
+- ``failed``: a wrong result or error, a result that breaks the operation's output schema, or a
+  missing golden (with a hint on how to write it);
+- ``errored``: the adapter crashed, hung, or answered malformed output;
+- ``unsupported``: the implementation does not provide the operation;
+- ``skipped``: the implementation or the expectations file skipped it, or a required capability
+  is missing on this machine;
+- ``xfail``: failed (or errored) as the expectations file says;
+- ``xpass``: the expectations file says it fails or is unsupported, but it passed.
+
+``failed``, ``errored`` and ``xpass`` make a run fail.
+"""
+
+from __future__ import annotations
+
+import os
+from fnmatch import fnmatchcase
+import tempfile
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from conformance import diffs, editions, golden
+from conformance.yamlio import FileError
+from conformance.adapters.base import Adapter, Answer, Hello
+from conformance.cases import Case
+from conformance.expectations import Expectations
+from conformance.normalise import replace_root
+from conformance.operations import catalogue
+from conformance.trees import materialise, symlinks_supported
+
+STATUSES = ("passed", "failed", "errored", "unsupported", "xfail", "xpass", "skipped")
+BAD = frozenset({"failed", "errored", "xpass"})
+DEFAULT_TIMEOUT = 10.0
+
+
+@dataclass
+class CaseResult:
+    """The judged outcome of one case.
+
+    Attributes:
+        id, area, op, title, clauses: from the case.
+        status: one of :data:`STATUSES`.
+        duration: wall time of the adapter call, in seconds.
+        message: why it did not pass (or the expectation's reason for xfail/skip).
+        diff: unified diff of golden and answer (canonical YAML), for wrong results.
+        stderr: the adapter's stderr tail, for errored cases.
+        output: the answer's output after root replacement (for reports and updates).
+    """
+
+    id: str
+    area: str
+    op: str
+    title: str
+    clauses: list[str]
+    status: str
+    duration: float = 0.0
+    message: str = ""
+    diff: str = ""
+    stderr: str = ""
+    output: Any = None
+    golden_written: bool = False
+
+    def record(self) -> dict:
+        """A plain record for reports (without the raw output)."""
+        data = asdict(self)
+        data.pop("output")
+        data["duration"] = round(self.duration, 6)
+        return data
+
+
+@dataclass
+class Verdict:
+    """What an answer means for a case before expectations apply."""
+
+    status: str
+    message: str = ""
+    diff: str = ""
+    output: Any = None
+
+
+class Runner:
+    """Runs cases through one adapter.
+
+    Args:
+        adapter: a started-or-not :class:`~conformance.adapters.base.Adapter`.
+        golden_dir: the ``golden/`` directory.
+        timeout: per-case timeout in seconds (out-of-process adapters).
+        expectations: the implementation's expectations, if any.
+        update: write goldens from the answers; only allowed for the bundled reference
+            (``ValueError`` otherwise).
+        required: operation globs the implementation must provide (``["*"]``: every operation):
+            a case of such an operation answered ``unsupported`` fails, unless its expectation
+            says ``unsupported``. ``None``: declining an operation is never a failure.
+        edition: the edition judged (``conformance.editions``; ``None``: the default); cases of
+            another area are judged by their area's default edition. The adapter is told the
+            edition of each case (PROTOCOL.md, ``run`` field ``edition``) and the golden is that
+            edition's (``golden.golden_path``).
+    """
+
+    def __init__(self, adapter: Adapter, *, golden_dir: Path = golden.GOLDEN_DIR,
+                 timeout: float = DEFAULT_TIMEOUT, expectations: Expectations | None = None,
+                 update: bool = False, required: list[str] | None = None, edition: str | None = None) -> None:
+        if update and not is_bundled_reference(adapter):
+            raise ValueError("goldens can only be written by the bundled reference implementation")
+        self.adapter = adapter
+        self.golden_dir = golden_dir
+        self.timeout = timeout
+        self.expectations = expectations
+        self.update = update
+        self.required = required
+        self.edition = editions.get(edition or editions.DEFAULT).name
+        self.hello: Hello | None = None
+        self.stop_error: str | None = None
+        self._caps: dict[str, bool] = {}
+        self.golden_problems: dict[str, FileError] = {}
+        """Cases whose golden is missing, unreadable or another case's, by case id: suite errors,
+        never the implementation's failure (the case is ``errored``)."""
+
+    def start(self) -> Hello:
+        """Start the adapter (raises ``AdapterStartError``)."""
+        self.hello = self.adapter.start()
+        return self.hello
+
+    def stop(self) -> None:
+        """Stop the adapter. ``stop_error`` then says how it did not stop cleanly (no ``stopped``,
+        something else on standard output, a non-zero exit code, a kill: PROTOCOL.md, "Faults,
+        timeouts and restarts"), or is ``None``; the CLI and the plugin make it a suite error."""
+        self.adapter.stop()
+        problem = getattr(self.adapter, "stop_problem", None)
+        name = getattr(self.adapter, "name", None) or (self.hello.name if self.hello else "")
+        self.stop_error = f"the adapter {name} did not stop cleanly: {problem}" if problem else None
+
+    def abort(self) -> None:
+        """Kill the adapter at once, without asking it to stop (a run cut short by Ctrl-C or a
+        termination signal); an adapter without ``abort`` is stopped instead."""
+        getattr(self.adapter, "abort", self.adapter.stop)()
+
+    def capability(self, name: str) -> bool:
+        if name not in self._caps:
+            self._caps[name] = symlinks_supported() if name == "symlinks" else False
+        return self._caps[name]
+
+    def run_case(self, case: Case) -> CaseResult:
+        """Run and judge one case (expectations applied)."""
+        pre = self.precheck(case)
+        if pre is not None:
+            return pre
+        answer, roots, duration = self.execute(case)
+        verdict = self.judge(case, answer, roots)
+        result = self.result(case, verdict, answer, duration)
+        if self.update and answer.kind == "result" and case.error_code is None and verdict.output is not None \
+                and (verdict.status == "passed" or verdict.message.startswith(("no golden", "answer differs"))):
+            # Goldens keep the reference's raw output, so a change hidden by a normaliser is
+            # still written.
+            path = self.golden_to_write(case, verdict.output)
+            result.golden_written = path is not None and golden.write(path, case.id, case.op, verdict.output)
+            path = path or golden.golden_path(self.golden_dir, case.area, case.id)
+            self.golden_problems.pop(case.id, None)
+            if verdict.status != "passed":
+                result.status, result.message, result.diff = "passed", f"golden written: {path}", ""
+        return self.settle(result, case)
+
+    def edition_of(self, case: Case) -> str | None:
+        """The edition ``case`` is judged by in this run (``None`` for the kit's own cases)."""
+        return editions.judged(self.edition, case.area)
+
+    def golden_to_write(self, case: Case, output: Any) -> Path | None:
+        """Where ``--update-goldens`` writes ``output`` for ``case``: the area's golden, except
+        when a non-default edition is judged for a case that also holds in the area's default
+        edition: then the edition's own golden, or nothing when the area's golden already says
+        the same."""
+        main = golden.golden_path(self.golden_dir, case.area, case.id)
+        own = golden.edition_golden_path(self.golden_dir, case.area, case.id, self.edition_of(case))
+        if own is None or editions.default_of(case.area) not in (case.editions or ()):
+            return main
+        stored = golden.read(main)
+        if stored is not None and not own.exists() and golden.same(golden.canonical(stored["output"]),
+                                                                  golden.canonical(output)):
+            return None
+        return own
+
+    def settle(self, result: CaseResult, case: Case) -> CaseResult:
+        """``result`` with the case's expectation applied, then the required operations."""
+        expectation = self.expectation(case)
+        return require_support(apply_expectation(result, expectation), expectation, self.required)
+
+    def expectation(self, case: Case) -> Any:
+        return self.expectations.match(case.id, self.edition_of(case)) if self.expectations else None
+
+    def precheck(self, case: Case) -> CaseResult | None:
+        """The result of a case that is not to be run (skipped by expectations or capabilities)."""
+        expectation = self.expectation(case)
+        if expectation is not None and expectation.status == "skip":
+            return self.result(case, Verdict("skipped", f"expectations: {expectation.reason}"))
+        missing = [c for c in case.requires if not self.capability(c)]
+        if missing:
+            return self.result(case, Verdict("skipped", f"this machine lacks: {', '.join(missing)}"))
+        return None
+
+    def execute(self, case: Case) -> tuple[Answer, list[str], float]:
+        """Send the case to the adapter: the answer, the tree roots to hide, the wall time (s)."""
+        started = time.perf_counter()
+        answer, roots = self._ask(case)
+        return answer, roots, time.perf_counter() - started
+
+    @staticmethod
+    def result(case: Case, verdict: "Verdict", answer: Answer | None = None, duration: float = 0.0) -> CaseResult:
+        return CaseResult(id=case.id, area=case.area, op=case.op, title=case.title, clauses=case.clauses,
+                          status=verdict.status, duration=duration, message=verdict.message, diff=verdict.diff,
+                          stderr=answer.stderr if answer is not None and answer.kind == "errored" else "",
+                          output=verdict.output)
+
+    def _ask(self, case: Case) -> tuple[Answer, list[str]]:
+        if case.tree is None:
+            return self.adapter.run(case.op, case.input, root=None, timeout=self.timeout,
+                                    edition=self.edition_of(case)), []
+        with tempfile.TemporaryDirectory(prefix="pi-conformance-", dir=tree_parent()) as tmp:
+            root = os.path.realpath(tmp)
+            try:
+                materialise(case.tree, Path(root))
+            except OSError as exc:
+                return Answer("errored", message=f"the kit could not materialise the case's tree: {exc}"), []
+            answer = self.adapter.run(case.op, case.input, root=root, timeout=self.timeout,
+                                      edition=self.edition_of(case))
+            return answer, [root, tmp]
+
+    def _golden_problem(self, case: Case, path: Path, message: str, output: Any) -> "Verdict":
+        """A golden the suite should hold and does not: the case is ``errored`` (the answer was
+        not judged) and the problem is recorded as a suite error in :attr:`golden_problems`."""
+        self.golden_problems[case.id] = FileError(str(path), 0, 0, "", f"a suite error: {message}")
+        return Verdict("errored", message, output=output)
+
+    def judge(self, case: Case, answer: Answer, roots: list[str], *, compare_golden: bool = True) -> Verdict:
+        """Compare an answer with what the case expects.
+
+        With ``compare_golden=False`` a schema-valid result gets the status ``"result"`` and its
+        output, for the caller (the pytest plugin's syrupy extension) to compare with the golden.
+        """
+        if answer.kind == "errored":
+            return Verdict("errored", answer.message or "the adapter failed")
+        if answer.kind in ("unsupported", "skipped"):
+            return Verdict(answer.kind, answer.message)
+        if answer.kind == "error":
+            if case.error_code is None:
+                return Verdict("failed", f"unexpected error {_refusal(answer)}")
+            if answer.code != case.error_code:
+                return Verdict("failed", f"expected error {case.error_code}, got {_refusal(answer)}")
+            return Verdict("passed")
+        # a result
+        output = replace_root(answer.output, roots)
+        if case.error_code is not None:
+            return Verdict("failed", f"expected error {case.error_code}, got a result:\n"
+                                     f"{_indented(golden.dump(output))}", output=output)
+        op = catalogue()[case.op]
+        try:
+            op.output.model_validate(output)
+        except ValidationError as exc:
+            problems = "; ".join(f"{'.'.join(str(p) for p in e['loc']) or '(output)'}: {e['msg']}"
+                                 for e in exc.errors()[:5])
+            return Verdict("failed", f"output does not match the {case.op} output schema: {problems}",
+                           output=output)
+        try:
+            actual = golden.comparable(output, case.normalise, case)
+        except ValueError as exc:
+            return Verdict("failed", f"output is not JSON data: {exc}", output=output)
+        if not compare_golden:
+            return Verdict("result", output=output)
+        path = golden.golden_path(self.golden_dir, case.area, case.id, self.edition_of(case))
+        try:
+            stored = golden.read(path)
+        except ValueError as exc:
+            return self._golden_problem(case, path, f"{path}: {' '.join(str(exc).split())}", output)
+        if stored is None:
+            return self._golden_problem(
+                case, path, f"no golden at {path}: write it with `pi-conformance run --update-goldens "
+                            f"--case {case.id}` (reference only), then read it against the spec", output)
+        mismatch = golden.header_mismatch(stored, case.id, case.op)
+        if mismatch:
+            return self._golden_problem(case, path, f"{path}: {mismatch}", output)
+        expected = golden.comparable(stored["output"], case.normalise, case)
+        if golden.same(expected, actual):
+            return Verdict("passed", output=output)
+        return Verdict("failed", "answer differs from the golden",
+                       diff=diffs.shown(golden.diff(expected, actual), case.id),
+                       output=output)
+
+
+def _refusal(answer: Answer) -> str:
+    """An error answer as a person reads it: its code, and its message when it has one."""
+    return f"{answer.code}: {answer.message}" if answer.message.strip() else f"{answer.code} (no message)"
+
+
+def _indented(text: str, limit: int = 40) -> str:
+    """``text`` indented by four spaces, cut to ``limit`` lines."""
+    lines = text.rstrip("\n").splitlines()
+    shown = ["    " + line for line in lines[:limit]]
+    if len(lines) > limit:
+        shown.append(f"    ... {len(lines) - limit} more line(s)")
+    return "\n".join(shown)
+
+
+def tree_parent() -> str | None:
+    """The folder in which each case's tree is made and removed: ``$TMPDIR`` when set, else
+    memory-backed ``/dev/shm`` where it is a writable folder (on a busy disk, writing and removing
+    a tree for every case took most of the kit's time), else the system's temporary folder."""
+    if os.environ.get("TMPDIR") or not os.path.isdir("/dev/shm") or not os.access("/dev/shm", os.W_OK | os.X_OK):
+        return None
+    return "/dev/shm"
+
+
+def apply_expectation(result: CaseResult, expectation: Any) -> CaseResult:
+    """Turn a raw status into ``xfail``/``xpass`` according to the matching expectation."""
+    if expectation is None:
+        return result
+    if expectation.status == "fail":
+        if result.status in ("failed", "errored"):
+            result.message = f"expected failure ({expectation.reason}); {result.message}"
+            result.status = "xfail"
+        elif result.status == "passed":
+            result.status = "xpass"
+            result.message = f"expected to fail ({expectation.reason}) but passed"
+    elif expectation.status == "unsupported" and result.status == "passed":
+        result.status = "xpass"
+        result.message = f"expected to be unsupported ({expectation.reason}) but passed"
+    elif expectation.status == "unsupported" and result.status == "unsupported":
+        result.message = f"expected unsupported ({expectation.reason}); {result.message}".rstrip("; ")
+    return result
+
+
+def require_support(result: CaseResult, expectation: Any, required: list[str] | None) -> CaseResult:
+    """Fail an ``unsupported`` result of a required operation (``required``: operation globs;
+    ``None`` requires nothing), unless the expectation declares the case ``unsupported``."""
+    if result.status != "unsupported" or not required:
+        return result
+    if expectation is not None and expectation.status == "unsupported":
+        return result
+    if any(fnmatchcase(result.op, pattern) for pattern in required):
+        result.status = "failed"
+        result.message = f"unsupported, but {result.op} is required (--fail-on-unsupported): {result.message}"
+    return result
+
+
+def is_bundled_reference(adapter: Any) -> bool:
+    """Whether ``adapter`` is the in-process bundled reference (the only golden writer)."""
+    from conformance.adapters.inprocess import InProcessAdapter
+    from conformance.adapters.reference import ReferenceImplementation
+
+    return isinstance(adapter, InProcessAdapter) and type(adapter.implementation) is ReferenceImplementation
+
+
+@dataclass
+class RunSummary:
+    """Counts per area and status, and whether the run is good."""
+
+    counts: dict[str, dict[str, int]] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, results: list[CaseResult]) -> "RunSummary":
+        counts: dict[str, dict[str, int]] = {}
+        for r in results:
+            row = counts.setdefault(r.area, {s: 0 for s in STATUSES})
+            row[r.status] += 1
+        return cls(counts)
+
+    @property
+    def ok(self) -> bool:
+        return not any(row[s] for row in self.counts.values() for s in BAD)

@@ -1,0 +1,58 @@
+"""Hypothesis strategies of operation inputs, per area: what the differential test
+(:mod:`conformance.diff`) and the invariants (:mod:`conformance.invariants`) generate.
+
+An *example* is a pair ``(input, tree)``: the operation's input (a JSON object valid for its input
+model) and the file tree the kit materialises for it (a scenario ``tree`` mapping, see
+:mod:`conformance.trees`), or ``None``. The area modules register hand-written strategies that
+reach an operation's rules (placeholder forms and their near misses, quoting forms, the
+characters and limits the rules treat specially) with :func:`strategy`; an operation without one
+falls back to :func:`conformance.strategies.fallback.from_model`, generated from its input
+model's JSON schema.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+Example = tuple[dict, "dict | None"]
+"""One generated example: ``(input, tree or None)``."""
+
+_HAND_WRITTEN: dict[str, Callable[[], Any]] = {}
+
+
+def strategy(op: str) -> Callable[[Callable[[], Any]], Callable[[], Any]]:
+    """Register the decorated function (no arguments, returning a strategy of
+    :data:`Example`) as the hand-written strategy of ``op``. Raises ``ValueError`` when ``op``
+    already has one."""
+
+    def register(fn: Callable[[], Any]) -> Callable[[], Any]:
+        if op in _HAND_WRITTEN:
+            raise ValueError(f"operation {op!r} has two hand-written strategies")
+        _HAND_WRITTEN[op] = fn
+        return fn
+
+    return register
+
+
+def _load() -> None:
+    from conformance.strategies import models, packages, pi, profiles  # noqa: F401  (registration)
+
+
+def hand_written() -> dict[str, Callable[[], Any]]:
+    """Every registered hand-written strategy by operation name."""
+    _load()
+    return dict(_HAND_WRITTEN)
+
+
+def for_operation(op: str) -> tuple[Any, str]:
+    """The strategy of ``op``'s examples and where it comes from: ``"hand-written"`` or
+    ``"fallback"`` (generated from the input model). Raises ``KeyError`` for an unknown
+    operation."""
+    from conformance.operations import catalogue
+    from conformance.strategies.fallback import from_model
+
+    model = catalogue()[op].input
+    found = hand_written().get(op)
+    if found is not None:
+        return found(), "hand-written"
+    return from_model(model).map(lambda data: (data, None)), "fallback"

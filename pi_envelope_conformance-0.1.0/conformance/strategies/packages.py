@@ -1,0 +1,84 @@
+"""Strategies of package trees for ``pi.packages-resolve`` (N22): npm packages under
+``agent/npm/node_modules/`` and a local package under ``project/.pi/``, each declaring its
+resources through the conventional folders or a ``pi`` manifest (paths, globs, ``!`` exclusions,
+nested manifests), referenced from the personal and project settings as strings or objects with
+per-type filters (omitted, empty, globs, ``!pattern``, ``+path``, ``-path``) and settings-level
+resource lists.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from hypothesis import strategies as st
+
+from conformance.strategies import strategy
+
+EXTENSION = "export default () => {}\n"
+CONVENTIONAL = {
+    "extensions/alpha.ts": EXTENSION, "extensions/beta.js": EXTENSION, "extensions/gamma/index.ts": EXTENSION,
+    "extensions/notes.txt": "not an extension\n", "extensions/.hidden.ts": EXTENSION,
+    "skills/review/SKILL.md": "# Review\n", "skills/quick.md": "# Quick\n", "skills/group/deploy/SKILL.md": "# D\n",
+    "prompts/review.md": "Review.\n", "prompts/draft.md": "Draft.\n", "prompts/sub/deep.md": "Deep.\n",
+    "themes/dark.json": "{}\n", "themes/light.txt": "x\n",
+}
+"""Files of the conventional resource folders, with near misses (hidden, wrong extension, nested)."""
+
+MANIFEST_ENTRIES = ("extensions/*.ts", "./extensions/alpha.ts", "!extensions/beta.js", "extensions",
+                    "**/*.ts", "prompts/*.md", "!prompts/draft.md", "skills", "themes/*.json", "missing.ts")
+FILTERS = ("extensions/*.ts", "!extensions/alpha.ts", "+extensions/beta.js", "-extensions/gamma/index.ts",
+           "prompts/review.md", "!**/draft.md", "+prompts/draft.md", "-prompts/review.md", "skills/*", "*")
+KINDS = ("extensions", "skills", "prompts", "themes")
+
+
+@st.composite
+def package(draw: Any, name: str) -> dict:
+    """The files of one package called ``name`` (relative to its root)."""
+    files = {path: CONVENTIONAL[path] for path in draw(st.lists(st.sampled_from(sorted(CONVENTIONAL)),
+                                                                 min_size=1, max_size=6, unique=True))}
+    manifest: dict = {"name": name, "version": "1.0.0"}
+    if draw(st.booleans()):
+        manifest["pi"] = {kind: draw(st.lists(st.sampled_from(MANIFEST_ENTRIES), max_size=3))
+                          for kind in draw(st.lists(st.sampled_from(KINDS), max_size=2, unique=True))}
+    files["package.json"] = json.dumps(manifest)
+    if draw(st.integers(0, 4)) == 0:  # a nested manifest
+        files["extensions/gamma/package.json"] = json.dumps({"name": "gamma", "pi": {"extensions": ["index.ts"]}})
+    return files
+
+
+@st.composite
+def entry(draw: Any, source: str) -> Any:
+    """A settings ``packages`` entry: the source string, or an object with per-type filters."""
+    if draw(st.booleans()):
+        return source
+    out: dict = {"source": source}
+    for kind in draw(st.lists(st.sampled_from(KINDS), max_size=2, unique=True)):
+        out[kind] = draw(st.lists(st.sampled_from(FILTERS), max_size=3))
+    return out
+
+
+@strategy("pi.packages-resolve")
+def packages_resolve() -> Any:
+    """Examples ``(input, tree)`` of ``pi.packages-resolve`` (see the module docstring)."""
+    @st.composite
+    def build(draw: Any) -> tuple[dict, dict]:
+        tree: dict = {"project/.keep": ""}
+        personal, project = [], []
+        for name in draw(st.lists(st.sampled_from(["pi-tools", "other"]), min_size=1, max_size=2, unique=True)):
+            tree.update({f"agent/npm/node_modules/{name}/{k}": v for k, v in draw(package(name)).items()})
+            personal.append(draw(entry(f"npm:{name}")))
+        if draw(st.booleans()):
+            tree.update({f"project/.pi/local/{k}": v for k, v in draw(package("local")).items()})
+            project.append(draw(entry("./local")))
+        data: dict = {"agentDir": "agent", "cwd": "project", "trusted": draw(st.booleans()),
+                      "personalSettings": {"packages": personal}}
+        if project:
+            data["projectSettings"] = {"packages": project}
+        if draw(st.integers(0, 3)) == 0:
+            tree["agent/prompts/mine.md"] = "Mine.\n"
+            data["personalSettings"]["prompts"] = draw(st.lists(st.sampled_from(
+                ["prompts", "prompts/*.md", "!prompts/mine.md", "+prompts/mine.md", "missing"]), min_size=1, max_size=2))
+        return data, tree
+
+    return build()

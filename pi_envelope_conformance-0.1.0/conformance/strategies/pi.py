@@ -1,0 +1,224 @@
+"""Strategies of the pi area's inputs: templates (N21), messages (N19, N20), ``models.json``
+values (N23) and package sources (N22).
+
+Each builds texts from the pieces the rules distinguish -- every placeholder form of the
+substitution table and its near misses, every quoting form of the argument syntax, the
+interpolation forms of a ``models.json`` value -- so that generated examples reach the branches,
+not just valid JSON.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import strategies as st
+
+from conformance.strategies import strategy
+
+# --- templates (N21) -----------------------------------------------------------------------------
+
+_NUMBER = st.sampled_from(["0", "1", "2", "10"])
+placeholder = st.one_of(
+    _NUMBER.map(lambda n: "$" + n),  # $N
+    st.sampled_from(["$@", "$ARGUMENTS"]),
+    st.tuples(st.one_of(_NUMBER, st.sampled_from(["@", "ARGUMENTS"])), st.sampled_from(["", "d", "$1", "a b"]))
+    .map(lambda e: "${%s:-%s}" % e),  # ${N:-default}, ${@:-default}, ${ARGUMENTS:-default}
+    st.tuples(_NUMBER, st.sampled_from(["", ":0", ":1", ":2"])).map(lambda e: "${@:%s%s}" % e),  # ${@:N[:L]}
+)
+"""Every placeholder form of the substitution table (PI-TPL-SUB-*), with the numbers 0, 1, 2, 10."""
+
+NEAR_MISSES = ("$", "$$1", "\\$1", "${1", "${1:-", "${@:", "${@:x}", "${@:1:}", "$ARGUMENT", "$arguments",
+               "${}", "${1}", "${ARGUMENTS}", "${1:-$2}", "${1:-${2}}", "$1$2", "$-1", "$1a", "${ 1:-d}")
+"""Texts that look like placeholders but are not, or nest one in another: braced without a
+default, unterminated, escaped, doubled."""
+
+_PLAIN = ("a", "b c", "x\n", " ", "}", ":-", "{", "é")
+
+template_text = st.lists(st.one_of(placeholder, st.sampled_from(NEAR_MISSES), st.sampled_from(_PLAIN)),
+                         max_size=6).map("".join)
+"""A template's content built from placeholders, near misses and plain text."""
+
+ARG_PIECES = ("a", "bc", "$1", "$@", "${1:-x}", "é", "", " ", "a b")
+arg_values = st.one_of(st.just([]), st.lists(st.sampled_from(ARG_PIECES), min_size=1, max_size=4))
+"""Arguments to substitute: including ones that look like placeholders (never re-substituted)."""
+
+QUOTING = ('"a b"', "'a b'", '""', "''", '"open', "'open", '\\"', "a\"b\"c", "a'b'c", '"it\'s"', "'say \"hi\"'",
+           "\\", "$1", "x")
+SEPARATORS = (" ", "  ", "\t", "\n", "\u00a0", "\u3000", "")
+argument_text = st.lists(st.tuples(st.sampled_from(QUOTING), st.sampled_from(SEPARATORS)), max_size=5) \
+    .map(lambda parts: "".join(p + s for p, s in parts))
+"""An argument text with every quoting form (double, single, empty, unterminated, escaped,
+adjacent) and JavaScript's whitespace characters as separators."""
+
+
+@strategy("pi.parse-args")
+def parse_args() -> Any:
+    """Examples ``(input, tree)`` of ``pi.parse-args`` (see the module docstring)."""
+    return argument_text.map(lambda text: ({"text": text}, None))
+
+
+@strategy("pi.substitute-args")
+def substitute_args() -> Any:
+    """Examples ``(input, tree)`` of ``pi.substitute-args`` (see the module docstring)."""
+    return st.tuples(template_text, arg_values).map(lambda e: ({"content": e[0], "args": e[1]}, None))
+
+
+NAMES = ("t", "a-b", "T", "review", "x.y")
+
+
+@strategy("pi.expand-input")
+def expand_input() -> Any:
+    """Examples ``(input, tree)`` of ``pi.expand-input`` (see the module docstring)."""
+    @st.composite
+    def build(draw: Any) -> tuple[dict, None]:
+        name = draw(st.sampled_from(NAMES + ("", "nope")))
+        head = draw(st.sampled_from(["/", "/", " /", "//", ""]))
+        sep = draw(st.sampled_from(SEPARATORS))
+        text = head + name + (sep + draw(argument_text) if sep else "")
+        templates = [{"name": n, "content": draw(template_text)}
+                     for n in draw(st.lists(st.sampled_from(NAMES), max_size=3))]
+        data: dict = {"text": text, "templates": templates}
+        commands = draw(st.lists(st.sampled_from(NAMES), max_size=2, unique=True))
+        if commands:
+            data["extensionCommands"] = commands
+        return data, None
+
+    return build()
+
+
+DESCRIPTION_LINES = ("short", "x" * 59, "y" * 60, "z" * 61, "w" * 62, "  padded  ", "é" * 61, "# Title")
+FRONTMATTER = ("", "---\ndescription: Given\n---\n", "---\nargument-hint: <file>\n---\n",
+               "---\ndescription: 12\n---\n", "---\ndescription: [\n---\n", "---\n---\n",
+               "---\ndescription: a\n", "---\r\ndescription: crlf\r\n---\r\n")
+
+
+@strategy("pi.load-templates")
+def load_templates() -> Any:
+    """Template folders: personal (``agent/prompts``), project (``project/.pi/prompts``) and an
+    explicit folder, with colliding names, frontmatter forms (valid, invalid, unterminated, CRLF),
+    description lines at the 60-character limit, nested folders and files that are not ``.md``."""
+    files = st.sampled_from(["t.md", "a-b.md", "T.md", "notes.txt", "UP.MD", "sub/deep.md", ".hidden.md"])
+    body = st.tuples(st.sampled_from(FRONTMATTER), st.sampled_from(["", "\n", "\n\n"]),
+                     st.sampled_from(DESCRIPTION_LINES), st.sampled_from(["", "\nbody $1"])).map("".join)
+    folders = ("agent/prompts/", "project/.pi/prompts/", "project/extra/")
+
+    @st.composite
+    def build(draw: Any) -> tuple[dict, dict]:
+        tree = {folder + name: draw(body)
+                for folder in folders for name in draw(st.lists(files, max_size=3, unique=True))}
+        data: dict = {"agentDir": "agent", "cwd": "project", "projectTrusted": draw(st.booleans())}
+        paths = draw(st.lists(st.sampled_from(["extra", "extra/t.md", "missing.md", "extra/notes.txt"]),
+                              max_size=2))
+        if paths:
+            data["paths"] = paths
+        if draw(st.integers(0, 3)) == 0:
+            data["defaultFolders"] = False
+        if draw(st.integers(0, 2)) == 0:
+            data["personalPrompts"] = draw(st.lists(st.sampled_from(
+                ["prompts", "!t.md", "+prompts/t.md", "-prompts/T.md", "prompts/**/*.md"]), max_size=3))
+        return data, tree or {"agent": {"dir": True}}
+
+    return build()
+
+
+# --- models.json values (N23) --------------------------------------------------------------------
+
+VALUE_PIECES = ("$A", "${A}", "$B", "${B}", "$$", "$!", "$", "${", "${A", "${}", "$1", "$_x", "x", "-", "{A}", "!")
+COMMANDS = ("!echo hi", "!printf ab", "!false", "!true", "!echo $A", "! echo spaced", "!")
+"""The only commands a generated value runs: harmless and quick (PI-MODELS-VALUE-COMMAND)."""
+
+env = st.dictionaries(st.sampled_from(["A", "B", "_x"]), st.sampled_from(["", "v", "$B", "a b"]), max_size=3)
+
+
+@strategy("pi.models-value")
+def models_value() -> Any:
+    """Examples ``(input, tree)`` of ``pi.models-value`` (see the module docstring)."""
+    value = st.one_of(st.lists(st.sampled_from(VALUE_PIECES), min_size=1, max_size=5).map("".join)
+                      .filter(lambda s: not s.startswith("!")), st.sampled_from(COMMANDS))
+    return st.tuples(value, env).map(lambda e: ({"value": e[0], "env": e[1]}, None))
+
+
+# --- package sources (N22) -----------------------------------------------------------------------
+
+SOURCES = ("npm:pkg", "npm:@scope/pkg", "npm:pkg@1.2.3", "npm:@scope/pkg@^2", "npm:", "npm:@scope",
+           "git:github.com/u/r", "git:github.com/u/r@v1", "git:u/r", "https://github.com/u/r",
+           "https://github.com/u/r.git@main", "git@github.com:u/r.git", "ssh://git@host.com/u/r",
+           "git+https://host.com/u/r", "./local", "../up", "~/home", "~", "/abs/path", "pkg", "local",
+           ".", "C:\\pkg", "https://example.com/x.tgz", " npm:pkg", "npm:PKG", "git:github.com/u/r#ref")
+
+
+@strategy("pi.package-source")
+def package_source() -> Any:
+    """Examples ``(input, tree)`` of ``pi.package-source`` (see the module docstring)."""
+    @st.composite
+    def build(draw: Any) -> tuple[dict, None]:
+        data: dict = {"source": draw(st.sampled_from(SOURCES)), "scope": draw(st.sampled_from(["user", "project"]))}
+        if draw(st.booleans()):
+            data["home"] = "/home/user"
+        return data, None
+
+    return build()
+
+
+# --- messages (N19, N20) ----------------------------------------------------------------------------
+
+SECTION_NAMES = ("rules", "style", "tools", "memo", "2", "10")
+TOOL_NAMES = ("read", "write", "bash", "grep")
+_short = st.text(alphabet="ab \n", max_size=6)
+
+
+@st.composite
+def system_message(draw: Any) -> dict:
+    """A ``system`` message of ``pi.replay-system``: content as a string or text parts, sections
+    set and removed (``null``), tools added and removed, ``replace`` now and then."""
+    m: dict = {"role": "system", "timestamp": draw(st.integers(0, 10**6))}
+    if draw(st.booleans()):
+        m["content"] = draw(_short)
+    else:
+        m["content"] = [{"type": "text", "text": t} for t in draw(st.lists(_short, max_size=2))]
+    if draw(st.booleans()):
+        m["sections"] = draw(st.dictionaries(st.sampled_from(SECTION_NAMES), st.one_of(st.none(), _short),
+                                             max_size=3))
+    if draw(st.booleans()):
+        m["toolsAdded"] = [{"name": n, "description": draw(_short), "parameters": {"type": "object"}}
+                           for n in draw(st.lists(st.sampled_from(TOOL_NAMES), max_size=2, unique=True))]
+    if draw(st.booleans()):
+        m["toolsRemoved"] = [{"name": n} for n in draw(st.lists(st.sampled_from(TOOL_NAMES), max_size=2,
+                                                                unique=True))]
+    if draw(st.integers(0, 4)) == 0:
+        m["replace"] = draw(st.booleans())
+    return m
+
+
+@strategy("pi.replay-system")
+def replay_system() -> Any:
+    """Examples ``(input, tree)`` of ``pi.replay-system`` (see the module docstring)."""
+    return st.lists(system_message(), min_size=1, max_size=4).map(lambda ms: ({"messages": ms}, None))
+
+
+user_message = st.builds(lambda t, ts: {"role": "user", "content": t, "timestamp": ts},
+                         st.text(alphabet="ab ", max_size=5), st.integers(0, 1000))
+"""A plain user message (a base role that passes unchanged, PI-CONVERT-PASSTHROUGH)."""
+
+
+@st.composite
+def extra_message(draw: Any) -> dict:
+    """A message that conversion rewrites or drops: a bash execution (exit codes, cancelled,
+    truncated with and without a path, excluded) or an unknown role."""
+    if draw(st.booleans()):
+        m = {"role": "bashExecution", "command": draw(st.text("ls -a", max_size=5)),
+             "output": draw(st.text("ok\n", max_size=4)), "exitCode": draw(st.sampled_from([0, 1, 2, None])),
+             "cancelled": draw(st.booleans()), "truncated": draw(st.booleans()),
+             "timestamp": draw(st.integers(0, 1000))}
+        if draw(st.booleans()):
+            m["excludeFromContext"] = draw(st.booleans())
+        if draw(st.booleans()):
+            m["fullOutputPath"] = draw(st.sampled_from(["", "/tmp/full.log"]))
+        return m
+    return {"role": draw(st.sampled_from(["note", "plan", "x-custom"])), "text": "opaque", "timestamp": 0}
+
+
+@strategy("pi.convert-to-llm")
+def convert_to_llm() -> Any:
+    """Examples ``(input, tree)`` of ``pi.convert-to-llm`` (see the module docstring)."""
+    return st.lists(st.one_of(user_message, extra_message()), max_size=4).map(lambda ms: ({"messages": ms}, None))

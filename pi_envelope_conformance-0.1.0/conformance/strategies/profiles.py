@@ -1,0 +1,180 @@
+"""Strategies of the profiles area's inputs (notes N10-N14): system prompts holding managed
+blocks and forgeries of their markers, and profiles trees -- profile files (empty, at the size
+limit and over it, links), ``config.json`` with inheritance chains (up to the layer limit, cycles,
+missing bases) and bindings whose rules use the pattern characters -- for loading and resolving.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from hypothesis import strategies as st
+
+from conformance.operations.profiles import BEGIN_MARKER as BEGIN
+from conformance.operations.profiles import END_MARKER as END
+from conformance.strategies import strategy
+
+PROFILE_MAX_BYTES = 65_536
+"""The size limit of one profile file the spec states (PROF-SIZE-LIMIT)."""
+
+text = st.text(alphabet="xyz #\n", min_size=1, max_size=10)
+body = st.text(alphabet="abc #\n", min_size=1, max_size=12).filter(lambda s: s.strip())
+layers = st.lists(body, min_size=1, max_size=3)
+"""Profile bodies of one selection, the specific one first."""
+
+
+@st.composite
+def block(draw: Any) -> str:
+    """A complete managed block as some earlier composition could have left it."""
+    inner = draw(st.text(alphabet="old \n", max_size=8))
+    return BEGIN + "\n" + inner + "\n" + END + draw(st.sampled_from(["", "\n", "\n\n", "\r\n"]))
+
+
+@st.composite
+def base_prompt(draw: Any) -> str:
+    """A base prompt: text, newlines and complete blocks anywhere (never an unterminated begin)."""
+    pieces = draw(st.lists(st.one_of(text, block(), st.just("\n"), st.just(END)), max_size=5))
+    return "".join(pieces)
+
+
+forged_prompt = st.lists(st.one_of(text, block(), st.sampled_from(
+    ["\n", END, BEGIN, BEGIN + "\n", " " + BEGIN, BEGIN.upper(), "<!-- system-instructions:begin-->"])),
+    max_size=5).map("".join)
+"""A prompt that may also hold an unterminated begin marker and near misses of the markers."""
+
+
+@strategy("profiles.compose")
+def compose() -> Any:
+    """Examples ``(input, tree)`` of ``profiles.compose`` (see the module docstring)."""
+    @st.composite
+    def build(draw: Any) -> tuple[dict, None]:
+        data: dict = {"systemPrompt": draw(st.one_of(st.none(), forged_prompt)),
+                      "layers": draw(st.one_of(st.none(), layers))}
+        if draw(st.booleans()):
+            data["mode"] = draw(st.sampled_from(["auto", "manual", "off"]))
+        if draw(st.booleans()):
+            data["times"] = draw(st.integers(1, 5))
+        return data, None
+
+    return build()
+
+
+@strategy("profiles.strip")
+def strip() -> Any:
+    """Examples ``(input, tree)`` of ``profiles.strip`` (see the module docstring)."""
+    return forged_prompt.map(lambda t: ({"text": t}, None))
+
+
+@st.composite
+def chain(draw: Any) -> list[str]:
+    """Bodies of a chain of 1 to 8 profiles (the layer limit), the specific one first."""
+    return draw(st.lists(st.text(alphabet="abc ", min_size=1, max_size=6).filter(lambda s: s.strip()),
+                         min_size=1, max_size=8))
+
+
+def chain_tree(bodies: list[str]) -> dict:
+    """A tree whose global profiles ``p0`` .. ``pN`` each extend the next; each body is
+    ``"<name> says <body>"``."""
+    names = [f"p{i}" for i in range(len(bodies))]
+    tree: dict = {f"agent/system-prompts/profiles/{n}.md": f"{n} says {b}" for n, b in zip(names, bodies)}
+    meta = {n: {"extends": names[i + 1]} for i, n in enumerate(names[:-1])}
+    tree["agent/system-prompts/config.json"] = json.dumps({"version": 1, "profiles": meta}, indent=2) + "\n"
+    tree["project"] = {"dir": True}
+    return tree
+
+
+NAMES = ("base", "review", "a", "B", "x-1", "p.q")
+PATTERNS = ("*", "openai", "open*", "gpt-?o", "deepseek/*", "*/*", "[ab]", "", "OpenAI", "gpt-4o")
+MODELS = ({"provider": "openai", "id": "gpt-4o"}, {"provider": "openrouter", "id": "deepseek/r1"},
+          {"provider": "OpenAI", "id": "gpt-4o"}, {"provider": "b", "id": "a"})
+
+
+@st.composite
+def profile_file(draw: Any) -> Any:
+    """One profile file: a short body, an empty one, one at the size limit or one byte over it,
+    a link to another profile or a dangling link."""
+    kind = draw(st.integers(0, 9))
+    if kind == 0:
+        return {"fill": "a", "size": PROFILE_MAX_BYTES + draw(st.integers(-1, 1))}
+    if kind == 1:
+        return ""
+    if kind == 2:
+        return {"symlink": draw(st.sampled_from(["base.md", "gone.md"]))}
+    return draw(body)
+
+
+@st.composite
+def profiles_config(draw: Any) -> str:
+    """A ``config.json`` text: inheritance (chains, cycles, missing bases), bindings with pattern
+    rules and priorities, a default profile, now and then malformed."""
+    if draw(st.integers(0, 9)) == 0:
+        return draw(st.sampled_from(["{", "[]", '{"version": 2}', ""]))
+    config: dict = {"version": 1}
+    extends = draw(st.dictionaries(st.sampled_from(NAMES), st.sampled_from(NAMES + ("missing",)), max_size=3))
+    if extends:
+        config["profiles"] = {name: {"extends": base} for name, base in extends.items()}
+    bindings = []
+    for i in range(draw(st.integers(0, 3))):
+        rule: dict = {}
+        if draw(st.booleans()):
+            rule["provider"] = draw(st.sampled_from(PATTERNS))
+        if draw(st.booleans()):
+            rule["model"] = draw(st.sampled_from(PATTERNS))
+        binding: dict = {"id": f"b{i}", "profile": draw(st.sampled_from(NAMES)), "match": [rule]}
+        if draw(st.booleans()):
+            binding["priority"] = draw(st.sampled_from([0, 1, 2, -1, 1.5]))
+        bindings.append(binding)
+    if bindings:
+        config["bindings"] = bindings
+    if draw(st.booleans()):
+        config["defaultProfile"] = draw(st.sampled_from(NAMES))
+    return json.dumps(config, indent=2) + "\n"
+
+
+@st.composite
+def profiles_tree(draw: Any) -> dict:
+    """A tree with global profiles under ``agent/`` and project ones under ``project/.pi/``."""
+    tree: dict = {"project": {"dir": True}}
+    for prefix in ("agent/system-prompts/", "project/.pi/system-prompts/"):
+        for name in draw(st.lists(st.sampled_from(NAMES), max_size=3, unique=True)):
+            tree[f"{prefix}profiles/{name}.md"] = draw(profile_file())
+        if draw(st.booleans()):
+            tree[prefix + "config.json"] = draw(profiles_config())
+    if draw(st.integers(0, 3)) == 0:
+        return chain_tree(draw(chain()))
+    return tree
+
+
+def _where(draw: Any) -> dict:
+    return {"agentDir": "agent", "cwd": "project", "trusted": draw(st.booleans())}
+
+
+@strategy("profiles.load")
+def load() -> Any:
+    """Examples ``(input, tree)`` of ``profiles.load`` (see the module docstring)."""
+    @st.composite
+    def build(draw: Any) -> tuple[dict, dict]:
+        data = _where(draw)
+        if draw(st.booleans()):
+            data["bodies"] = True
+        return data, draw(profiles_tree())
+
+    return build()
+
+
+@strategy("profiles.resolve")
+def resolve() -> Any:
+    """Examples ``(input, tree)`` of ``profiles.resolve`` (see the module docstring)."""
+    @st.composite
+    def build(draw: Any) -> tuple[dict, dict]:
+        data = _where(draw)
+        data["model"] = draw(st.one_of(st.none(), st.sampled_from(MODELS)))
+        if draw(st.booleans()):
+            data["session"] = {"mode": draw(st.sampled_from(["manual", "auto", "off"])),
+                               "profile": draw(st.sampled_from(NAMES))}
+        if draw(st.booleans()):
+            data["systemPrompt"] = draw(base_prompt())
+        return data, draw(profiles_tree())
+
+    return build()

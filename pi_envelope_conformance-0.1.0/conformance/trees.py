@@ -1,0 +1,131 @@
+"""Described file trees, materialised in a temporary directory for each case.
+
+A case's ``tree`` maps relative paths (``/``-separated) to entries:
+
+- a string, or ``{text: STR}``: a file holding that UTF-8 text, byte for byte;
+- ``{base64: STR}``: a file holding the decoded bytes;
+- ``{fill: STR, size: N, prefix?: STR}``: a file of exactly ``N`` UTF-8 bytes: ``prefix``, then
+  ``fill`` repeated, cut at ``N`` bytes (``fill`` must be one-byte characters so the cut is clean);
+- ``{symlink: TARGET}``: a symbolic link whose target is ``TARGET`` as written;
+- ``{dir: true}``: an empty directory.
+
+Parent directories are created as needed. Keys may not be absolute, contain ``..``, ``.``, empty
+segments or backslashes. See ``conformance/AUTHORING.md``.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import os
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+
+class TreeEntry(BaseModel):
+    """One entry of a described tree (exactly one of the kinds)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    text: str | None = None
+    base64: str | None = None
+    fill: str | None = None
+    size: int | None = Field(default=None, ge=0, le=64 * 1024 * 1024)
+    prefix: str | None = None
+    symlink: str | None = None
+    dir: bool | None = None
+
+    @model_validator(mode="after")
+    def _one_kind(self) -> "TreeEntry":
+        kinds = [k for k in ("text", "base64", "fill", "symlink", "dir") if getattr(self, k) is not None]
+        if len(kinds) != 1:
+            raise ValueError("a tree entry needs exactly one of text, base64, fill, symlink, dir")
+        if (self.size is not None or self.prefix is not None) and kinds[0] != "fill":
+            raise ValueError("size and prefix go with fill")
+        if kinds[0] == "fill":
+            if self.size is None:
+                raise ValueError("fill needs size")
+            if not self.fill or len(self.fill.encode("utf-8")) != len(self.fill):
+                raise ValueError("fill must be a non-empty run of one-byte (ASCII) characters")
+            if len((self.prefix or "").encode("utf-8")) > self.size:
+                raise ValueError("prefix is longer than size")
+        if self.dir is False:
+            raise ValueError("dir must be true")
+        if self.base64 is not None:
+            try:
+                base64.b64decode(self.base64, validate=True)
+            except (binascii.Error, ValueError):
+                raise ValueError("base64 is not valid base64") from None
+        return self
+
+    def content(self) -> bytes:
+        """The file's bytes (for text, base64 and fill entries)."""
+        if self.text is not None:
+            return self.text.encode("utf-8")
+        if self.base64 is not None:
+            return base64.b64decode(self.base64)
+        head = (self.prefix or "").encode("utf-8")
+        assert self.size is not None and self.fill is not None
+        need = self.size - len(head)
+        body = (self.fill * (need // len(self.fill) + 1)).encode("utf-8")[:need]
+        return head + body
+
+
+def check_key(key: str) -> str | None:
+    """Why ``key`` is not a valid tree path, or ``None`` when it is."""
+    if not key or key.startswith("/") or "\\" in key or (len(key) > 1 and key[1] == ":"):
+        return "tree paths are relative, '/'-separated paths"
+    parts = key.rstrip("/").split("/")
+    if any(p in ("", ".", "..") for p in parts):
+        return "tree paths may not contain empty, '.' or '..' segments"
+    return None
+
+
+def parse_tree(raw: dict) -> dict[str, TreeEntry]:
+    """Validate a raw ``tree`` mapping. Raises ``ValueError`` naming the bad key."""
+    if not isinstance(raw, dict):
+        raise ValueError("tree must be a mapping of paths to entries")
+    out: dict[str, TreeEntry] = {}
+    for key, value in raw.items():
+        problem = check_key(str(key))
+        if problem:
+            raise ValueError(f"{key!r}: {problem}")
+        try:
+            entry = TreeEntry(text=value) if isinstance(value, str) else TreeEntry.model_validate(value)
+        except ValidationError as exc:
+            detail = "; ".join((".".join(str(p) for p in e["loc"]) + ": " if e["loc"] else "") + e["msg"]
+                               for e in exc.errors())
+            raise ValueError(f"{key!r}: {detail}") from None
+        out[str(key).rstrip("/")] = entry
+    return out
+
+
+def materialise(tree: dict[str, TreeEntry], root: Path) -> None:
+    """Create ``tree`` under the existing directory ``root``.
+
+    Raises ``OSError`` when the file system refuses (for example symlinks on a system without
+    them); cases that need symlinks declare ``requires: [symlinks]``.
+    """
+    for key in sorted(tree):
+        entry = tree[key]
+        target = root.joinpath(*key.split("/"))
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if entry.dir:
+            target.mkdir(parents=True, exist_ok=True)
+        elif entry.symlink is not None:
+            os.symlink(entry.symlink, target)
+        else:
+            target.write_bytes(entry.content())
+
+
+def symlinks_supported() -> bool:
+    """Whether this system can create symbolic links (the ``symlinks`` capability)."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        try:
+            os.symlink("x", Path(tmp) / "l")
+            return True
+        except (OSError, NotImplementedError):
+            return False

@@ -1,0 +1,346 @@
+"""YAML reading with positions, shared by scenario, catalogue, expectations and golden files.
+
+:func:`load_with_positions` returns a document's plain Python data (``dict``/``list``/scalars)
+together with a table from each node's path (a tuple of keys and indexes) to its 1-based
+``(line, column)``, so that validation errors can name the exact place.
+
+Reading is fast first and exact where it must be: a document is parsed by ruamel.yaml's C loader
+(or taken from the parse cache, see :mod:`conformance.yamlcache`), which knows the positions of
+the paths of at most two parts (a case, a clause, an entry); the full table comes from the slower
+round-trip parser only when a deeper position is asked for, which happens when an error is
+reported. A document the C loader refuses or reads as anything but JSON data (a date, a set, a
+non-string key, a merge key) is read by the round-trip parser alone, so both roads give the same
+data and the same messages.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from ruamel.yaml import YAML
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.error import MarkedYAMLError, YAMLError
+from ruamel.yaml.nodes import MappingNode, SequenceNode
+
+from conformance import yamlcache
+
+Position = tuple[int, int]
+PathKey = tuple[Any, ...]
+
+
+@dataclass
+class FileError:
+    """An error in a suite file, printed as ``file:line:col: field: message``.
+
+    Attributes:
+        file: the file's path as given.
+        line, column: 1-based position, or 0 when unknown.
+        field: dotted field path (``cases[2].input.cwd``), or ``""`` for the whole file.
+        message: what is wrong.
+    """
+
+    file: str
+    line: int
+    column: int
+    field: str
+    message: str
+
+    def __str__(self) -> str:
+        where = f"{self.file}:{self.line}:{self.column}" if self.line else self.file
+        return f"{where}: {self.field + ': ' if self.field else ''}{self.message}"
+
+
+def format_path(path: PathKey) -> str:
+    """``('cases', 2, 'input', 'cwd')`` -> ``cases[2].input.cwd``."""
+    out = ""
+    for part in path:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += ("." if out else "") + str(part)
+    return out
+
+
+def _plain(node: Any, path: PathKey, positions: dict[PathKey, Position]) -> Any:
+    if isinstance(node, CommentedMap):
+        out = {}
+        for key, value in node.items():
+            try:
+                line, col = node.lc.key(key)
+                positions[path + (key,)] = (line + 1, col + 1)
+            except (KeyError, TypeError, AttributeError):
+                pass
+            out[key] = _plain(value, path + (key,), positions)
+        return out
+    if isinstance(node, CommentedSeq):
+        out_list = []
+        for i, value in enumerate(node):
+            try:
+                line, col = node.lc.item(i)
+                positions[path + (i,)] = (line + 1, col + 1)
+            except (KeyError, TypeError, AttributeError, IndexError):
+                pass
+            out_list.append(_plain(value, path + (i,), positions))
+        return out_list
+    if isinstance(node, str):
+        return str(node)
+    if isinstance(node, bool):
+        return bool(node)
+    if isinstance(node, int):
+        return int(node)
+    if isinstance(node, float):
+        return float(node)
+    return node
+
+
+def load_with_positions(path: Path, display: str | None = None) -> tuple[Any, Mapping[PathKey, Position]]:
+    """Parse ``path`` as one YAML document (YAML 1.2, as ruamel.yaml's round-trip parser reads it).
+
+    Returns ``(data, positions)``: plain data and a read-only mapping from paths to 1-based
+    ``(line, column)``. Raises :class:`SuiteFileError` with the file, line and column for
+    unreadable files, text that is not UTF-8, syntax errors and duplicate keys.
+    """
+    shown = display or str(path)
+    text = _read_text(path, shown)
+    found = _read_fast(text) or _cached(text, "rt")
+    if found is None:
+        data, positions = _read_positioned(text, shown)
+        _store(text, "rt", data, positions)
+        return data, positions
+    data, shallow = found
+    return data, Positions(shallow, lambda: _full_table(text, shown, shallow))
+
+
+def load_data(text: str, *, cache: bool = True) -> Any:
+    """The data of one YAML document, exactly as ``YAML(typ="safe")`` reads it, without positions.
+
+    Uses the parse cache unless ``cache`` is false. Raises ruamel.yaml's ``YAMLError`` (or the
+    constructor's error) for a document it cannot read.
+    """
+    found = _read_fast(text, cache=cache) or (_cached(text, "safe") if cache else None)
+    if found is not None:
+        return found[0]
+    data = YAML(typ="safe", pure=True).load(text)
+    if cache:
+        _store(text, "safe", data, {(): (1, 1)})
+    return data
+
+
+class Positions(Mapping):
+    """A document's table of positions, filled when needed.
+
+    Paths of at most :data:`SHALLOW` parts are known from the fast read; looking up a deeper path,
+    or iterating, reads the document again with the round-trip parser (once), which happens only
+    when an error is to be reported.
+    """
+
+    def __init__(self, shallow: dict[PathKey, Position], full: Callable[[], dict[PathKey, Position]]) -> None:
+        self._shallow = shallow
+        self._load_full: Callable[[], dict[PathKey, Position]] | None = full
+        self._full: dict[PathKey, Position] | None = None
+
+    def _table(self) -> dict[PathKey, Position]:
+        if self._full is None:
+            assert self._load_full is not None
+            self._full, self._load_full = self._load_full(), None
+        return self._full
+
+    def __getitem__(self, path: PathKey) -> Position:
+        if self._full is None and len(path) <= SHALLOW:
+            return self._shallow[path]
+        return self._table()[path]
+
+    def __iter__(self) -> Iterator[PathKey]:
+        return iter(self._table())
+
+    def __len__(self) -> int:
+        return len(self._table())
+
+
+SHALLOW = 2
+_MERGE = "tag:yaml.org,2002:merge"
+
+
+def _read_text(path: Path, shown: str) -> str:
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise SuiteFileError(FileError(shown, 0, 0, "", f"cannot read file: {exc.strerror or exc}")) from None
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        before = raw[:exc.start]
+        line = before.count(b"\n") + 1
+        col = len(before) - (before.rfind(b"\n") + 1) + 1
+        raise SuiteFileError(FileError(shown, line, col, "", f"not UTF-8 text (byte 0x{raw[exc.start]:02x})")) from None
+
+
+def _read_positioned(text: str, shown: str) -> tuple[Any, dict[PathKey, Position]]:
+    """The round-trip parse: data and every position, or the parser's error with its place."""
+    yaml = YAML(typ="rt")
+    try:
+        node = yaml.load(text)
+    except MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line, col = (mark.line + 1, mark.column + 1) if mark else (0, 0)
+        problem = " ".join(p for p in (exc.context, exc.problem) if p) or str(exc)
+        raise SuiteFileError(FileError(shown, line, col, "", f"YAML error: {problem}")) from None
+    except YAMLError as exc:
+        raise SuiteFileError(FileError(shown, 0, 0, "", f"YAML error: {exc}")) from None
+    positions: dict[PathKey, Position] = {(): (1, 1)}
+    return _plain(node, (), positions), positions
+
+
+def _full_table(text: str, shown: str, shallow: dict[PathKey, Position]) -> dict[PathKey, Position]:
+    try:
+        return _read_positioned(text, shown)[1]
+    except SuiteFileError:  # not seen: both parsers accepted the document; keep what is known
+        return shallow
+
+
+def _read_fast(text: str, *, cache: bool = True) -> tuple[Any, dict[PathKey, Position]] | None:
+    """Data and shallow positions from the parse cache or the C loader; ``None`` when the document
+    must be read by an exact parser (refused by the C loader, or not plain JSON data)."""
+    found = _cached(text, "") if cache else None
+    if found is None:
+        parsed = _parse_c(text)
+        if parsed is None:
+            return None
+        found = _store(text, "", *parsed, cache=cache)
+    return found
+
+
+def _cached(text: str, reader: str) -> tuple[Any, dict[PathKey, Position]] | None:
+    """The cache entry of ``text`` as read by ``reader`` ("" for the C loader, whose reading both
+    exact parsers share; "rt" or "safe" for a document only that exact parser reads)."""
+    document = yamlcache.get(yamlcache.key_of(reader + "\n" + text))
+    return _decoded(document) if document is not None else None
+
+
+def _store(text: str, reader: str, data: Any, positions: Mapping[PathKey, Position], *, cache: bool = True
+           ) -> tuple[Any, dict[PathKey, Position]] | None:
+    """Keep plain JSON data and its shallow positions in the cache; returns them as a cache hit
+    would (a fresh tree: no shared aliases), or ``None`` for data that is not plain JSON."""
+    if not _json_exact(data):
+        return None
+    encoded = _encoded(data, {p: pos for p, pos in positions.items() if len(p) <= SHALLOW})
+    if cache:
+        yamlcache.put(yamlcache.key_of(reader + "\n" + text), encoded)
+    return _decoded(encoded)
+
+
+def _encoded(data: Any, positions: Mapping[PathKey, Position]) -> str:
+    return json.dumps({"data": data, "positions": [[list(p), line, col] for p, (line, col) in positions.items()]},
+                      ensure_ascii=False)
+
+
+def _decoded(document: Any) -> tuple[Any, dict[PathKey, Position]] | None:
+    if isinstance(document, str):
+        document = json.loads(document)
+    try:
+        return document["data"], {tuple(p): (line, col) for p, line, col in document["positions"]}
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
+@lru_cache(maxsize=1)
+def _c_yaml() -> YAML:
+    return YAML(typ="safe")  # ruamel.yaml.clib's C parser when installed, else the pure one
+
+
+def _parse_c(text: str) -> tuple[Any, dict[PathKey, Position]] | None:
+    try:
+        loader, _ = _c_yaml().get_constructor_parser(text)
+        node = loader.composer.get_single_node()
+        if node is not None and "<<" in text and _has_merge_key(node):
+            return None
+        data = loader.construct_document(node) if node is not None else None
+    except Exception:  # the exact parser reads it again and reports any error with its place
+        return None
+    positions: dict[PathKey, Position] = {(): (1, 1)}
+    if node is not None and not _shallow_positions(node, data, (), positions):
+        return None
+    return data, positions
+
+
+def _has_merge_key(node: Any, seen: set[int] | None = None) -> bool:
+    seen = set() if seen is None else seen
+    if id(node) in seen:
+        return False
+    seen.add(id(node))
+    if isinstance(node, MappingNode):
+        return any(k.tag == _MERGE or _has_merge_key(k, seen) or _has_merge_key(v, seen) for k, v in node.value)
+    if isinstance(node, SequenceNode):
+        return any(_has_merge_key(item, seen) for item in node.value)
+    return False
+
+
+def _json_exact(value: Any) -> bool:
+    kind = type(value)
+    if kind is dict:
+        return all(type(k) is str and _json_exact(v) for k, v in value.items())
+    if kind is list:
+        return all(_json_exact(v) for v in value)
+    return kind in (str, int, float, bool) or value is None
+
+
+def _shallow_positions(node: Any, value: Any, path: PathKey, out: dict[PathKey, Position]) -> bool:
+    """Record the positions of the paths of at most :data:`SHALLOW` parts as the round-trip
+    parser gives them (a key's own place; a sequence item's place)."""
+    if len(path) >= SHALLOW:
+        return True
+    if isinstance(node, MappingNode):
+        if not isinstance(value, dict) or len(value) != len(node.value):
+            return False
+        pairs = zip(value.items(), (pair for pair in node.value))
+        for (key, item), (key_node, item_node) in pairs:
+            out[path + (key,)] = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
+            if not _shallow_positions(item_node, item, path + (key,), out):
+                return False
+    elif isinstance(node, SequenceNode):
+        if not isinstance(value, list) or len(value) != len(node.value):
+            return False
+        for i, (item, item_node) in enumerate(zip(value, node.value)):
+            out[path + (i,)] = (item_node.start_mark.line + 1, item_node.start_mark.column + 1)
+            if not _shallow_positions(item_node, item, path + (i,), out):
+                return False
+    return True
+
+
+def position_of(positions: dict[PathKey, Position], path: PathKey) -> Position:
+    """The position of the deepest existing prefix of ``path`` (the field itself when present)."""
+    for end in range(len(path), -1, -1):
+        pos = positions.get(tuple(path[:end]))
+        if pos:
+            return pos
+    return (0, 0)
+
+
+def validation_errors(
+    exc: Any, file: str, positions: dict[PathKey, Position], prefix: PathKey = ()
+) -> list[FileError]:
+    """Turn a pydantic ``ValidationError`` into :class:`FileError` records with positions."""
+    out = []
+    for err in exc.errors():
+        loc = prefix + tuple(err["loc"])
+        line, col = position_of(positions, loc)
+        msg = err["msg"]
+        if err.get("type") == "extra_forbidden":
+            msg = "unknown field"
+        elif err.get("type") == "missing":
+            msg = "required field is missing"
+        out.append(FileError(file, line, col, format_path(loc), msg))
+    return out
+
+
+class SuiteFileError(Exception):
+    """One or more errors in one suite file."""
+
+    def __init__(self, *errors: FileError) -> None:
+        super().__init__("\n".join(str(e) for e in errors))
+        self.errors = list(errors)

@@ -1,0 +1,16 @@
+"""The reference implementation of the Pi envelope specification.
+
+One subpackage per area of the specification:
+
+- :mod:`reference.envelope` -- developer messages, provider instructions, context files,
+  payload adapters, the envelope service and audit entries (seed 000, notes N1-N9);
+- :mod:`reference.profiles` -- prompt profiles (seed 001, notes N10-N18), split into a pure
+  ``core`` and a thin ``host`` edge for the disk and the session;
+- :mod:`reference.pi` -- Pi's shared message types, templates, packages and ``models.json``
+  (seed 003, notes N19-N23).
+
+The reference knows nothing of scenarios, goldens or adapters. Rule violations are raised as
+:class:`reference.errors.SpecError` with a stable ``code``.
+"""
+
+__version__ = "0.1.0"

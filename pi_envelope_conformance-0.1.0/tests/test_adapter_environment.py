@@ -1,0 +1,185 @@
+"""The environment the kit starts an adapter in (PROTOCOL.md, "The adapter's environment"), and the
+locale check that shows an order depending on the machine's locale (note N3)."""
+
+from __future__ import annotations
+
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+from conformance.adapters.client import JsonLinesAdapter
+from conformance.adapters.environment import (
+    LOCALE,
+    MEASUREMENT_VARIABLES,
+    PASSED_VARIABLES,
+    TIME_ZONE,
+    AdapterEnvironment,
+    parse_assignments,
+)
+from conformance.cli import main
+from conformance.locales import DEFAULT_LOCALES, LocaleChange, collation_cases, first_difference, parse_locales
+
+STANDINS = Path(__file__).parent / "standins"
+SHOWS = [sys.executable, str(STANDINS / "shows_environment.py")]
+SERVER = [sys.executable, "-m", "conformance.adapters.server"]
+LOCALE_SORT = STANDINS / "locale_sort.mjs"
+needs_node = pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+
+
+def environment_of(adapter: JsonLinesAdapter) -> dict:
+    answer = adapter.run("kit.echo", {"value": "env"}, root=None, timeout=10)
+    assert answer.kind == "result", answer
+    return answer.output["value"]
+
+
+def test_the_adapter_gets_only_the_documented_variables(monkeypatch):
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-from-the-machine")
+    monkeypatch.setenv("LANG", "da_DK.UTF-8")
+    monkeypatch.setenv("LC_ALL", "tr_TR.UTF-8")
+    monkeypatch.setenv("TZ", "Europe/Lisbon")
+    monkeypatch.setenv("HOME", "/home/the-tester")
+    with JsonLinesAdapter(SHOWS, environment=AdapterEnvironment({"MY_FLAG": "1", "TZ": "Asia/Tokyo"})) as adapter:
+        env = environment_of(adapter)
+    scratch = Path(env["HOME"]).parent
+    assert env["LANG"] == env["LC_ALL"] == LOCALE == "C.UTF-8"
+    assert env["TZ"] == "Asia/Tokyo"  # --adapter-env comes last and wins
+    assert env["MY_FLAG"] == "1"
+    assert "OPENAI_API_KEY" not in env
+    assert env["HOME"] == env["USERPROFILE"] == str(scratch / "home")
+    assert env["TMPDIR"] == env["TEMP"] == env["TMP"] == str(scratch / "tmp")
+    allowed = set(PASSED_VARIABLES + MEASUREMENT_VARIABLES) | {"LANG", "LC_ALL", "TZ", "HOME", "USERPROFILE",
+                                                               "TMPDIR", "TEMP", "TMP", "MY_FLAG"}
+    # Python itself may add LC_CTYPE when it coerces the C locale; nothing of the tester's passes.
+    assert set(env) - allowed <= {"LC_CTYPE"}, set(env) - allowed
+    assert not scratch.exists(), "the scratch folder outlives the adapter"
+
+
+def test_the_default_time_zone_and_a_fresh_home(monkeypatch):
+    monkeypatch.setenv("TZ", "Europe/Lisbon")
+    with JsonLinesAdapter(SHOWS) as adapter:
+        env = environment_of(adapter)
+        assert env["TZ"] == TIME_ZONE == "UTC"
+        assert Path(env["HOME"]).is_dir() and not any(Path(env["HOME"]).iterdir())
+
+
+def test_a_restart_leaves_no_scratch_folder_behind():
+    adapter = JsonLinesAdapter(SHOWS)
+    try:
+        first = Path(environment_of(adapter)["HOME"]).parent
+        assert adapter.run("kit.echo", {"value": "crash"}, root=None, timeout=10).kind == "errored"
+        assert not first.exists()
+        second = Path(environment_of(adapter)["HOME"]).parent
+        assert adapter.restarts == 1 and second != first and second.exists()
+    finally:
+        adapter.stop()
+    assert not second.exists()
+
+
+def test_adapter_env_assignments():
+    assert parse_assignments(["A=1", "B=x=y", "A=2", "EMPTY="]) == {"A": "2", "B": "x=y", "EMPTY": ""}
+    for bad in ["NOVALUE", "=1"]:
+        with pytest.raises(ValueError, match="KEY=VALUE"):
+            parse_assignments([bad])
+
+
+def test_a_bad_adapter_env_is_a_usage_error(capsys):
+    assert main(["smoke", "--adapter", "serve-reference", "--adapter-env", "NOVALUE"]) == 2
+    assert "--adapter-env 'NOVALUE': expected KEY=VALUE" in capsys.readouterr().err
+
+
+def test_locale_lists():
+    assert parse_locales("da_DK.UTF-8, POSIX") == ("da_DK.UTF-8", "POSIX")
+    with pytest.raises(ValueError):
+        parse_locales("da_DK.UTF-8,,POSIX")
+    assert {"da_DK.UTF-8", "tr_TR.UTF-8", "POSIX"} <= set(DEFAULT_LOCALES)
+
+
+def test_the_collation_cases_come_from_the_catalogue():
+    from conformance.cases import SCENARIOS_DIR, load_suite
+
+    cases = collation_cases(load_suite(SCENARIOS_DIR).cases)
+    ids = {c.id for c in cases}
+    assert {"env-order-tiebreak-n3", "env-order-tiebreak-ext-ids"} <= ids
+    assert all(any(cl in ("ENV-ORDER-TIEBREAK", "ENV-ORDER-CODEPOINT", "PI-TPL-ORDER", "PROF-PICKER-PROVIDERS",
+                          "PROF-PICKER-MODELS") for cl in c.clauses) for c in cases)
+
+
+def test_a_change_names_the_locale_and_the_first_difference():
+    change = LocaleChange("c", "da_DK.UTF-8", ("result", {"messages": [{"id": "a"}, {"id": "A"}]}),
+                          ("result", {"messages": [{"id": "A"}, {"id": "a"}]}))
+    assert change.message.endswith('under da_DK.UTF-8, output.messages[0].id is "A" where under C.UTF-8 it is "a"')
+    assert first_difference(("error", "x"), ("result", {}))[0] == ""
+    assert first_difference(("result", {"l": [1]}), ("result", {"l": [1, 2]}))[0] == "output.l (length)"
+
+
+def test_the_reference_answers_the_same_under_every_locale(capsys):
+    assert main(["smoke", "--adapter", "serve-reference"]) == 0
+    out = capsys.readouterr().out
+    assert "ok   locales" in out and "da_DK.UTF-8, tr_TR.UTF-8, POSIX" in out, out
+
+
+@needs_node
+def test_smoke_catches_an_order_that_follows_the_locale(capsys):
+    command = f"node {LOCALE_SORT} {sys.executable} -m conformance.adapters.server"
+    assert main(["smoke", "--adapter", command]) == 1
+    out = capsys.readouterr().out
+    assert "FAIL locales" in out
+    assert "env-order-tiebreak-n3: the answer changes with the machine's locale (N3): under da_DK.UTF-8" in out
+    # Without the check (as before it existed) the same adapter passes smoke.
+    assert main(["smoke", "--adapter", command, "--locales", "none"]) == 0
+
+
+@needs_node
+def test_run_locales_fails_the_cases_whose_answer_changes(tmp_path, capsys):
+    command = f"node {LOCALE_SORT} {sys.executable} -m conformance.adapters.server"
+    report = tmp_path / "r.json"
+    args = ["run", "-q", "--case", "env-order-*", "--adapter", command, "--report-json", str(report)]
+    assert main(args) == 0  # in the kit's own locale it agrees with the reference
+    assert main([*args, "--locales", "da_DK.UTF-8"]) == 1
+    import json
+
+    failed = {c["id"]: c["message"] for c in json.loads(report.read_text())["cases"] if c["status"] == "failed"}
+    assert set(failed) == {"env-order-tiebreak-n3", "env-order-tiebreak-ext-ids"}
+    assert all("under da_DK.UTF-8" in m for m in failed.values())
+    capsys.readouterr()
+
+
+def test_a_locale_check_over_declined_cases_says_it_compared_nothing(capsys):
+    # well_behaved.py provides kit.echo and test operations only: every collation case is declined.
+    command = f"{sys.executable} {STANDINS / 'well_behaved.py'}"
+    main(["smoke", "--adapter", command])
+    out = capsys.readouterr().out
+    assert "nothing compared: the adapter declines all" in out, out
+    assert "answer the same" not in out
+
+
+def _dead_pid() -> int:
+    import subprocess
+
+    child = subprocess.Popen([sys.executable, "-c", "pass"])
+    child.wait()
+    return child.pid
+
+
+def test_a_start_removes_the_scratch_folders_of_kits_killed_outright(tmp_path, monkeypatch):
+    import os
+    import tempfile
+
+    from conformance.adapters.environment import SCRATCH_PREFIX, AdapterEnvironment
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    dead = tmp_path / f"{SCRATCH_PREFIX}{_dead_pid()}-abc"
+    (dead / "home").mkdir(parents=True)
+    living = tmp_path / f"{SCRATCH_PREFIX}{os.getppid()}-def"  # a kit that still runs
+    other = tmp_path / "pi-conformance-something-else-1-x"
+    for folder in (living, other):
+        folder.mkdir()
+    scratch = AdapterEnvironment().open()
+    try:
+        assert not dead.exists()
+        assert living.exists() and other.exists()
+        assert scratch.path.name.startswith(f"{SCRATCH_PREFIX}{os.getpid()}-")
+    finally:
+        scratch.remove()

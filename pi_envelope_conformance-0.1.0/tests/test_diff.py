@@ -1,0 +1,127 @@
+"""``pi-conformance diff``: two implementations compared on generated inputs.
+
+The reference agrees with itself served over the protocol; a seeded fault served as a command
+adapter is found, shrunk and printed as a scenario that loads and reproduces; the strategies draw
+only inputs the operations' models accept; usage errors and adapters that cannot start get their
+exit codes.
+"""
+
+from __future__ import annotations
+
+import shlex
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+from conformance.adapters.connect import make_adapter
+from conformance.cases import SCENARIOS_DIR, load_file
+from conformance.catalogue import load_catalogue
+from conformance.cli import main
+from conformance.diff import compare, diff_operation
+from conformance.diff.scenario import case_id
+from conformance.operations import catalogue
+from conformance.strategies import for_operation
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def fault_command(fault_id: str) -> str:
+    """The ``--adapter`` command line serving the reference with one seeded fault."""
+    return shlex.join([sys.executable, "-m", "conformance.faults", "serve", fault_id])
+
+
+def test_the_reference_agrees_with_itself_served_over_the_protocol(capsys):
+    code = main(["diff", "--adapter", "reference", "--adapter", "serve-reference", "--area", "pi",
+                 "--area", "profiles", "--examples", "3"])
+    out = capsys.readouterr().out
+    assert code == 0, out
+    assert "0 disagreements" in out and "disagree " not in out
+
+
+@pytest.mark.parametrize("fault, op", [("tpl-args-empty-dropped", "pi.parse-args"),
+                                       ("tpl-dollar-zero-all", "pi.substitute-args")])
+def test_a_seeded_fault_is_found_and_printed_as_a_case_that_loads_and_reproduces(tmp_path, capsys, fault, op):
+    out_dir = tmp_path / "found"
+    code = main(["diff", "--adapter", "reference", "--adapter", fault_command(fault), "--op", op,
+                 "--examples", "100", "--seed", "1", "--out", str(out_dir),
+                 "--adapter-env", f"PYTHONPATH={REPO}"])
+    printed = capsys.readouterr().out
+    assert code == 1, printed
+    files = sorted(out_dir.glob("*.yaml"))
+    assert len(files) == 1 and files[0].stem.startswith(f"diff-{op.replace('.', '-')}-")
+    text = files[0].read_text(encoding="utf-8")
+    assert "# reference answered a result:" in text and f"answered a result:" in text.split("# reference")[-1]
+    # Loads as written, with clauses the catalogue knows.
+    scenarios = tmp_path / "scenarios" / "pi"
+    scenarios.mkdir(parents=True)
+    (scenarios / files[0].name).write_text(text, encoding="utf-8")
+    cases, errors = load_file(scenarios / files[0].name, known_clauses=set(load_catalogue().clauses))
+    assert errors == [] and len(cases) == 1 and cases[0].id == files[0].stem and cases[0].op == op
+    # Reproduces: the two adapters still disagree on the case's input.
+    adapters = (make_adapter("reference"), make_adapter(fault_command(fault)))
+    for adapter in adapters:
+        adapter.start()
+    try:
+        found = compare(adapters, op, cases[0].input, None, timeout=10)
+        again = diff_operation(adapters, op, examples=100, seed=1)
+    finally:
+        for adapter in adapters:
+            adapter.stop()
+    assert found is not None
+    assert again.disagreement is not None and case_id(again.disagreement) == cases[0].id  # same seed, same case
+
+
+def test_a_generated_case_cites_the_operations_most_cited_clause(tmp_path, capsys):
+    main(["diff", "--adapter", "reference", "--adapter", fault_command("tpl-args-empty-dropped"),
+          "--op", "pi.parse-args", "--examples", "30", "--out", str(tmp_path), "--adapter-env", f"PYTHONPATH={REPO}"])
+    capsys.readouterr()
+    (file,) = tmp_path.glob("*.yaml")
+    cases, _ = load_file(file)
+    from conformance.cases import load_suite
+
+    counts: dict[str, int] = {}
+    for case in load_suite(SCENARIOS_DIR).cases:
+        if case.op == "pi.parse-args":
+            for clause in case.clauses:
+                counts[clause] = counts.get(clause, 0) + 1
+    assert cases[0].clauses == [max(sorted(counts), key=lambda c: counts[c])]
+
+
+@pytest.mark.parametrize("argv, code", [
+    (["--adapter", "reference"], 2),
+    (["--adapter", "reference", "--adapter", "reference", "--examples", "0"], 2),
+    (["--adapter", "reference", "--adapter", "reference", "--op", "pi.no-such-op"], 2),
+    (["--adapter", "reference", "--adapter", "'unbalanced"], 2),
+    (["--adapter", "reference", "--adapter", "/nonexistent/adapter-program"], 3),
+])
+def test_usage_errors_and_adapters_that_cannot_start(argv, code, capsys):
+    assert main(["diff", *argv]) == code
+    assert "pi-conformance diff:" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("op", sorted(o for o in catalogue() if not o.startswith("kit.")))
+def test_every_strategy_draws_inputs_its_operation_accepts(op):
+    strategy, _source = for_operation(op)
+    model = catalogue()[op].input
+
+    @settings(max_examples=15, derandomize=True, database=None, deadline=None,
+              suppress_health_check=list(HealthCheck))
+    @given(strategy)
+    def check(example):
+        data, tree = example
+        model.model_validate(data)
+        if tree is not None:
+            from conformance.trees import parse_tree
+
+            parse_tree(tree)
+
+    check()
+
+
+def test_the_hand_written_strategies_cover_the_rule_heavy_operations():
+    hand = {op for op in catalogue() if not op.startswith("kit.") and for_operation(op)[1] == "hand-written"}
+    assert {"pi.parse-args", "pi.substitute-args", "pi.expand-input", "pi.load-templates", "pi.models-value",
+            "pi.package-source", "pi.replay-system", "pi.convert-to-llm", "profiles.compose", "profiles.strip",
+            "profiles.load", "profiles.resolve"} <= hand

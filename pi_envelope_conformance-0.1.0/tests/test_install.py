@@ -1,0 +1,114 @@
+"""The kit installed from its wheel, as an outsider runs it: no checkout, any folder.
+
+One test builds the wheel and the sdist from this checkout, installs the wheel into a fresh
+virtual environment (its dependencies from the package index, as ``pip install`` or ``pipx
+install`` would), and runs the installed ``pi-conformance`` and pytest plugin from a folder
+outside the checkout. It is one test, not several sharing a fixture, so that parallel workers
+never build and install twice.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tarfile
+import venv
+import zipfile
+from pathlib import Path
+
+from conformance.cases import load_suite, select
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _run(argv: list[str], cwd: Path, timeout: float = 600) -> subprocess.CompletedProcess:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("COVERAGE", "PYTHON"))}
+    return subprocess.run(argv, cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout)
+
+
+def _install(tmp: Path) -> dict[str, Path]:
+    """``{"bin": venv bin folder, "wheel": the wheel, "sdist": the sdist, "away": a folder
+    outside the checkout}``; the venv holds the installed wheel and nothing of the checkout."""
+    dist = tmp / "dist"
+    build = _run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",
+                  "-w", str(dist), str(ROOT)], cwd=tmp)
+    assert build.returncode == 0, build.stderr
+    sdist = _run([sys.executable, "setup.py", "--quiet", "sdist", "--dist-dir", str(dist)], cwd=ROOT)
+    assert sdist.returncode == 0, sdist.stderr
+    env_dir = tmp / "venv"
+    venv.EnvBuilder(with_pip=True).create(env_dir)
+    bindir = env_dir / "bin"
+    wheel = next(dist.glob("*.whl"))
+    inst = _run([str(bindir / "python"), "-m", "pip", "install", "--quiet", str(wheel)], cwd=tmp)
+    assert inst.returncode == 0, inst.stderr
+    away = tmp / "elsewhere"
+    away.mkdir()
+    return {"bin": bindir, "wheel": wheel, "sdist": next(dist.glob("*.tar.gz")), "away": away}
+
+
+def _check_wheel_carries_what_a_run_needs(installed) -> None:
+    names = set(zipfile.ZipFile(installed["wheel"]).namelist())
+    goldens = [n for n in names if n.startswith("conformance/_golden/") and n.endswith(".yaml")]
+    assert len(goldens) == len(list((ROOT / "golden").rglob("*.yaml")))
+    for needed in ("conformance/spec/envelope.yaml", "conformance/scenarios/ids.yaml",
+                   "conformance/schema/scenario.schema.json", "conformance/adapters/pi-node/run.sh",
+                   "conformance/adapters/pi-node/package-lock.json", "conformance/PROTOCOL.md"):
+        assert needed in names, needed
+    assert not any("node_modules" in n for n in names)
+
+
+def _check_sdist_carries_the_goldens_and_the_node_adapter(installed) -> None:
+    with tarfile.open(installed["sdist"]) as tar:
+        names = {n.split("/", 1)[1] for n in tar.getnames() if "/" in n}
+    assert len([n for n in names if n.startswith("golden/") and n.endswith(".yaml")]) == \
+        len(list((ROOT / "golden").rglob("*.yaml")))
+    assert "conformance/adapters/pi-node/adapter.mjs" in names
+    assert not any("node_modules" in n for n in names)
+
+
+def _check_installed_run_passes_the_whole_suite_from_any_folder(installed) -> None:
+    # each edition of Pi's pages: the wheel carries golden/pi@pi-1.6.0/ too
+    for edition in ("pi-0.99.4", "pi-1.6.0"):
+        report = installed["away"] / "reports" / f"reference-{edition}.json"
+        proc = _run([str(installed["bin"] / "pi-conformance"), "run", "--edition", edition,
+                     "--report-json", str(report)], cwd=installed["away"])
+        assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
+        data = json.loads(report.read_text())
+        statuses = [c["status"] for c in data["cases"]]
+        assert len(statuses) == len(select(load_suite().cases, edition=edition))
+        assert set(statuses) == {"passed"} and data["header"]["edition"] == edition
+
+
+def _check_installed_run_through_a_command_adapter(installed) -> None:
+    serve = f"{installed['bin'] / 'pi-conformance'} serve-reference"
+    report = installed["away"] / "served.json"
+    proc = _run([str(installed["bin"] / "pi-conformance"), "run", "--area", "envelope", "--adapter", serve,
+                 "--report-json", str(report)], cwd=installed["away"])
+    assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
+    statuses = [c["status"] for c in json.loads(report.read_text())["cases"]]
+    assert statuses and set(statuses) == {"passed"}
+
+
+def _check_installed_invariants_need_no_test_extra(installed) -> None:
+    proc = _run([str(installed["bin"] / "pi-conformance"), "invariants", "--examples", "3"],
+                cwd=installed["away"])
+    assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
+
+
+def _check_installed_pytest_plugin_runs_the_suite(installed) -> None:
+    proc = _run([str(installed["bin"] / "python"), "-m", "pytest", "--pyargs", "conformance.suite",
+                 "-q", "-p", "no:cacheprovider", "--area", "profiles"], cwd=installed["away"])
+    assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
+    assert " passed" in proc.stdout.splitlines()[-1] and "failed" not in proc.stdout.splitlines()[-1]
+
+
+def test_installed_wheel_runs_from_any_folder(tmp_path) -> None:
+    installed = _install(tmp_path)
+    _check_wheel_carries_what_a_run_needs(installed)
+    _check_sdist_carries_the_goldens_and_the_node_adapter(installed)
+    _check_installed_run_passes_the_whole_suite_from_any_folder(installed)
+    _check_installed_run_through_a_command_adapter(installed)
+    _check_installed_invariants_need_no_test_extra(installed)
+    _check_installed_pytest_plugin_runs_the_suite(installed)

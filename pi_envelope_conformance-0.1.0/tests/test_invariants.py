@@ -1,0 +1,223 @@
+"""The property-based invariants: they hold for the reference, in process and through
+``serve-reference``; they catch the faults they are about; a counterexample is a scenario file that
+loads and, with goldens written by the reference, fails against the broken implementation."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from conformance import invariants as inv
+from conformance.adapters.base import Implementation
+from conformance.adapters.inprocess import InProcessAdapter
+from conformance.adapters.client import JsonLinesAdapter
+from conformance.adapters.reference import ReferenceImplementation
+from conformance.faults import FaultyReference, load_faults
+
+ALL = inv.invariants()
+FAULTS = {f.id: f for f in load_faults()}
+
+# Each invariant and a seeded fault it must catch on its own.
+CATCHES = {
+    "inv-env-order-registration": "env-tiebreak-registration",
+    "inv-env-environment-last": "env-environment-sorted",
+    "inv-env-context-blank-file": "env-context-blank-kept",
+    "inv-env-context-divider": "env-divider-always",
+    "inv-env-context-verbatim": "env-context-trimmed",
+    "inv-prof-switch-one-block": "prof-strip-only-at-start",
+    "inv-prof-chain-specific-first": "prof-layers-base-first",
+    "inv-tpl-args-requote": "tpl-args-empty-dropped",
+    "inv-msg-convert-excluded": "msg-exclude-ignored",
+}
+
+
+def _started(adapter):
+    hello = adapter.start()
+    return adapter, set(hello.operations)
+
+
+@pytest.fixture(scope="module")
+def reference():
+    adapter, ops = _started(InProcessAdapter(ReferenceImplementation()))
+    yield adapter, ops
+    adapter.stop()
+
+
+@pytest.fixture(scope="module")
+def served():
+    adapter, ops = _started(JsonLinesAdapter([sys.executable, "-m", "conformance.adapters.server"],
+                                             name="serve-reference"))
+    yield adapter, ops
+    adapter.stop()
+
+
+def test_the_brief_properties_are_all_there():
+    ids = {i.id for i in ALL}
+    assert len(ids) >= 12
+    assert {i.area for i in ALL} == {"envelope", "profiles", "pi"}
+    assert set(CATCHES) <= ids
+
+
+def test_invariants_name_known_clauses():
+    from conformance.catalogue import load_catalogue
+
+    known = set(load_catalogue().clauses)
+    assert {i.id: [c for c in i.clauses if c not in known] for i in ALL if set(i.clauses) - known} == {}
+
+
+@pytest.mark.parametrize("invariant", ALL, ids=lambda i: i.id)
+def test_holds_for_the_reference(invariant, reference):
+    adapter, ops = reference
+    result = inv.run_invariant(invariant, adapter, ops)
+    assert result.status == "passed", f"{result.message}\n{result.scenario}"
+    assert result.examples >= 1
+
+
+@pytest.mark.parametrize("invariant", ALL, ids=lambda i: i.id)
+def test_holds_through_serve_reference(invariant, served):
+    adapter, ops = served
+    result = inv.run_invariant(invariant, adapter, ops, examples=10)
+    assert result.status == "passed", f"{result.message}\n{result.scenario}"
+
+
+@pytest.mark.parametrize("invariant_id,fault_id", sorted(CATCHES.items()))
+def test_catches_its_fault(invariant_id, fault_id):
+    invariant = next(i for i in ALL if i.id == invariant_id)
+    adapter, ops = _started(InProcessAdapter(FaultyReference(FAULTS[fault_id])))
+    try:
+        result = inv.run_invariant(invariant, adapter, ops)
+    finally:
+        adapter.stop()
+    assert result.status == "failed", result.message
+    assert result.requests and result.scenario.startswith(f"# Found by invariant {invariant_id}")
+
+
+def test_a_counterexample_is_a_ready_to_commit_scenario(tmp_path):
+    """The printed scenario loads as a scenario file; with goldens written by the reference, one of
+    its cases fails against the fault the invariant found."""
+    from conformance.cases import load_suite
+    from conformance.runner import Runner
+
+    invariant = next(i for i in ALL if i.id == "inv-env-environment-last")
+    fault = FAULTS["env-environment-sorted"]
+    adapter, ops = _started(InProcessAdapter(FaultyReference(fault)))
+    try:
+        result = inv.run_invariant(invariant, adapter, ops)
+    finally:
+        adapter.stop()
+    assert result.status == "failed"
+    scenarios = tmp_path / "scenarios"
+    (scenarios / "envelope").mkdir(parents=True)
+    (scenarios / "envelope" / "strength-found.yaml").write_text(result.scenario, encoding="utf-8")
+    suite = load_suite(scenarios)
+    assert not suite.errors, suite.errors
+    assert suite.cases and all(c.id.startswith("env-strength-") for c in suite.cases)
+    goldens = tmp_path / "golden"
+    writer = Runner(InProcessAdapter(ReferenceImplementation()), golden_dir=goldens, update=True)
+    writer.start()
+    assert all(writer.run_case(c).status == "passed" for c in suite.cases)
+    judge = Runner(InProcessAdapter(FaultyReference(fault)), golden_dir=goldens)
+    judge.start()
+    assert any(judge.run_case(c).status == "failed" for c in suite.cases)
+
+
+def test_the_default_run_is_reproducible():
+    invariant = next(i for i in ALL if i.id == "inv-env-context-divider")
+    texts = []
+    for _ in range(2):
+        adapter, ops = _started(InProcessAdapter(FaultyReference(FAULTS["env-divider-always"])))
+        texts.append(inv.run_invariant(invariant, adapter, ops).scenario)
+        adapter.stop()
+    assert texts[0] and texts[0] == texts[1]
+
+
+def test_the_budget(monkeypatch):
+    monkeypatch.delenv(inv.EXAMPLES_ENV, raising=False)
+    assert inv.example_budget() == inv.DEFAULT_EXAMPLES
+    monkeypatch.setenv(inv.EXAMPLES_ENV, "400")
+    assert inv.example_budget() == 400
+    assert inv.example_budget(7) == 7
+    with pytest.raises(ValueError):
+        inv.example_budget(0)
+
+
+class OnlyParseArgs(Implementation):
+    """An implementation that provides one operation and gets it wrong."""
+
+    name = "only-parse-args"
+
+    def operations(self):
+        return ["pi.parse-args"]
+
+    def run(self, op, input, root):
+        return {"args": input["text"].split()}
+
+
+def test_missing_operations_make_an_invariant_unsupported():
+    adapter, ops = _started(InProcessAdapter(OnlyParseArgs()))
+    invariant = next(i for i in ALL if i.id == "inv-env-environment-last")
+    assert inv.run_invariant(invariant, adapter, ops).status == "unsupported"
+    requote = next(i for i in ALL if i.id == "inv-tpl-args-requote")
+    result = inv.run_invariant(requote, adapter, ops)
+    assert result.status == "failed" and "parsing" in result.message
+
+
+class Crashes(Implementation):
+    name = "crashes"
+
+    def operations(self):
+        return ["pi.models-value"]
+
+    def run(self, op, input, root):
+        raise RuntimeError("boom")
+
+
+def test_an_adapter_that_crashes_is_errored():
+    adapter, ops = _started(InProcessAdapter(Crashes()))
+    invariant = next(i for i in ALL if i.id == "inv-mdl-literal-value")
+    result = inv.run_invariant(invariant, adapter, ops, examples=3)
+    assert result.status == "errored" and "boom" in result.message
+
+
+def test_the_command(tmp_path, capsys):
+    assert inv.main(["--list", "--area", "profiles"]) == 0
+    assert all(line.startswith("inv-prof-") for line in capsys.readouterr().out.splitlines())
+    report = tmp_path / "r.json"
+    code = inv.main(["--adapter", "python:tests.test_invariants:OnlyParseArgs", "--examples", "5",
+                     "--report-json", str(report), "--scenario-dir", str(tmp_path / "found")])
+    out = capsys.readouterr().out
+    assert code == 1 and "FAILED inv-tpl-args-requote" in out and "ready-to-commit scenario" in out
+    assert (tmp_path / "found" / "inv-tpl-args-requote.yaml").exists()
+    assert '"status": "unsupported"' in report.read_text()
+    assert inv.main(["--invariant", "nothing-*"]) == 2
+    assert inv.main(["--examples", "0"]) == 2
+    assert inv.main(["--adapter", "python:no.such:Thing"]) == 3
+
+
+def test_invalid_generated_input_is_the_invariants_fault(reference):
+    adapter, ops = reference
+    client = inv.Client(adapter, ops, 5.0)
+    with pytest.raises(ValueError, match="invalid pi.parse-args input"):
+        client.call("pi.parse-args", {"txt": "a"})
+    assert Path(inv.__file__).name == "__init__.py"
+
+
+def test_case_prefixes_come_from_the_cases():
+    # AUTHORING.md's prefixes, as the suite's own cases use them.
+    assert inv.case_prefix("pi", "pi.parse-args") == "tpl"
+    assert inv.case_prefix("pi", "pi.validate-message") == "msg"
+    assert inv.case_prefix("pi", "pi.packages-resolve") == "pkg"
+    assert inv.case_prefix("pi", "pi.models-load") == "mdl"
+    assert inv.case_prefix("profiles", "profiles.compose") == "prof"
+    assert inv.case_prefix("envelope", "envelope.context-message") == "env"
+
+    class C:
+        def __init__(self, id, op, area="pi"):
+            self.id, self.op, self.area = id, op, area
+
+    cases = [C("abc-1", "pi.x"), C("abc-2", "pi.x"), C("zz-1", "pi.x"), C("mdl-1", "pi.y")]
+    assert inv.case_prefix("pi", "pi.x", cases) == "abc"
+    assert inv.case_prefix("pi", "pi.new", cases) == "abc"  # the area's most common prefix
+    assert inv.case_prefix("kit", "kit.echo", cases) == "kit"

@@ -1,0 +1,54 @@
+"""Options that must be refused with a usage error, and commands that must say what they did."""
+
+from __future__ import annotations
+
+import pytest
+
+from conformance.cli import SCHEMA_DIR, main
+from tests.test_kit_plugin import run as run_pytest, suite_dir  # noqa: F401 (fixture)
+
+pytest_plugins = ["pytester"]
+
+
+@pytest.mark.parametrize("value", ["0", "-1", "nan", "inf", "soon", "3601"])
+def test_run_and_invariants_refuse_a_timeout_that_is_not_a_duration(value, capsys):
+    for argv in (["run", "--timeout", value], ["invariants", "--timeout", value]):
+        with pytest.raises(SystemExit) as exit_:
+            main(argv)
+        assert exit_.value.code == 2
+        assert "--timeout" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("value", ["0", "nan", "inf"])
+def test_pytest_refuses_a_case_timeout_that_is_not_a_duration(value, pytester, suite_dir):  # noqa: F811
+    result = run_pytest(pytester, suite_dir, "--case-timeout", value)
+    assert result.ret == 4  # pytest's usage error, before any case runs
+    result.stderr.fnmatch_lines(["*--case-timeout*"])
+
+
+def test_schema_without_out_writes_nothing_and_says_where_to_write(capsys):
+    before = {p: p.stat().st_mtime_ns for p in SCHEMA_DIR.rglob("*.json")}
+    assert main(["schema"]) == 2
+    assert "--out DIR" in capsys.readouterr().err
+    assert {p: p.stat().st_mtime_ns for p in SCHEMA_DIR.rglob("*.json")} == before
+
+
+def test_schema_check_says_so_when_the_schemas_are_current(capsys):
+    assert main(["schema", "--check"]) == 0
+    assert "are current" in capsys.readouterr().out
+
+
+def test_schema_out_writes_a_copy(tmp_path, capsys):
+    assert main(["schema", "--out", str(tmp_path)]) == 0
+    assert (tmp_path / "scenario.schema.json").is_file()
+    assert main(["schema", "--check", "--out", str(tmp_path)]) == 0
+
+
+def test_schema_to_a_path_that_cannot_be_a_folder_is_a_usage_error(tmp_path, capsys):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("x")
+    for argv in (["schema", "--out", str(blocker)], ["schema", "--out", str(blocker / "sub")],
+                 ["schema", "--check", "--out", str(tmp_path / "missing")]):
+        assert main(argv) == 2, argv
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "Traceback" not in err and "--out" in err

@@ -1,0 +1,138 @@
+"""The pytest plugin: parametrisation by case id, selection, syrupy goldens, expectations."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from conformance import golden
+from tests.kit_fixtures import mini_suite, write
+
+pytest_plugins = ["pytester"]
+
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def suite_dir(pytester, monkeypatch):
+    monkeypatch.setenv("PYTHONPATH", str(REPO))
+    mini_suite(pytester.path / "mini")
+    pytester.makepyfile(test_conf="from conformance.suite import test_case\n")
+    return pytester.path / "mini"
+
+
+def run(pytester, suite_dir, *args):
+    return pytester.runpytest_subprocess("--conformance-dirs", str(suite_dir), "-p", "no:cacheprovider", *args)
+
+
+def test_one_test_per_case_with_case_ids(pytester, suite_dir):
+    result = run(pytester, suite_dir, "--adapter", "python:tests.kit_fixtures:Echo", "-v")
+    result.assert_outcomes(passed=3)
+    result.stdout.fnmatch_lines(["*test_case?kit-echo-text? PASSED*", "*test_case?kit-echo-refused? PASSED*"])
+
+
+def test_k_selects_cases_and_reports_no_unused_goldens(pytester, suite_dir):
+    result = run(pytester, suite_dir, "--adapter", "python:tests.kit_fixtures:Echo", "-k", "number",
+)
+    result.assert_outcomes(passed=1, deselected=2)
+    assert "snapshot unused" not in result.stdout.str() and "snapshots unused" not in result.stdout.str()
+
+
+def test_wrong_answer_fails_with_a_diff(pytester, suite_dir):
+    result = run(pytester, suite_dir, "--adapter", "python:tests.kit_fixtures:WrongEcho",
+)
+    result.assert_outcomes(failed=3)
+    result.stdout.fnmatch_lines(["*answer differs from the golden*", "*+value: wrong*"])
+
+
+def test_expectations_give_xfail(pytester, suite_dir):
+    write(pytester.path / "exp.yaml", "- {id: 'kit-*', status: fail, reason: known wrong}\n")
+    result = run(pytester, suite_dir, "--adapter", "python:tests.kit_fixtures:WrongEcho", "--expectations",
+                 str(pytester.path / "exp.yaml"))
+    result.assert_outcomes(xfailed=3)
+
+
+def test_snapshot_update_refused_for_other_adapters(pytester, suite_dir):
+    result = run(pytester, suite_dir, "--adapter", "python:tests.kit_fixtures:Echo", "--snapshot-update")
+    assert result.ret == 4  # pytest's usage error
+    result.stderr.fnmatch_lines(["*only allowed with the bundled reference*"])
+
+
+def test_snapshot_update_writes_goldens_with_the_reference(pytester, suite_dir):
+    for p in (suite_dir / "golden" / "kit").glob("*.yaml"):
+        p.unlink()
+    result = run(pytester, suite_dir, "--snapshot-update", "-k", "text or number")
+    result.assert_outcomes(passed=2, deselected=1)
+    assert golden.read(suite_dir / "golden" / "kit" / "kit-echo-number.yaml")["output"] == {"value": 1}
+
+
+def test_missing_golden_fails_with_a_hint(pytester, suite_dir):
+    (suite_dir / "golden" / "kit" / "kit-echo-text.yaml").unlink()
+    result = run(pytester, suite_dir, "-k", "text")
+    result.assert_outcomes(failed=1, deselected=2)
+    result.stdout.fnmatch_lines(["*no golden at*--snapshot-update*"])
+
+
+def test_bad_file_is_its_own_failing_test(pytester, suite_dir):
+    write(suite_dir / "scenarios" / "kit" / "bad.yaml", "format: 1\narea: kit\ntitle: t\ncases: 3\n")
+    result = run(pytester, suite_dir, "--adapter", "python:tests.kit_fixtures:Echo",
+)
+    result.assert_outcomes(passed=3, failed=1)
+    result.stdout.fnmatch_lines(["*bad.yaml*cases*"])
+
+
+def test_adapter_that_cannot_start_exits_3(pytester, suite_dir):
+    result = run(pytester, suite_dir, "--adapter", "python:tests.kit_fixtures:CannotStart",
+)
+    assert result.ret == 3
+
+
+def test_marker_selection_cannot_hide_a_broken_file(pytester, suite_dir):
+    write(suite_dir / "scenarios" / "pi" / "bad.yaml", "format: 1\narea: pi\ntitle: t\ncases: 3\n")
+    result = run(pytester, suite_dir, "--adapter", "python:tests.kit_fixtures:Echo", "-m", "pi")
+    result.assert_outcomes(failed=1, deselected=3)
+
+
+def test_orphaned_golden_fails_under_pytest(pytester, suite_dir):
+    golden.write(suite_dir / "golden" / "kit" / "kit-gone.yaml", "kit-gone", "kit.echo", {"value": 1})
+    result = run(pytester, suite_dir, "--adapter", "python:tests.kit_fixtures:Echo")
+    result.assert_outcomes(passed=3, failed=1)
+    result.stdout.fnmatch_lines(["*kit-gone.yaml: orphaned golden*"])
+
+
+def test_unknown_area_is_a_usage_error(pytester, suite_dir):
+    result = run(pytester, suite_dir, "--area", "bogus")
+    assert result.ret == 4
+
+
+def test_a_suite_error_exits_2_as_under_the_cli(pytester, suite_dir):
+    write(suite_dir / "scenarios" / "kit" / "bad.yaml", "format: 1\narea: kit\ntitle: t\ncases: 3\n")
+    result = run(pytester, suite_dir, "--adapter", "python:tests.kit_fixtures:Echo")
+    result.assert_outcomes(passed=3, failed=1)
+    assert result.ret == 2
+    result.stdout.fnmatch_lines(["*pi-conformance suite errors (exit code 2)*", "*suite-file:*bad.yaml*"])
+
+
+def test_an_orphaned_golden_exits_2(pytester, suite_dir):
+    golden.write(suite_dir / "golden" / "kit" / "kit-gone.yaml", "kit-gone", "kit.echo", {"value": 1})
+    assert run(pytester, suite_dir, "--adapter", "python:tests.kit_fixtures:Echo").ret == 2
+
+
+def test_a_failing_case_alone_still_exits_1(pytester, suite_dir):
+    assert run(pytester, suite_dir, "--adapter", "python:tests.kit_fixtures:WrongEcho").ret == 1
+
+
+@pytest.mark.parametrize("how, shown", [("--garbage", "Goodbye from a chatty adapter!"),
+                                        ("--exit 5", "exited with code 5")])
+def test_an_adapter_that_does_not_stop_cleanly_is_an_error_at_session_end(pytester, suite_dir, how, shown):
+    import shlex
+    import sys
+
+    command = shlex.join([sys.executable, str(REPO / "tests" / "standins" / "bad_stop.py"), *how.split()])
+    result = run(pytester, suite_dir, "--adapter", command)
+    assert result.parseoutcomes().get("errors") == 1  # the stand-in does not refuse: one case fails
+    assert result.ret == 2
+    result.stdout.fnmatch_lines(["*pi-conformance suite errors (exit code 2)*",
+                                 f"*the adapter * did not stop cleanly:*{shown}*"])

@@ -1,0 +1,112 @@
+"""Reports that say what matters: reasons of cases not run, required operations, hidden
+expectation entries, a console table that fits 80 columns, clause statements beside failures."""
+
+from __future__ import annotations
+
+import json
+
+from tests.kit_fixtures import mini_suite, write
+from tests.test_kit_plugin import run as run_pytest, suite_dir  # noqa: F401 (fixture)
+from tests.test_kit_runner import cli
+
+pytest_plugins = ["pytester"]
+
+NO_OPS = "python:tests.kit_fixtures:NoOps"
+
+
+def test_reasons_of_unsupported_and_skipped_cases_reach_console_and_reports(tmp_path, capsys):
+    dirs = mini_suite(tmp_path)
+    exp = write(tmp_path / "exp.yaml", "- {id: kit-echo-text, status: skip, reason: flaky clock}\n"
+                                       "- {id: 'kit-echo-*', status: unsupported, reason: no echo yet}\n")
+    out = tmp_path / "out"
+    assert cli(dirs, "run", "-q", "--adapter", NO_OPS, "--expectations", str(exp), "--report-json",
+               str(out / "r.json"), "--junit", str(out / "r.xml"), "--report-md", str(out / "r.md")) == 0
+    console = capsys.readouterr().out
+    assert "skipped (1): expectations: flaky clock" in console
+    assert "unsupported (2): expected unsupported (no echo yet)" in console
+    records = {c["id"]: c for c in json.loads((out / "r.json").read_text())["cases"]}
+    assert "no echo yet" in records["kit-echo-number"]["message"]
+    assert "flaky clock" in records["kit-echo-text"]["message"]
+    for report in ("r.xml", "r.md"):
+        text = (out / report).read_text()
+        assert "no echo yet" in text and "flaky clock" in text, report
+
+
+def test_fail_on_unsupported_fails_a_declined_operation_unless_expected(tmp_path):
+    dirs = mini_suite(tmp_path)
+    assert cli(dirs, "run", "-q", "--adapter", NO_OPS) == 0
+    assert cli(dirs, "run", "-q", "--adapter", NO_OPS, "--fail-on-unsupported") == 1
+    assert cli(dirs, "run", "-q", "--adapter", NO_OPS, "--require-op", "kit.*") == 1
+    assert cli(dirs, "run", "-q", "--adapter", NO_OPS, "--require-op", "envelope.*") == 0
+    exp = write(tmp_path / "exp.yaml", "- {id: 'kit-*', status: unsupported, reason: declared}\n")
+    assert cli(dirs, "run", "-q", "--adapter", NO_OPS, "--fail-on-unsupported", "--expectations", str(exp)) == 0
+
+
+def test_fail_on_unsupported_under_pytest(pytester, suite_dir):  # noqa: F811
+    run_pytest(pytester, suite_dir, "--adapter", NO_OPS).assert_outcomes(skipped=3)
+    result = run_pytest(pytester, suite_dir, "--adapter", NO_OPS, "--fail-on-unsupported")
+    result.assert_outcomes(failed=3)
+    result.stdout.fnmatch_lines(["*is required (--fail-on-unsupported)*"])
+
+
+def test_an_expectation_hidden_behind_an_earlier_glob_is_reported(tmp_path, capsys):
+    dirs = mini_suite(tmp_path)
+    exp = write(tmp_path / "exp.yaml", "- {id: 'kit-echo-*', status: fail, reason: all wrong}\n"
+                                       "- {id: kit-echo-text, status: skip, reason: never applies}\n")
+    assert cli(dirs, "run", "-q", "--adapter", "python:tests.kit_fixtures:WrongEcho", "--expectations", str(exp)) == 2
+    err = capsys.readouterr().err
+    assert f"{exp}:2:" in err and "never applies" in err and "'kit-echo-*'" in err
+
+
+def test_the_console_table_fits_80_columns(tmp_path, capsys):
+    dirs = mini_suite(tmp_path)
+    cli(dirs, "run", "-q", "--adapter", "python:tests.kit_fixtures:WrongEcho")
+    out = capsys.readouterr().out
+    table = out[out.index("\narea ") + 1:].splitlines()
+    assert table and max(len(line) for line in table) <= 80
+
+
+def test_a_failing_case_prints_the_statements_of_its_clauses(tmp_path, capsys):
+    dirs = mini_suite(tmp_path)
+    cli(dirs, "run", "-q", "--adapter", "python:tests.kit_fixtures:WrongEcho", "--case", "kit-echo-text")
+    assert "ENV-TEST-ECHO (MUST): " in capsys.readouterr().out
+
+
+def test_a_required_operation_that_matches_nothing_is_a_usage_error(tmp_path, capsys):
+    dirs = mini_suite(tmp_path)
+    assert cli(dirs, "run", "-q", "--adapter", NO_OPS, "--require-op", "kit.ecko") == 2
+    assert "--require-op 'kit.ecko' matches no operation" in capsys.readouterr().err
+
+
+def test_report_paths_are_probed_before_the_run(tmp_path, capsys):
+    dirs = mini_suite(tmp_path)
+    ok = tmp_path / "ok.xml"
+    assert cli(dirs, "run", "-q", "--adapter", "python:tests.kit_fixtures:Echo", "--report-json",
+               "/proc/pi-conformance-nope.json", "--junit", str(ok)) == 2
+    assert "cannot write there" in capsys.readouterr().err and not ok.exists()
+    assert cli(dirs, "run", "-q", "--adapter", "python:tests.kit_fixtures:Echo", "--report-json", "") == 2
+    assert "--report-json: give a file name" in capsys.readouterr().err
+
+
+def test_a_case_in_a_file_that_does_not_load_is_not_called_missing(tmp_path, capsys):
+    dirs = mini_suite(tmp_path)
+    scenario = dirs["scenarios"] / "kit" / "echo.yaml"
+    scenario.write_text(scenario.read_text().replace("input: {value: 1.0}", "input: {value: 1.0, colour: red}"))
+    assert cli(dirs, "show", "kit-echo-number") == 2
+    err = capsys.readouterr().err
+    assert "colour" in err and "is in a file that does not load" in err and "no case" not in err
+    assert cli(dirs, "run", "-q", "--case", "kit-echo-num*") == 2
+    err = capsys.readouterr().err
+    assert "in a file that does not load" in err and "no case matches" not in err
+
+
+def test_junit_and_markdown_say_which_rule_a_failure_breaks(tmp_path):
+    dirs = mini_suite(tmp_path)
+    out = tmp_path / "out"
+    cli(dirs, "run", "-q", "--adapter", "python:tests.kit_fixtures:WrongEcho", "--junit", str(out / "r.xml"),
+        "--report-md", str(out / "r.md"), "--report-json", str(out / "r.json"))
+    junit = (out / "r.xml").read_text()
+    assert "ENV-TEST-ECHO (MUST): Echo returns its value." in junit and 'classname="kit.echo"' in junit
+    assert "a multi-line string comes back" in junit  # the case's title
+    assert "- ENV-TEST-ECHO (MUST): Echo returns its value." in (out / "r.md").read_text()
+    assert json.loads((out / "r.json").read_text())["clauses"]["ENV-TEST-ECHO"]["level"] == "MUST"

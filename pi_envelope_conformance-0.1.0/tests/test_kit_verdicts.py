@@ -1,0 +1,163 @@
+"""No wrong verdict, whatever goes wrong around the cases: closed pipes, implementations that
+exit, goldens that belong to another case, orphaned goldens."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from conformance import golden
+from tests.kit_fixtures import mini_suite
+from tests.test_kit_plugin import run as run_pytest, suite_dir  # noqa: F401 (fixture)
+from tests.test_kit_runner import cli
+
+REPO = Path(__file__).resolve().parent.parent
+pytest_plugins = ["pytester"]
+
+
+def test_closed_stdout_still_judges_every_case_and_writes_the_report(tmp_path):
+    dirs = mini_suite(tmp_path)
+    report = tmp_path / "r.json"
+    argv = [sys.executable, "-m", "conformance.cli", "run", "--adapter", "python:tests.kit_fixtures:WrongEcho",
+            "--report-json", str(report), "--scenarios-dir", str(dirs["scenarios"]), "--spec-dir",
+            str(dirs["spec"]), "--golden-dir", str(dirs["golden"])]
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=tmp_path)
+    proc.stdout.close()  # the reader is gone before the first line, as with `| head -0`
+    stderr = proc.stderr.read().decode()
+    assert proc.wait(timeout=60) == 1, stderr
+    assert "Traceback" not in stderr
+    assert [c["status"] for c in json.loads(report.read_text())["cases"]] == ["failed"] * 3
+
+
+def test_an_implementation_that_exits_fails_its_case_and_the_run_goes_on(tmp_path):
+    dirs = mini_suite(tmp_path)
+    report = tmp_path / "r.json"
+    code = cli(dirs, "run", "-q", "--adapter", "python:tests.kit_fixtures:ExitsOnSecondCall",
+               "--report-json", str(report))
+    assert code == 1
+    statuses = [c["status"] for c in json.loads(report.read_text())["cases"]]
+    assert len(statuses) == 3 and statuses.count("errored") == 1 and statuses.count("passed") == 2
+    errored = next(c for c in json.loads(report.read_text())["cases"] if c["status"] == "errored")
+    assert "SystemExit" in errored["message"]
+
+
+def _golden_of_another_case(golden_dir: Path) -> None:
+    """kit-echo-text's golden, with the right output but a header naming another case."""
+    path = golden.golden_path(golden_dir, "kit", "kit-echo-text")
+    stored = golden.read(path)
+    golden.write(path, "kit-echo-number", stored["op"], stored["output"])
+
+
+def test_a_golden_of_another_case_is_a_suite_error_under_the_cli(tmp_path, capsys):
+    dirs = mini_suite(tmp_path)
+    _golden_of_another_case(dirs["golden"])
+    assert cli(dirs, "run", "--adapter", "python:tests.kit_fixtures:Echo", "--case", "kit-echo-text") == 2
+    assert "the golden is for case 'kit-echo-number'" in capsys.readouterr().err
+
+
+def test_a_missing_or_broken_golden_is_a_suite_error_not_the_implementations_failure(tmp_path, capsys):
+    dirs = mini_suite(tmp_path)
+    path = golden.golden_path(dirs["golden"], "kit", "kit-echo-text")
+    report = tmp_path / "r.json"
+    path.write_text("content: [unclosed\n")
+    assert cli(dirs, "run", "-q", "--adapter", "python:tests.kit_fixtures:Echo", "--report-json", str(report)) == 2
+    err = capsys.readouterr().err
+    assert f"{path}: a suite error:" in err and "not valid YAML" in err
+    statuses = {c["id"]: c["status"] for c in json.loads(report.read_text())["cases"]}
+    assert statuses == {"kit-echo-text": "errored", "kit-echo-number": "passed", "kit-echo-refused": "passed"}
+    path.unlink()
+    assert cli(dirs, "run", "-q", "--adapter", "python:tests.kit_fixtures:Echo") == 2
+    assert "a suite error: no golden at" in capsys.readouterr().err
+
+
+def test_a_golden_of_another_case_fails_under_pytest(pytester, suite_dir):  # noqa: F811
+    _golden_of_another_case(suite_dir / "golden")
+    result = run_pytest(pytester, suite_dir, "--adapter", "python:tests.kit_fixtures:Echo", "-k", "text")
+    result.assert_outcomes(failed=1, deselected=2)
+    result.stdout.fnmatch_lines(["*the golden is for case 'kit-echo-number'*"])
+
+
+def test_the_orphaned_golden_message_names_the_step_that_silences_it(tmp_path, capsys):
+    dirs = mini_suite(tmp_path)
+    orphan = dirs["golden"] / "kit" / "kit-gone.yaml"
+    golden.write(orphan, "kit-gone", "kit.echo", {"value": 1})
+    # Listing the id as retired is not what silences it ...
+    (dirs["scenarios"] / "ids.yaml").write_text("retired:\n  - {id: kit-gone, reason: gone}\n")
+    assert cli(dirs, "run", "-q", "--adapter", "python:tests.kit_fixtures:Echo") == 2
+    message = capsys.readouterr().err
+    assert "delete it" in message and "or list its id" not in message  # no advice that cannot work
+    # ... deleting it, as the message says, is.
+    orphan.unlink()
+    assert cli(dirs, "run", "-q", "--adapter", "python:tests.kit_fixtures:Echo") == 0
+
+
+def test_scenario_input_is_validated_strictly_with_file_and_line(tmp_path):
+    """A value pydantic could coerce (``"yes"`` for a boolean, ``"1"`` for a number) is refused,
+    never sent to the implementation as written."""
+    from conformance.cases import load_suite
+
+    scenario = tmp_path / "profiles" / "strict.yaml"
+    scenario.parent.mkdir()
+    scenario.write_text(
+        "format: 1\narea: profiles\ntitle: strict\nop: profiles.load\ncases:\n"
+        "  - id: prof-strict-bodies\n    title: bodies as text\n    clauses: [PROF-FILE-EXT]\n"
+        "    input: {agentDir: /a, cwd: /p, bodies: \"yes\"}\n")
+    errors = [str(e) for e in load_suite(tmp_path).errors]
+    assert len(errors) == 1 and errors[0].startswith(f"{scenario}:9:") and "input.bodies" in errors[0]
+
+
+def test_every_report_shows_suite_errors(tmp_path, capsys):
+    from tests.kit_fixtures import write
+
+    dirs = mini_suite(tmp_path)
+    write(dirs["scenarios"] / "kit" / "broken.yaml", "format: 1\narea: kit\ntitle: t\ncases: 3\n")
+    out = tmp_path / "out"
+    assert cli(dirs, "run", "-q", "--adapter", "python:tests.kit_fixtures:Echo", "--report-json",
+               str(out / "r.json"), "--junit", str(out / "r.xml"), "--report-md", str(out / "r.md")) == 2
+    junit = (out / "r.xml").read_text()
+    assert '<testsuite name="suite-errors"' in junit and "broken.yaml" in junit and "<error" in junit
+    markdown = (out / "r.md").read_text()
+    assert "## Suite errors (1)" in markdown and "broken.yaml" in markdown
+    capsys.readouterr()
+    from conformance.cli import main
+
+    assert main(["compare", str(out / "r.json")]) == 0
+    assert any(line.split()[:3] == ["suite", "errors", "1"] for line in capsys.readouterr().out.splitlines())
+
+
+def _results(tmp_path, adapter: str) -> dict[str, dict]:
+    dirs = mini_suite(tmp_path)
+    report = tmp_path / "r.json"
+    cli(dirs, "run", "-q", "--adapter", adapter, "--report-json", str(report))
+    return {c["id"]: c for c in json.loads(report.read_text())["cases"]}
+
+
+def test_a_result_where_an_error_was_expected_shows_the_result(tmp_path):
+    message = _results(tmp_path, "python:tests.kit_fixtures:WrongEcho")["kit-echo-refused"]["message"]
+    assert message.startswith("expected error value-refused, got a result:") and "value: wrong" in message
+
+
+def test_an_error_without_a_message_is_said_to_have_none(tmp_path):
+    results = _results(tmp_path, "python:tests.kit_fixtures:RefusesSilently")
+    assert results["kit-echo-text"]["message"] == "unexpected error quietly-refused (no message)"
+    assert results["kit-echo-refused"]["message"] == \
+        "expected error value-refused, got quietly-refused (no message)"
+
+
+def test_a_built_in_model_without_an_id_is_refused_at_load(tmp_path):
+    """Every model is found by its id: a case describing a built-in model without one is refused
+    with file:line instead of reaching an implementation (the reference used to raise KeyError)."""
+    from conformance.cases import load_suite
+
+    scenario = tmp_path / "pi" / "builtin.yaml"
+    scenario.parent.mkdir()
+    scenario.write_text(
+        "format: 1\narea: pi\ntitle: t\nop: pi.models-load\ncases:\n"
+        "  - id: mdl-builtin-no-id\n    title: a built-in model without id\n    clauses: [PI-MODELS-SCHEMA]\n"
+        "    input: {builtins: {acme: {models: [{name: Acme One}]}}}\n")
+    errors = [str(e) for e in load_suite(tmp_path).errors]
+    assert len(errors) == 1 and errors[0].startswith(f"{scenario}:9:") and ".id" in errors[0], errors

@@ -1,0 +1,106 @@
+"""The suite against the published Pi 1.6.0 through the pi-node adapter, strict, with its
+expectations file: the run must pass (every failure of Pi expected and explained, no unexpected
+pass), and nothing of the machine running it may change a result.
+
+Needs the adapter's dependencies (``npm ci`` in conformance/adapters/pi-node); without them the
+tests are skipped, except under CI (``CI`` set), where a missing install is a failure.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+ADAPTER_DIR = ROOT / "conformance" / "adapters" / "pi-node"
+EXPECTATIONS = ADAPTER_DIR / "expectations.yaml"
+
+if not (ADAPTER_DIR / "node_modules" / "@earendil-works" / "pi-coding-agent").is_dir():
+    if os.environ.get("CI"):
+        raise RuntimeError(f"the pi-node adapter is not installed: run `npm ci` in {ADAPTER_DIR}")
+    pytest.skip(f"pi-node adapter not installed (npm ci in {ADAPTER_DIR})", allow_module_level=True)
+
+
+def pi_conformance(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "conformance.cli", *args],
+        cwd=ROOT, capture_output=True, text=True, timeout=900, env={**os.environ, **(env or {})},
+    )
+
+
+@pytest.fixture(scope="module")
+def report(tmp_path_factory) -> dict:
+    out = tmp_path_factory.mktemp("pi-node") / "pi.json"
+    done = pi_conformance(
+        "run", "--adapter", "pi-node", "--expectations", str(EXPECTATIONS), "--report-json", str(out), "-q"
+    )
+    assert done.returncode == 0, done.stdout[-6000:] + done.stderr[-3000:]
+    return json.loads(out.read_text())
+
+
+def test_the_strict_run_passes_and_reports_pi(report):
+    assert report["header"]["implementation"] == {"name": "pi", "version": "1.6.0", "language": "javascript"}
+    pi = report["summary"]["pi"]
+    assert pi["failed"] == pi["errored"] == pi["xpass"] == 0
+    assert pi["passed"] > 200
+
+
+def test_every_pi_operation_but_the_unprovided_ones_is_answered(report):
+    answered = {c["op"] for c in report["cases"] if c["area"] == "pi" and c["status"] != "unsupported"}
+    unprovided = {"pi.validate-message", "pi.classifier-request"}
+    declared = {c["op"] for c in report["cases"] if c["area"] == "pi"}
+    assert declared - unprovided <= answered
+
+
+def test_envelope_and_profiles_are_unsupported(report):
+    for area in ("envelope", "profiles"):
+        counts = report["summary"][area]
+        assert counts["unsupported"] > 0
+        assert counts["passed"] == counts["failed"] == counts["errored"] == 0
+
+
+def test_every_expectation_states_a_checked_reason():
+    from conformance.expectations import load_expectations
+
+    entries = load_expectations(EXPECTATIONS).entries
+    assert entries
+    for entry in entries:
+        # A reason names what Pi does and the rule it departs from (a clause, a note or the seed).
+        assert len(entry.reason) > 60, entry.id
+        assert any(mark in entry.reason for mark in ("PI-", "N19", "N2", "seed 003", "Pi 1.6.0")), entry.id
+
+
+def test_the_users_environment_does_not_reach_a_result():
+    # Credentials of the machine running the suite must not count as the case's: with ACME_API_KEY
+    # and OPENAI_API_KEY set here, a case without credentials still finds none.
+    done = pi_conformance(
+        "run", "--adapter", "pi-node", "--case", "mdl-cred-none", "--case", "mdl-avail-no-credentials", "-q",
+        env={"ACME_API_KEY": "from-the-machine", "OPENAI_API_KEY": "from-the-machine", "ZETA_API_KEY": "z"},
+    )
+    assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]
+    assert " 2 " in next(line for line in done.stdout.splitlines() if line.startswith("pi "))
+
+
+def _can_unshare_network() -> bool:
+    import shutil
+
+    if not shutil.which("unshare"):
+        return False
+    return subprocess.run(["unshare", "-n", "true"], capture_output=True).returncode == 0
+
+
+@pytest.mark.skipif(not _can_unshare_network(), reason="needs `unshare -n` (a network namespace)")
+def test_the_adapter_runs_without_any_network():
+    # The adapter in a network namespace of its own, which has no interface but loopback (down):
+    # every pi case still gets the same answers.
+    run_sh = ADAPTER_DIR / "run.sh"
+    done = pi_conformance(
+        "run", "--area", "pi", "--adapter", f"unshare -n bash {shlex.quote(str(run_sh))}", "--expectations", str(EXPECTATIONS), "-q"
+    )
+    assert done.returncode == 0, done.stdout[-6000:] + done.stderr[-3000:]

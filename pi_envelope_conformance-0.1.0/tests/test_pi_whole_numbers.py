@@ -1,0 +1,102 @@
+"""Whole numbers are JSON integers in every pi answer and golden (``128000``, never ``128000.0``).
+
+JSON has one number type and Pi (JavaScript) writes a whole number without a fraction, so an answer
+holding ``128000.0`` is wrong in kind even where a value comparison would pass. Two checks, over
+every pi case run against the reference (raw answers, before the kit's canonical form) and every
+pi golden: where the operation's output schema says ``integer`` no float appears at all, and no
+whole float appears anywhere.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+
+from conformance import golden
+from conformance.adapters.inprocess import InProcessAdapter
+from conformance.adapters.reference import ReferenceImplementation
+from conformance.cases import load_suite
+from conformance.runner import Runner
+
+SCHEMAS = Path(__file__).resolve().parents[1] / "conformance" / "schema" / "operations"
+CASES = [c for c in load_suite(areas=["pi"]).cases if c.error_code is None]
+
+
+def _resolve(schema: dict, root: dict) -> dict:
+    while "$ref" in schema:
+        name = schema["$ref"].rsplit("/", 1)[-1]
+        schema = root["$defs"][name]
+    return schema
+
+
+def integer_places(value: Any, schema: dict, root: dict, at: str = "$") -> Iterator[str]:
+    """Paths where ``schema`` says ``integer`` and ``value`` is a float."""
+    schema = _resolve(schema, root)
+    for key in ("anyOf", "oneOf", "allOf"):
+        for option in schema.get(key, []):
+            yield from integer_places(value, option, root, at)
+    kinds = schema.get("type")
+    kinds = kinds if isinstance(kinds, list) else [kinds]
+    if "integer" in kinds and "number" not in kinds and isinstance(value, float):
+        yield at
+    if isinstance(value, dict):
+        props = schema.get("properties", {})
+        extra = schema.get("additionalProperties")
+        for k, v in value.items():
+            sub = props.get(k, extra if isinstance(extra, dict) else None)
+            if sub is not None:
+                yield from integer_places(v, sub, root, f"{at}.{k}")
+    if isinstance(value, list) and isinstance(schema.get("items"), dict):
+        for i, v in enumerate(value):
+            yield from integer_places(v, schema["items"], root, f"{at}[{i}]")
+
+
+def whole_floats(value: Any, at: str = "$") -> Iterator[str]:
+    """Paths of floats that are whole numbers."""
+    if isinstance(value, float) and value.is_integer():
+        yield at
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            yield from whole_floats(v, f"{at}.{k}")
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from whole_floats(v, f"{at}[{i}]")
+
+
+def problems(op: str, output: Any) -> list[str]:
+    schema = json.loads((SCHEMAS / f"{op}.output.json").read_text())
+    found = [f"{p}: a float where the schema says integer" for p in integer_places(output, schema, schema)]
+    return found + [f"{p}: a whole number written with a fraction" for p in whole_floats(output)]
+
+
+def test_the_checks_catch_a_whole_float() -> None:
+    assert problems("pi.models-load", {"providers": [{"models": [{"contextWindow": 128000.0}]}], "issues": []})
+    assert problems("pi.models-load", {"providers": [{"models": [{"imageResize": {"maxWidth": 2000.5}}]}], "issues": []})
+    assert not problems("pi.models-load", {"providers": [{"models": [{"contextWindow": 128000}]}], "issues": []})
+
+
+@pytest.fixture(scope="module")
+def runner() -> Iterator[Runner]:
+    adapter = InProcessAdapter(ReferenceImplementation())
+    adapter.start()
+    yield Runner(adapter)
+    adapter.stop()
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.id)
+def test_reference_answer_writes_whole_numbers_as_integers(case, runner: Runner) -> None:
+    answer, _ = runner._ask(case)
+    if answer.kind != "result":
+        pytest.skip(f"no result: {answer.kind}")
+    assert problems(case.op, answer.output) == []
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.id)
+def test_golden_writes_whole_numbers_as_integers(case) -> None:
+    data = golden.read(golden.golden_path(golden.GOLDEN_DIR, case.area, case.id))
+    if data is None:
+        pytest.skip("no golden")
+    assert problems(case.op, data.get("output")) == []

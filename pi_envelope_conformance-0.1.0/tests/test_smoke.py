@@ -1,0 +1,145 @@
+"""``pi-conformance smoke``: each check passes for a good adapter and fails for the fault it targets."""
+
+from __future__ import annotations
+
+import io
+import sys
+from pathlib import Path
+
+import pytest
+
+from conformance.adapters.client import JsonLinesAdapter
+from conformance.smoke import ECHO_SAMPLE, Check, smoke, smoke_adapter, smoke_main
+
+STANDINS = Path(__file__).parent / "standins"
+TIMEOUT = 0.5
+
+
+def command(script: str, *args: str) -> list[str]:
+    return [sys.executable, str(STANDINS / script), *args]
+
+
+def checks_of(script: str, *args: str) -> dict[str, Check]:
+    adapter = JsonLinesAdapter(command(script, *args), start_timeout=TIMEOUT * 10)
+    return {check.name: check for check in smoke(adapter, timeout=TIMEOUT)}
+
+
+def test_a_well_behaved_adapter_passes_every_check():
+    checks = checks_of("well_behaved.py")
+    assert list(checks) == ["handshake", "operations", "echo", "malformed", "repeat", "stop"]
+    assert all(check.ok for name, check in checks.items() if name != "operations"), checks
+    # It also lists test-only operations, which the suite does not know.
+    assert not checks["operations"].ok and "test.refuse" in checks["operations"].detail
+    assert checks["handshake"].detail == "well-behaved 0.0.1 (python), protocol 1, 7 operation(s)"
+
+
+def test_serve_reference_passes_every_check():
+    out = io.StringIO()
+    code = smoke_main([sys.executable, "-m", "conformance.adapters.server"], out=out, timeout=5)
+    assert code == 0, out.getvalue()
+    lines = out.getvalue().splitlines()
+    assert [line.split()[:2] for line in lines[:6]] == [
+        ["ok", "handshake"], ["ok", "operations"], ["ok", "echo"], ["ok", "malformed"], ["ok", "repeat"], ["ok", "stop"],
+    ]
+    assert lines[-1] == "smoke: all 6 checks passed"
+
+
+def test_echo_sample_exercises_every_json_type():
+    kinds = set()
+
+    def walk(value):
+        kinds.add(type(value).__name__)
+        for item in value.values() if isinstance(value, dict) else value if isinstance(value, list) else ():
+            walk(item)
+
+    walk(ECHO_SAMPLE)
+    assert kinds == {"dict", "list", "str", "int", "float", "bool", "NoneType"}
+    assert any(ord(ch) > 0xFFFF for ch in ECHO_SAMPLE["text"])
+
+
+def test_an_adapter_without_kit_echo_fails_with_a_clear_message():
+    checks = checks_of("lacks_op.py")
+    assert checks["handshake"].ok
+    assert not checks["echo"].ok
+    assert "does not list kit.echo; every adapter must provide it" in checks["echo"].detail
+    assert not checks["repeat"].ok
+
+
+def test_wrong_output_fails_echo():
+    checks = checks_of("wrong_output.py")
+    assert not checks["echo"].ok
+    assert "kit.echo changed the value" in checks["echo"].detail
+    assert '"not what was sent"' in checks["echo"].detail
+
+
+def test_an_adapter_that_dies_on_a_malformed_request_fails_malformed():
+    checks = checks_of("fragile.py")
+    assert checks["echo"].ok
+    assert not checks["malformed"].ok
+    assert "a line that is not JSON" in checks["malformed"].detail
+    assert "exited with code 1" in checks["malformed"].detail
+    assert checks["repeat"].ok  # the kit restarted it and went on
+
+
+def test_an_adapter_that_answers_differently_fails_repeat():
+    checks = checks_of("wrong_output.py", "--unstable")
+    assert checks["echo"].ok and checks["malformed"].ok
+    assert not checks["repeat"].ok
+    assert "two identical requests got result" in checks["repeat"].detail
+
+
+def test_an_adapter_that_hangs_fails_each_check_within_its_timeout():
+    checks = checks_of("hangs.py", "--always")
+    assert checks["handshake"].ok
+    for name in ("echo", "malformed", "repeat"):
+        assert not checks[name].ok
+    assert f"no answer within {TIMEOUT:g} s" in checks["echo"].detail
+    assert f"no answer within {TIMEOUT:g} s" in checks["repeat"].detail
+
+
+def test_an_adapter_that_crashes_fails_with_its_exit_code():
+    checks = checks_of("crashes.py", "--always")
+    assert checks["handshake"].ok
+    assert not checks["echo"].ok and "exited with code 3" in checks["echo"].detail
+    # malformed lines are answered (the stand-in survives them); the echo after them crashes
+    assert not checks["malformed"].ok and "after the malformed requests" in checks["malformed"].detail
+    assert not checks["repeat"].ok
+
+
+def test_stand_ins_that_misbehave_only_on_cue_pass():
+    for script in ("hangs.py", "crashes.py", "garbage.py", "out_of_order.py"):
+        checks = checks_of(script)
+        assert all(check.ok for check in checks.values()), (script, checks)
+
+
+@pytest.mark.parametrize("script, args", [("refuses_version.py", ()), ("fails_to_start.py", ("exit",))])
+def test_an_adapter_that_cannot_start_gives_exit_code_3(script, args):
+    out = io.StringIO()
+    assert smoke_main(command(script, *args), out=out, timeout=TIMEOUT) == 3
+    text = out.getvalue()
+    assert text.startswith("FAIL handshake")
+    assert text.rstrip().endswith("smoke: the adapter could not start")
+
+
+def test_a_failed_check_gives_exit_code_1():
+    out = io.StringIO()
+    assert smoke_main(command("fragile.py"), out=out, timeout=TIMEOUT) == 1
+    assert out.getvalue().rstrip().endswith("smoke: 1 of 6 checks failed (malformed)")
+
+
+def test_an_in_process_adapter_skips_the_protocol_checks():
+    inprocess = pytest.importorskip("conformance.adapters.inprocess")
+    from conformance.adapters.reference import ReferenceImplementation
+
+    out = io.StringIO()
+    assert smoke_adapter(inprocess.InProcessAdapter(ReferenceImplementation()), out=out) == 0
+    text = out.getvalue()
+    assert "malformed   not applicable: the adapter runs in process" in text
+    assert "stop" not in text.split("smoke:")[0]
+
+
+def test_a_misspelt_operation_fails_with_a_suggestion():
+    from conformance.smoke import _check_operations
+
+    check = _check_operations(["kit.echo", "pi.parse_args"])
+    assert not check.ok and "pi.parse_args (did you mean pi.parse-args?)" in check.detail
