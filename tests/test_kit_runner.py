@@ -462,7 +462,7 @@ def test_case_trees_are_made_in_memory_unless_tmpdir_chooses(tmp_path, monkeypat
     roots = []
 
     class Recorder:
-        def run(self, op, input, *, root, timeout):
+        def run(self, op, input, *, root, timeout, edition=None):
             roots.append(root)
             assert (Path(root) / "a.txt").read_text() == "x"
             return Answer("result", output={})

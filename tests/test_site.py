@@ -210,9 +210,9 @@ def test_the_json_report_keeps_the_actual_answer_of_a_case_that_did_not_pass(tmp
     (golden_dir / case.area).mkdir(parents=True)
     runner = Runner(InProcessAdapter(ReferenceImplementation()), golden_dir=golden_dir)
     hello = runner.start()
-    result = runner.run_case(case)  # no golden here: failed, with the answer kept
+    result = runner.run_case(case)  # no golden here: errored (a suite error), with the answer kept
     report = build(header(hello, "reference", [case.area]), [result])
-    assert report["cases"][0]["status"] == "failed" and report["cases"][0]["actual"] == result.output
+    assert report["cases"][0]["status"] == "errored" and report["cases"][0]["actual"] == result.output
     json.dumps(report)
     passed = build(header(hello, "reference", [case.area]), [Runner(InProcessAdapter(ReferenceImplementation())).run_case(case)])
     assert "actual" not in passed["cases"][0]
@@ -257,7 +257,7 @@ def test_results_are_shown_under_each_case(failing_report):
     bad = failing_report["cases"][0]
     html = pages[f"{bad['area']}.html"]
     body = html.split(f'id="case-{bad["id"]}"', 1)[1].split('<div class="case"', 1)[0]
-    assert body.count('<td class="failed">failed</td>') == 2 and "reference 0.1.0 [2]" in body
+    assert body.count('<td class="failed">failed</td>') == 2 and "reference 0.1.0 (pi-0.99.4) [2]" in body
     assert 'title="tab"' in body and "more lines" in body
     unrun = next(c for c in SAMPLE if c.id not in {r["id"] for r in failing_report["cases"]})
     html = pages[f"{unrun.area}.html"]

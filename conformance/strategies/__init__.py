@@ -14,24 +14,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-Example = tuple[dict, "dict | None"]
-"""One generated example: ``(input, tree or None)``."""
-
-_HAND_WRITTEN: dict[str, Callable[[], Any]] = {}
-
-
-def strategy(op: str) -> Callable[[Callable[[], Any]], Callable[[], Any]]:
-    """Register the decorated function (no arguments, returning a strategy of
-    :data:`Example`) as the hand-written strategy of ``op``. Raises ``ValueError`` when ``op``
-    already has one."""
-
-    def register(fn: Callable[[], Any]) -> Callable[[], Any]:
-        if op in _HAND_WRITTEN:
-            raise ValueError(f"operation {op!r} has two hand-written strategies")
-        _HAND_WRITTEN[op] = fn
-        return fn
-
-    return register
+from conformance.strategies.registry import HAND_WRITTEN, Example, strategy  # noqa: F401  (public names)
 
 
 def _load() -> None:
@@ -41,7 +24,7 @@ def _load() -> None:
 def hand_written() -> dict[str, Callable[[], Any]]:
     """Every registered hand-written strategy by operation name."""
     _load()
-    return dict(_HAND_WRITTEN)
+    return dict(HAND_WRITTEN)
 
 
 def for_operation(op: str) -> tuple[Any, str]:

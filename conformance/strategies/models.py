@@ -10,7 +10,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from conformance.strategies import strategy
+from conformance.strategies.registry import strategy
 
 
 BUILTIN = {"acme": {"baseUrl": "https://api.acme.test/v1", "api": "openai-completions", "env": ["ACME_API_KEY"],

@@ -13,7 +13,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from conformance.strategies import strategy
+from conformance.strategies.registry import strategy
 
 EXTENSION = "export default () => {}\n"
 CONVENTIONAL = {

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from conformance.operations.profiles import BEGIN_MARKER as BEGIN
 from conformance.operations.profiles import END_MARKER as END
-from conformance.strategies import strategy
+from conformance.strategies.registry import strategy
 
 PROFILE_MAX_BYTES = 65_536
 """The size limit of one profile file the spec states (PROF-SIZE-LIMIT)."""

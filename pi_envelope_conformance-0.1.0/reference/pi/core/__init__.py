@@ -1,9 +1,0 @@
-"""The pure rules of Pi's shared formats: nothing here reads a file, a clock or the environment.
-
-- messages (models, validation, N19), replay (system-message replay, N19), convert (agent messages
-  to model messages, N20), templates (loading rules, arguments, substitution, N21);
-- packages (N22): sources, identity, manifest (declarations and discovery over a caller's
-  file system), filters, scope (trust, project over personal, the whole resolution);
-- ``models.json`` (N23): models_file (schema, parsing), merge (composition with the built-ins),
-  values (value forms), credentials, availability, classifiers.
-"""

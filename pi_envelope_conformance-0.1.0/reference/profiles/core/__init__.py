@@ -1,1 +1,0 @@
-"""Pure logic of prompt profiles: every function here is a function of its arguments only."""
