@@ -444,13 +444,13 @@ def catch_matrix(faults: Sequence[Fault], cases: Sequence[Any], *, golden_dir: P
     """
     from conformance import golden
     from conformance.adapters.inprocess import InProcessAdapter
-    from conformance.runner import Runner
+    from conformance.runner import ByEdition, Runner
 
     gdir = golden_dir or golden.GOLDEN_DIR
     matrix = Matrix([])
     reference_status: dict[str, str] = {}
-    ref = Runner(InProcessAdapter(ReferenceImplementation()), golden_dir=gdir, timeout=timeout)
-    ref.start()
+    ref = ByEdition(lambda e: Runner(InProcessAdapter(ReferenceImplementation()), golden_dir=gdir,
+                                      timeout=timeout, edition=e))
 
     def passes_on_reference(case: Any) -> bool:
         if case.id not in reference_status:
@@ -462,8 +462,8 @@ def catch_matrix(faults: Sequence[Fault], cases: Sequence[Any], *, golden_dir: P
             for fault in faults:
                 started = time.perf_counter()
                 result = FaultResult(fault.id, fault.area, fault.title, list(fault.clauses))
-                runner = Runner(fault_adapter(fault, via, faults_module), golden_dir=gdir, timeout=timeout)
-                runner.start()
+                runner = ByEdition(lambda e: Runner(fault_adapter(fault, via, faults_module), golden_dir=gdir,
+                                                     timeout=timeout, edition=e))
                 try:
                     _run_fault(fault, result, _cases_for(fault, cases), runner, passes_on_reference, first_only)
                 finally:

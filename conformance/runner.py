@@ -23,7 +23,7 @@ import tempfile
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from pydantic import ValidationError
 
@@ -373,3 +373,23 @@ class RunSummary:
     @property
     def ok(self) -> bool:
         return not any(row[s] for row in self.counts.values() for s in BAD)
+
+
+class ByEdition:
+    """Runners made on demand by ``make(edition)`` (a :class:`Runner` for that edition): each case
+    runs under the first edition it holds for (``None``: the default), so a case of one edition
+    only is judged too (PI-DECISION-EDITIONS). Used by the seeded faults' catch matrix."""
+
+    def __init__(self, make: Callable[[str | None], Any]) -> None:
+        self.make, self.runners = make, {}
+
+    def run_case(self, case: Any) -> Any:
+        edition = case.editions[0] if case.editions else None
+        if edition not in self.runners:
+            self.runners[edition] = self.make(edition)
+            self.runners[edition].start()
+        return self.runners[edition].run_case(case)
+
+    def stop(self) -> None:
+        for runner in self.runners.values():
+            runner.stop()

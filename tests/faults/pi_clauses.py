@@ -353,8 +353,8 @@ def _accepting(role, path=r".*", code=r".*"):
     """validate_message that drops the problems of ``role`` messages (any role: ``None``) whose
     JSON path and code match the regular expressions ``path`` and ``code``."""
     def make(original):
-        def validate_message(message, *, persist=True):
-            out = original(message, persist=persist)
+        def validate_message(message, *, persist=True, **options):
+            out = original(message, persist=persist, **options)
             if role is not None and out.role != role:
                 return out
             kept = [p for p in out.problems if not (re.fullmatch(path, p.path) and re.fullmatch(code, p.code))]
@@ -367,8 +367,8 @@ def _null_optionals_accepted(original):
     """validate_message that takes an explicit null as an absent optional field."""
     from reference.pi.core.messages import _lookup
 
-    def validate_message(message, *, persist=True):
-        out = original(message, persist=persist)
+    def validate_message(message, *, persist=True, **options):
+        out = original(message, persist=persist, **options)
         kept = [p for p in out.problems if not (p.code == "wrong-type" and isinstance(message, dict)
                                                 and _lookup(message, list(p.parts)) is None
                                                 and p.parts and _has_key(message, p.parts))]
@@ -387,8 +387,8 @@ def _null_exit_code_refused(original):
     """validate_message that refuses ``exitCode: null`` in a bash execution."""
     from reference.pi.core.messages import Problem
 
-    def validate_message(message, *, persist=True):
-        out = original(message, persist=persist)
+    def validate_message(message, *, persist=True, **options):
+        out = original(message, persist=persist, **options)
         if out.role == "bashExecution" and isinstance(message, dict) and "exitCode" in message \
                 and message["exitCode"] is None:
             return dataclasses.replace(out, problems=out.problems + [Problem(("exitCode",), "wrong-type", "null")])
@@ -445,4 +445,30 @@ FAULTS += [
           ("PI-CLASSIFIER-CATALOGUE",), (wrap(f"{CLASSIFIERS}:CATALOGUE", _without_vercel),)),
     Fault("mdl-classifier-price-input-table", "pi", "TypeSafe's direct jev-latest carries a price",
           ("PI-CLASSIFIER-PRICE-INPUT",), (wrap(f"{CLASSIFIERS}:CATALOGUE", _typesafe_priced),)),
+]
+
+
+# -- edition pi-1.6.0 (PI-160-*): caught by the cases of that edition, which the catch matrix runs
+# under pi-1.6.0 (the first edition a case holds for)
+
+PI_EDITIONS = "reference.pi.core.editions"
+
+FAULTS += rewrites("pi", "pi", [
+    ("PI-160-MSG-SYSTEM-NO-REPLACE", f"{PI_EDITIONS}:honours_replace",
+     'return check_edition(edition) == PI_0994',
+     'return check_edition(edition) in EDITIONS'),
+    ("PI-160-CLASSIFIER-LUNA-KEY", f"{CLASSIFIERS}:hidden_by_login",
+     'return entry.key_only and',
+     'return False and'),
+    ("PI-160-TPL-ARGS-QUOTING", f"{TEMPLATES}:parse_command_args",
+     'elif ch in "\\"\'" and not started:',
+     'elif ch in "\\"\'":'),
+])
+FAULTS += [
+    Fault("pi-160-msg-thinking-level-shape", "pi", "Any thinkingLevel is accepted", ("PI-160-MSG-THINKING-LEVEL",),
+          (wrap(_VALIDATE, _accepting("assistant", r"\$\.thinkingLevel")),)),
+    Fault("pi-160-msg-nested-calls-shape", "pi", "A tool result's nestedCalls is never refused", ("PI-160-MSG-NESTED-CALLS",),
+          (wrap(_VALIDATE, _accepting("toolResult", r"\$\.nestedCalls(\..*)?")),)),
+    Fault("pi-160-classifier-table", "pi", "The vercel-ai-gateway classifier is missing from the 1.6.0 catalogue",
+          ("PI-160-CLASSIFIER-TABLE",), (wrap(f"{CLASSIFIERS}:CATALOGUE_160", _without_vercel),)),
 ]
