@@ -43,3 +43,13 @@ def required_operations(every: bool, globs: list[str] | None,
         if names and not any(fnmatchcase(name, glob) for name in names):
             raise ValueError(f"--require-op {glob!r} matches no operation of the suite")
     return list(globs) if globs else None
+
+
+def add_generation_arguments(parser: argparse.ArgumentParser, default_timeout: float) -> None:
+    """``--seed N`` (default: derandomized) and ``--timeout SECONDS`` (per request, checked by
+    :func:`timeout_seconds`), as the commands that generate examples (``diff``, ``invariants``)
+    take them."""
+    parser.add_argument("--seed", type=int, default=None, metavar="N",
+                        help="seed the generator (default: derandomized, the same examples every run)")
+    parser.add_argument("--timeout", type=timeout_seconds, default=default_timeout, metavar="SECONDS",
+                        help="per-request timeout (out-of-process adapters)")

@@ -16,7 +16,7 @@ from conformance.adapters.environment import AdapterEnvironment, parse_assignmen
 from conformance.catalogue import AREAS
 from conformance.diff import DEFAULT_EXAMPLES, DEFAULT_TIMEOUT, OperationReport, run_diff
 from conformance.diff.scenario import case_id, scenario_text
-from conformance.options import timeout_seconds
+from conformance.options import add_generation_arguments
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -29,10 +29,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--op", action="append", metavar="OP", help="only this operation (repeatable)")
     parser.add_argument("--examples", type=int, default=DEFAULT_EXAMPLES, metavar="N",
                         help=f"examples per operation (default {DEFAULT_EXAMPLES})")
-    parser.add_argument("--seed", type=int, default=None, metavar="N",
-                        help="seed the generator (default: derandomized, the same examples every run)")
-    parser.add_argument("--timeout", type=timeout_seconds, default=DEFAULT_TIMEOUT, metavar="SECONDS",
-                        help="per-request timeout (out-of-process adapters)")
+    add_generation_arguments(parser, DEFAULT_TIMEOUT)
     parser.add_argument("--out", metavar="DIR", help="write each disagreement as DIR/<case-id>.yaml")
 
 

@@ -40,7 +40,7 @@ from typing import Any, Callable, Sequence
 from conformance.adapters.base import Adapter, AdapterStartError
 from conformance.adapters.connect import ADAPTER_NAMES, AdapterNameError, make_adapter
 from conformance.adapters.environment import AdapterEnvironment, parse_assignments
-from conformance.options import timeout_seconds
+from conformance.options import add_generation_arguments
 from conformance.catalogue import AREAS
 from conformance.invariants.core import (  # noqa: F401  (the package's public names)
     Check,
@@ -320,10 +320,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="only invariants whose id matches this glob (repeatable)")
     parser.add_argument("--examples", type=int, default=None, metavar="N",
                         help=f"examples per invariant (default ${EXAMPLES_ENV} or {DEFAULT_EXAMPLES})")
-    parser.add_argument("--seed", type=int, default=None, metavar="N",
-                        help="seed the generator (default: derandomized, the same examples every run)")
-    parser.add_argument("--timeout", type=timeout_seconds, default=DEFAULT_TIMEOUT, metavar="SECONDS",
-                        help="per-request timeout (out-of-process adapters)")
+    add_generation_arguments(parser, DEFAULT_TIMEOUT)
     parser.add_argument("--report-json", metavar="FILE", help="write the results as JSON")
     parser.add_argument("--scenario-dir", metavar="DIR",
                         help="also write each counterexample as DIR/<invariant-id>.yaml")
