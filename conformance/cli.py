@@ -148,6 +148,8 @@ def _expectations(args: argparse.Namespace, suite):
     stale = expectations.stale(suite.ids)
     if stale:
         raise SuiteFileError(*stale)
+    if not expectations.entries:
+        _err(f"note: {args.expectations} lists no expectations: every case is expected to pass")
     return expectations
 
 

@@ -21,7 +21,8 @@ from conformance.adapters.environment import LOCALE, AdapterEnvironment
 from conformance.catalogue import collation_clauses, load_catalogue
 from conformance.normalise import replace_root
 
-__all__ = ["DEFAULT_LOCALES", "LocaleChange", "LocaleCheck", "collation_cases", "first_difference", "parse_locales"]
+__all__ = ["DEFAULT_LOCALES", "LocaleChange", "LocaleCheck", "collation_cases", "first_difference", "known_locale",
+           "parse_locales"]
 
 DEFAULT_LOCALES = ("da_DK.UTF-8", "tr_TR.UTF-8", "POSIX")
 """The locales the check uses unless told otherwise: Danish (``aa`` after ``z``, ``A`` before
@@ -75,13 +76,26 @@ def _clip(value: Any, limit: int = 120) -> str:
     return text if len(text) <= limit else text[:limit] + "..."
 
 
+def known_locale(name: str) -> bool:
+    """Whether ``name`` (``language[_TERRITORY][.codeset][@modifier]``, or ``C``/``POSIX``) names a
+    locale Python's table of locale names knows (``locale.locale_alias``); the codeset and modifier
+    are not checked. ``xx_YY`` is unknown."""
+    import locale as _locale
+    base = name.split("@", 1)[0].split(".", 1)[0].lower()
+    return bool(base) and base in _locale.locale_alias
+
+
 def parse_locales(text: str) -> tuple[str, ...]:
-    """``"da_DK.UTF-8,tr_TR.UTF-8,POSIX"`` as a tuple; raises ``ValueError`` when none is named or
-    one is blank or holds white space."""
+    """``"da_DK.UTF-8,tr_TR.UTF-8,POSIX"`` as a tuple; raises ``ValueError`` when none is named,
+    one is blank or holds white space, or one is not a locale name (see :func:`known_locale`)."""
     names = tuple(part.strip() for part in text.split(","))
     if not names or any(not n or any(c.isspace() for c in n) for n in names):
         raise ValueError(f"--locales {text!r}: expected locale names separated by commas, "
                          f"for example {','.join(DEFAULT_LOCALES)}")
+    unknown = [n for n in names if not known_locale(n)]
+    if unknown:
+        raise ValueError(f"--locales {text!r}: {', '.join(unknown)} is not a locale name "
+                         f"(language_TERRITORY[.codeset], C or POSIX; for example {','.join(DEFAULT_LOCALES)})")
     return names
 
 

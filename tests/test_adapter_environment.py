@@ -93,6 +93,10 @@ def test_locale_lists():
     assert parse_locales("da_DK.UTF-8, POSIX") == ("da_DK.UTF-8", "POSIX")
     with pytest.raises(ValueError):
         parse_locales("da_DK.UTF-8,,POSIX")
+    assert parse_locales("C.UTF-8,de_CH.ISO-8859-1,sr_RS@latin") == ("C.UTF-8", "de_CH.ISO-8859-1", "sr_RS@latin")
+    for unknown in ("xx_YY", "da_DK.UTF-8,xx_YY", "UTF-8", ".UTF-8"):
+        with pytest.raises(ValueError, match="is not a locale name"):
+            parse_locales(unknown)
     assert {"da_DK.UTF-8", "tr_TR.UTF-8", "POSIX"} <= set(DEFAULT_LOCALES)
 
 

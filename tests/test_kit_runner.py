@@ -342,6 +342,17 @@ def test_bad_expectations_stop_before_the_run(tmp_path, capsys):
     assert "implementation:" not in out.out and "exp.yaml:1:" in out.err and not report.exists()
 
 
+@pytest.mark.parametrize("text", ["", "# nothing yet\n", "expectations: []\n"])
+def test_an_expectations_file_without_entries_is_named_on_stderr(tmp_path, capsys, text):
+    dirs = mini_suite(tmp_path)
+    write(tmp_path / "exp.yaml", text)
+    cli(dirs, "run", "-q", "--expectations", str(tmp_path / "exp.yaml"))
+    assert "exp.yaml lists no expectations: every case is expected to pass" in capsys.readouterr().err
+    write(tmp_path / "exp.yaml", "- {id: kit-echo-refused, status: fail, reason: r}\n")
+    cli(dirs, "run", "-q", "--expectations", str(tmp_path / "exp.yaml"))
+    assert "lists no expectations" not in capsys.readouterr().err
+
+
 @pytest.mark.parametrize("flag", ["--report-json", "--junit", "--report-md"])
 def test_unwritable_report_paths_are_refused_before_the_run(tmp_path, capsys, flag):
     dirs = mini_suite(tmp_path)
