@@ -152,6 +152,31 @@ class AuthOutput(OpModel):
     message: str | None
 
 
+ThinkingLevel = Literal["off", "minimal", "low", "medium", "high", "xhigh", "max"]
+
+
+class SamplingInput(OpModel):
+    """A request to ``provider``/``model`` (composed from ``builtins`` and ``modelsJson``) at
+    ``thinkingLevel``, with the request's own ``samplingParams`` (``null``: none)."""
+
+    builtins: dict[str, BuiltinProvider] = {}
+    modelsJson: Any = None
+    provider: str
+    model: str
+    thinkingLevel: ThinkingLevel = "off"
+    samplingParams: dict[str, Any] | None = None
+
+
+class SamplingOutput(OpModel):
+    """``thinkingLevel``: the level the request runs at (unsupported levels clamped);
+    ``supportedLevels``: the model's levels, lowest first; ``samplingParams``: the merged
+    parameters the request carries, ``null`` when none is set or the model's API ignores them."""
+
+    thinkingLevel: ThinkingLevel
+    supportedLevels: list[ThinkingLevel]
+    samplingParams: dict[str, Any] | None
+
+
 class AvailableInput(CredentialInputs):
     """List the models offered for ``type`` (``chat``: the ``/model`` list; ``classifier``: the
     classifier models listed by type)."""
@@ -245,6 +270,8 @@ LOAD = operation("pi.models-load", input=ModelsLoadInput, output=ModelsLoadOutpu
                  summary="Load models.json over the built-in providers: schema, composition, defaults, overrides.")
 AUTH = operation("pi.models-auth", input=AuthInput, output=AuthOutput,
                  summary="Resolve the API key and headers of one request (credential precedence, N23).")
+SAMPLING = operation("pi.models-sampling", input=SamplingInput, output=SamplingOutput,
+                     summary="The thinking level and sampling parameters of one request (pi-1.6.0: samplingParamsByThinkingLevel).")
 AVAILABLE = operation("pi.models-available", input=AvailableInput, output=AvailableOutput,
                       summary="List the chat or classifier models whose provider has usable authentication.")
 CLASSIFIER_CATALOGUE = operation("pi.classifier-catalogue", input=CatalogueInput, output=CatalogueOutput,

@@ -28,6 +28,7 @@ MERGE = "reference.pi.core.merge"
 MESSAGES = "reference.pi.core.messages"
 MODELS_FILE = "reference.pi.core.models_file"
 REPLAY = "reference.pi.core.replay"
+SAMPLING = "reference.pi.core.sampling"
 SCOPE = "reference.pi.core.scope"
 SOURCES = "reference.pi.core.sources"
 TEMPLATES = "reference.pi.core.templates"
@@ -466,6 +467,30 @@ FAULTS += rewrites("pi", "pi", [
     ("PI-160-CLASSIFIER-LUNA-KEY", f"{CLASSIFIERS}:hidden_by_login",
      'return entry.key_only and',
      'return False and'),
+    ("PI-160-MODELS-SCHEMA-URL", f"{MODELS_FILE}:validate_models_json",
+     'if not isinstance(data, dict):',
+     'if not isinstance(data, dict) or "$schema" in data:'),
+    ("PI-160-MODELS-VALUE-ESCAPES", f"{VALUES}:parse_config_value",
+     'if nxt in ("$", "!"):',
+     'if nxt in ("$",):'),
+    ("PI-160-MODELS-PROXY", f"{MERGE}:compose_provider",
+     'for m in base.models if base else []:',
+     'for m in base.models if base and set(config) != {"baseUrl"} else []:'),
+    ("PI-160-MODELS-SAMPLING-MERGE", f"{SAMPLING}:merge_sampling_params",
+     'layers = [model.get("samplingParams"), (model.get("samplingParamsByThinkingLevel") or {}).get(level), request]',
+     'layers = [model.get("samplingParams"), request, (model.get("samplingParamsByThinkingLevel") or {}).get(level)]'),
+    ("PI-160-MODELS-SAMPLING-APIS", f"{SAMPLING}:sampling_applies",
+     'return api in SAMPLING_APIS',
+     'return True'),
+    ("PI-160-MODELS-SAMPLING-OVERRIDE", f"{SAMPLING}:override_levels",
+     'out[level] = {**(out.get(level) or {}), **copy.deepcopy(params)}',
+     'out[level] = copy.deepcopy(params)'),
+    ("PI-160-MODELS-THINKING-SUPPORTED", f"{SAMPLING}:supported_thinking_levels",
+     'if level in _ONLY_WHEN_MAPPED and mapping.get(level) is None:',
+     'if False:'),
+    ("PI-160-MODELS-THINKING-CLAMP", f"{SAMPLING}:clamp_thinking_level",
+     'return (above or below or ["off"])[0]',
+     'return (below or above or ["off"])[0]'),
     ("PI-160-TPL-ARGS-QUOTING", f"{TEMPLATES}:parse_command_args",
      'elif ch in "\\"\'" and not started:',
      'elif ch in "\\"\'":'),

@@ -381,3 +381,29 @@ operations["pi.classifier-catalogue"] = async (input, { sandbox }) =>
     }
     return { models };
   });
+
+// ---------------------------------------------------------------------------------------------
+// pi.models-sampling: the model as Pi's ModelRuntime composes it (see withRuntime), then pi-ai's
+// `getSupportedThinkingLevels` and `clampThinkingLevel` (public exports) and `resolveSamplingParams`
+// (public subpath export @earendil-works/pi-ai/api/simple-options), which clamps the level and
+// merges the parameters as the request builders do. Pi calls resolveSamplingParams only in the
+// request builders of the three APIs below (api/openai-completions.js, api/openai-responses.js,
+// api/azure-openai-responses.js); a request of another API carries none.
+
+const simpleOptions = await import("@earendil-works/pi-ai/api/simple-options");
+const SAMPLING_APIS = ["openai-completions", "openai-responses", "azure-openai-responses"];
+
+operations["pi.models-sampling"] = async (input, { sandbox }) =>
+  withRuntime(input, sandbox, async (runtime) => {
+    const model = runtime.getModel(input.provider, input.model);
+    if (!model) throw new Refusal("model-unknown", `Pi finds no model ${input.provider}/${input.model}`);
+    const level = input.thinkingLevel ?? "off";
+    const params = SAMPLING_APIS.includes(model.api)
+      ? simpleOptions.resolveSamplingParams(model, level, input.samplingParams ?? undefined)
+      : undefined;
+    return {
+      thinkingLevel: ai.clampThinkingLevel(model, level),
+      supportedLevels: ai.getSupportedThinkingLevels(model),
+      samplingParams: orNull(params),
+    };
+  });
