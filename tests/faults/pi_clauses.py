@@ -17,6 +17,7 @@ import re
 from conformance.faults import Fault, rewrites, wrap
 
 AVAILABILITY = "reference.pi.core.availability"
+CHANGELOG = "reference.pi.core.changelog"
 CLASSIFIERS = "reference.pi.core.classifiers"
 CONVERT = "reference.pi.core.convert"
 CREDENTIALS = "reference.pi.core.credentials"
@@ -491,6 +492,24 @@ FAULTS += rewrites("pi", "pi", [
     ("PI-160-MODELS-THINKING-CLAMP", f"{SAMPLING}:clamp_thinking_level",
      'return (above or below or ["off"])[0]',
      'return (below or above or ["off"])[0]'),
+    ("PI-160-PKG-CHANGELOG-PATH", f"{CHANGELOG}:changelog_file",
+     'rel = named if isinstance(named, str) else DEFAULT_CHANGELOG',
+     'rel = DEFAULT_CHANGELOG'),
+    ("PI-160-PKG-CHANGELOG-INSIDE", f"{CHANGELOG}:changelog_file",
+     'return path if _inside(fs.real_path(package_root), fs.real_path(path)) else None',
+     'return path'),
+    ("PI-160-PKG-CHANGELOG-EXTENSIONS", f"{CHANGELOG}:changelog_update",
+     'if not declared.get("extensions"):',
+     'if not any(declared.values()):'),
+    ("PI-160-PKG-CHANGELOG-FIRST-SEEN", f"{CHANGELOG}:changelog_update",
+     'if last_seen is None:\n        return ChangelogUpdate(path, recorded=version)',
+     'if last_seen is None:\n        last_seen = "0.0.0"'),
+    ("PI-160-PKG-CHANGELOG-NEWER", f"{CHANGELOG}:changelog_update",
+     'if v > last]',
+     'if v >= last]'),
+    ("PI-160-PKG-CHANGELOG-HEADINGS", f"{CHANGELOG}:changelog_versions",
+     'if not line.startswith("## "):',
+     'if not line.startswith("## ") or "[" in line:'),
     ("PI-160-TPL-ARGS-QUOTING", f"{TEMPLATES}:parse_command_args",
      'elif ch in "\\"\'" and not started:',
      'elif ch in "\\"\'":'),
