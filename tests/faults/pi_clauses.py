@@ -18,9 +18,11 @@ from conformance.faults import Fault, rewrites, wrap
 
 AVAILABILITY = "reference.pi.core.availability"
 CHANGELOG = "reference.pi.core.changelog"
+CLASSIFIER_IMAGES = "reference.pi.core.classifier_images"
 CLASSIFIERS = "reference.pi.core.classifiers"
 CONVERT = "reference.pi.core.convert"
 CREDENTIALS = "reference.pi.core.credentials"
+IMAGE_MODELS = "reference.pi.core.image_models"
 DISK = "reference.pi.host.disk"
 FILTERS = "reference.pi.core.filters"
 IDENTITY = "reference.pi.core.identity"
@@ -510,6 +512,21 @@ FAULTS += rewrites("pi", "pi", [
     ("PI-160-PKG-CHANGELOG-HEADINGS", f"{CHANGELOG}:changelog_versions",
      'if not line.startswith("## "):',
      'if not line.startswith("## ") or "[" in line:'),
+    ("PI-160-CLASSIFIER-IMAGE-INPUT", f"{CLASSIFIER_IMAGES}:takes_images",
+     'return (entry.provider, entry.id) in IMAGE_CLASSIFIERS',
+     'return True'),
+    ("PI-160-CLASSIFIER-IMAGE-FORMATS", f"{CLASSIFIER_IMAGES}:image_formats",
+     'return JEV_TYPES, None',
+     'return None, None'),
+    ("PI-160-CLASSIFIER-IMAGE-UNSTATED", f"{CLASSIFIER_IMAGES}:takes_images",
+     'if entry.provider in CATALOGUE_LISTED:\n        return None',
+     'if entry.provider in CATALOGUE_LISTED:\n        return False'),
+    ("PI-160-IMAGE-MODELS", f"{IMAGE_MODELS}:image_catalogue",
+     'for model in IMAGE_MODELS_160]',
+     'for model in IMAGE_MODELS_160[1:]]'),
+    ("PI-160-IMAGE-MODELS-AUTH", f"{IMAGE_MODELS}:available_image_models",
+     'return image_catalogue(edition) if image_source(creds, provider_configs) is not None else []',
+     'return image_catalogue(edition)'),
     ("PI-160-TPL-ARGS-QUOTING", f"{TEMPLATES}:parse_command_args",
      'elif ch in "\\"\'" and not started:',
      'elif ch in "\\"\'":'),

@@ -22,7 +22,7 @@ from conformance.operations.pi_models import (
     ValueInput,
     ValueOutput,
 )
-from reference.pi.core import availability, classifiers, credentials, merge, sampling
+from reference.pi.core import availability, classifier_images, classifiers, credentials, image_models, merge, sampling
 from reference.pi.host.commands import run_shell_command
 from reference.pi.core.values import parse_config_value, resolve_config_value
 
@@ -84,6 +84,11 @@ def models_available(inp: AvailableInput, ctx: Context) -> AvailableOutput:
             {"provider": pid, "source": credentials.configured_source(pid, p.config, credentials.env_auth_of(p.builtin), creds)}
             for pid, p in sorted(registry.providers.items())
         ]
+    elif inp.type == "image":
+        configs = {pid: p.config for pid, p in registry.providers.items() if p.config is not None}
+        listed = image_models.available_image_models(creds, configs, ctx.edition)
+        catalogued = bool(image_models.image_catalogue(ctx.edition))
+        sources = [{"provider": image_models.IMAGE_PROVIDER, "source": image_models.image_source(creds, configs)}] if catalogued else []
     else:
         configs = {pid: p.config for pid, p in registry.providers.items() if p.config is not None}
         listed = classifiers.available_classifiers(creds, configs, ctx.edition)
@@ -102,8 +107,10 @@ def classifier_catalogue(inp: CatalogueInput, ctx: Context) -> CatalogueOutput:
 
 @implements("pi.classifier-request")
 def classifier_request(inp: ClassifyRequestInput, ctx: Context) -> ClassifyRequestOutput:
-    classifiers.find_classifier(inp.provider, inp.model, ctx.edition)
-    return ClassifyRequestOutput.model_validate({"questions": classifiers.validate_classify_request(inp.request)})
+    entry = classifiers.find_classifier(inp.provider, inp.model, ctx.edition)
+    questions = classifiers.validate_classify_request(inp.request)
+    classifier_images.check_images(entry, inp.images, ctx.edition)
+    return ClassifyRequestOutput.model_validate({"questions": questions})
 
 
 @implements("pi.classifier-usage")

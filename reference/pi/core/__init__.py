@@ -6,6 +6,7 @@
   file system), filters, scope (trust, project over personal, the whole resolution), changelog
   (edition pi-1.6.0: a package's changelog after an update);
 - ``models.json`` (N23): models_file (schema, parsing), merge (composition with the built-ins),
-  values (value forms), credentials, availability, classifiers, sampling (edition pi-1.6.0:
-  sampling parameters by thinking level).
+  values (value forms), credentials, availability, classifiers; edition pi-1.6.0 adds sampling
+  (parameters by thinking level), classifier_images (images passed to classifiers) and
+  image_models (OpenRouter's image models).
 """
