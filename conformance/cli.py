@@ -381,7 +381,8 @@ def cmd_docs(args: argparse.Namespace) -> int:
 
     suite = _load(args)
     try:
-        written = write(Path(args.out), select(suite.cases, edition=args.edition), golden_dir=Path(args.golden_dir), fmt=args.format, results=args.results)
+        written = write(Path(args.out), select(suite.cases, edition=args.edition), golden_dir=Path(args.golden_dir), fmt=args.format, results=args.results,
+                        edition=args.edition)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     except OSError as exc:

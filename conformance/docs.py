@@ -12,6 +12,7 @@ from pathlib import Path
 from conformance import golden
 from conformance.cases import Case
 from conformance.catalogue import AREAS, load_catalogue
+from conformance.editions import judged
 from conformance.files import atomic_write_text
 
 
@@ -19,7 +20,9 @@ def _block(text: str) -> list[str]:
     return ["```yaml", text.rstrip("\n"), "```"]
 
 
-def render_area(area: str, cases: list[Case], golden_dir: Path) -> str:
+def render_area(area: str, cases: list[Case], golden_dir: Path, edition: str | None = None) -> str:
+    """The Markdown page of ``area``: each clause and the cases covering it, each case with the
+    golden ``edition`` (``None``: the default) judges it by (PI-DECISION-EDITIONS)."""
     cat = load_catalogue()
     lines = [f"# {area}: clauses and their cases", ""]
     for cid, clause in cat.clauses.items():
@@ -46,7 +49,7 @@ def render_area(area: str, cases: list[Case], golden_dir: Path) -> str:
                 lines += [f"Expected: the error `{case.error_code}`.", ""]
                 continue
             try:
-                stored = golden.read(golden.golden_path(golden_dir, case.area, case.id))
+                stored = golden.read(golden.golden_path(golden_dir, case.area, case.id, judged(edition, case.area)))
             except ValueError:
                 stored = None
             if stored is None:
@@ -56,15 +59,17 @@ def render_area(area: str, cases: list[Case], golden_dir: Path) -> str:
     return "\n".join(lines)
 
 
-def write_docs(out: Path, cases: list[Case], *, golden_dir: Path = golden.GOLDEN_DIR) -> list[Path]:
-    """Write ``index.md`` and one page per area under ``out``; returns the paths written."""
+def write_docs(out: Path, cases: list[Case], *, golden_dir: Path = golden.GOLDEN_DIR,
+               edition: str | None = None) -> list[Path]:
+    """Write ``index.md`` and one page per area under ``out`` (goldens as ``edition`` judges them);
+    returns the paths written."""
     out.mkdir(parents=True, exist_ok=True)
     written = []
     cat = load_catalogue()
     index = ["# The specification by example", "", "| area | clauses | cases |", "| --- | ---: | ---: |"]
     for area in AREAS:
         page = out / f"{area}.md"
-        atomic_write_text(page, render_area(area, cases, golden_dir))
+        atomic_write_text(page, render_area(area, cases, golden_dir, edition))
         written.append(page)
         n_clauses = sum(1 for c in cat.clauses.values() if c.area == area)
         index.append(f"| [{area}]({area}.md) | {n_clauses} | {sum(1 for c in cases if c.area == area)} |")
@@ -74,10 +79,11 @@ def write_docs(out: Path, cases: list[Case], *, golden_dir: Path = golden.GOLDEN
 
 
 def write(out: Path, cases: list[Case], *, golden_dir: Path = golden.GOLDEN_DIR, fmt: str = "html",
-          results: list[str] | None = None) -> list[Path]:
+          results: list[str] | None = None, edition: str | None = None) -> list[Path]:
     """Write the specification by example under ``out`` as ``fmt`` (``"html"`` or ``"md"``); with
     ``results`` (paths of JSON reports; HTML only), each case shows every implementation's
-    result. Returns the paths written. Raises ``ValueError`` naming a report that cannot be read
+    result. Each case shows the golden a run of ``edition`` (``None``: the default) judges it by:
+    that edition's own golden where the case has one. Returns the paths written. Raises ``ValueError`` naming a report that cannot be read
     or ``results`` given for Markdown, ``OSError`` when ``out`` cannot be written; nothing is
     written when a report is bad."""
     from conformance.reports import load_report
@@ -85,8 +91,8 @@ def write(out: Path, cases: list[Case], *, golden_dir: Path = golden.GOLDEN_DIR,
     if fmt == "md":
         if results:
             raise ValueError("--results needs the HTML form (leave out --format md)")
-        return write_docs(out, cases, golden_dir=golden_dir)
+        return write_docs(out, cases, golden_dir=golden_dir, edition=edition)
     from conformance.site.pages import write_site
 
     reports = [load_report(Path(p)) for p in results or []]
-    return write_site(out, cases, golden_dir=golden_dir, reports=reports)
+    return write_site(out, cases, golden_dir=golden_dir, reports=reports, edition=edition)

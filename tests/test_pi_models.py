@@ -250,3 +250,37 @@ def test_shell_runner_time_limit_covers_grandchildren():
     result = run_shell_command("sleep 5 | cat; echo late", {"PATH": "/usr/bin:/bin"}, 0.3)
     assert result.exit_code is None
     assert time.monotonic() - started < 3
+
+
+# ---------------------------------------------------------------------------------- pi-1.6.0
+
+def test_named_image_models_keeps_the_pages_two_sorted_and_nothing_else():
+    from conformance.operations.pi_models import named_image_models
+
+    listing = {"models": [{"provider": "openrouter", "id": "google/gemini-2.5-flash-image"},
+                          {"provider": "openrouter", "id": "recraft/recraft-v4.1"},
+                          {"provider": "other", "id": "black-forest-labs/flux.2-pro"},
+                          {"provider": "openrouter", "id": "black-forest-labs/flux.2-pro"}],
+               "sources": [{"provider": "openrouter", "source": "environment"}]}
+    assert named_image_models(listing) == {
+        "models": [{"provider": "openrouter", "id": "black-forest-labs/flux.2-pro"},
+                   {"provider": "openrouter", "id": "google/gemini-2.5-flash-image"}],
+        "sources": [{"provider": "openrouter", "source": "environment"}]}
+    assert named_image_models({"models": []}) == {"models": []}
+    assert named_image_models("not a listing") == "not a listing"
+
+
+def test_sampling_clamps_then_merges_per_key():
+    from reference.pi.core import sampling
+
+    model = {"api": "openai-completions", "reasoning": True, "thinkingLevelMap": {"low": None, "max": "max"},
+             "samplingParams": {"temperature": 1, "extra": {"a": 1}},
+             "samplingParamsByThinkingLevel": {"medium": {"top_k": 5}, "max": {"extra": {"b": 2}}}}
+    assert sampling.supported_thinking_levels(model) == ["off", "minimal", "medium", "high", "max"]
+    assert sampling.clamp_thinking_level(model, "low") == "medium"
+    assert sampling.clamp_thinking_level(model, "xhigh") == "max"
+    assert sampling.request_sampling(model, "xhigh", {"temperature": 0})["samplingParams"] == {
+        "temperature": 0, "extra": {"b": 2}}
+    assert sampling.request_sampling({**model, "api": "anthropic-messages"}, "low", None)["samplingParams"] is None
+    with pytest.raises(ValueError, match="unknown thinking level"):
+        sampling.clamp_thinking_level(model, "ultra")

@@ -282,3 +282,38 @@ def test_pages_name_scenario_files_by_the_kits_own_path_not_the_machines():
     shown = {m for html in pages.values() for m in re.findall(r"Scenario file <code>([^<]*)</code>", html)}
     assert shown and all(p.startswith("conformance/scenarios/") for p in shown)
     assert not any(str(Path(cases[0].file).parent) in html for html in pages.values())
+
+
+def _case_section(page: str, case_id: str, marker: str) -> str:
+    return page.split(f'{marker}{case_id}', 1)[1].split(marker, 1)[0]
+
+
+def test_docs_of_an_edition_show_that_editions_golden(tmp_path):
+    # msg-system-wrong-types holds in both editions; its pi-1.6.0 golden lacks the $.replace
+    # problem (PI-160-MSG-SYSTEM-NO-REPLACE), its default golden reports it.
+    from conformance.docs import write
+
+    case = next(c for c in SUITE.cases if c.id == "msg-system-wrong-types")
+    for fmt, page, marker in (("html", "pi.html", 'id="case-'), ("md", "pi.md", "### `")):
+        shown = {}
+        for edition in ("pi-0.99.4", "pi-1.6.0"):
+            out = tmp_path / f"{fmt}-{edition}"
+            write(out, [case], fmt=fmt, edition=edition)
+            shown[edition] = _case_section((out / page).read_text(), case.id, marker)
+        assert "$.replace" in shown["pi-0.99.4"], fmt
+        assert "$.replace" not in shown["pi-1.6.0"] and "$.content" in shown["pi-1.6.0"], fmt
+    # The command passes its --edition on.
+    assert main(["docs", "--out", str(tmp_path / "cli"), "--format", "md", "--edition", "pi-1.6.0"]) == 0
+    assert "$.replace" not in _case_section((tmp_path / "cli" / "pi.md").read_text(), case.id, "### `")
+
+
+def test_report_page_shows_the_golden_of_the_reports_edition():
+    case = next(c for c in SUITE.cases if c.id == "msg-system-wrong-types")
+    report = _reference_report([case])
+    report["cases"][0].update(status="failed", message="answer differs from the golden")
+    shown = {}
+    for edition in ("pi-0.99.4", "pi-1.6.0"):
+        report["header"]["edition"] = edition
+        html = render_report([report], cases=SUITE.cases)
+        shown[edition] = html.split(f'id="r0-case-{case.id}"', 1)[1].split('<div class="case"', 1)[0]
+    assert "$.replace" in shown["pi-0.99.4"] and "$.replace" not in shown["pi-1.6.0"]

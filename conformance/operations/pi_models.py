@@ -152,11 +152,37 @@ class AuthOutput(OpModel):
     message: str | None
 
 
+ThinkingLevel = Literal["off", "minimal", "low", "medium", "high", "xhigh", "max"]
+
+
+class SamplingInput(OpModel):
+    """A request to ``provider``/``model`` (composed from ``builtins`` and ``modelsJson``) at
+    ``thinkingLevel``, with the request's own ``samplingParams`` (``null``: none)."""
+
+    builtins: dict[str, BuiltinProvider] = {}
+    modelsJson: Any = None
+    provider: str
+    model: str
+    thinkingLevel: ThinkingLevel = "off"
+    samplingParams: dict[str, Any] | None = None
+
+
+class SamplingOutput(OpModel):
+    """``thinkingLevel``: the level the request runs at (unsupported levels clamped);
+    ``supportedLevels``: the model's levels, lowest first; ``samplingParams``: the merged
+    parameters the request carries, ``null`` when none is set or the model's API ignores them."""
+
+    thinkingLevel: ThinkingLevel
+    supportedLevels: list[ThinkingLevel]
+    samplingParams: dict[str, Any] | None
+
+
 class AvailableInput(CredentialInputs):
     """List the models offered for ``type`` (``chat``: the ``/model`` list; ``classifier``: the
-    classifier models listed by type)."""
+    classifier models listed by type; ``image``, revision 2, edition pi-1.6.0: the image models
+    listed by type)."""
 
-    type: Literal["chat", "classifier"] = "chat"
+    type: Literal["chat", "classifier", "image"] = "chat"
 
 
 class ModelRef(OpModel):
@@ -170,8 +196,8 @@ class ProviderSource(OpModel):
 
 
 class AvailableOutput(OpModel):
-    """``models`` in provider-id order (chat) or catalogue order (classifier); ``sources`` gives the
-    deciding credential source of every provider considered, sorted by provider."""
+    """``models`` in provider-id order (chat) or catalogue order (classifier, image); ``sources``
+    gives the deciding credential source of every provider considered, sorted by provider."""
 
     models: list[ModelRef]
     sources: list[ProviderSource]
@@ -196,11 +222,13 @@ class CatalogueOutput(OpModel):
 
 class ClassifyRequestInput(OpModel):
     """A ``classify`` call: the model and the request ``{state, questions}`` (any JSON, checked by
-    the implementation)."""
+    the implementation); ``images`` (revision 2, edition pi-1.6.0) are the image blocks
+    ``{type: "image", data, mimeType}`` passed with it (any JSON, checked; ``null``: none)."""
 
     provider: str
     model: str
     request: Any = None
+    images: Any = None
 
 
 class QuestionRef(OpModel):
@@ -245,6 +273,8 @@ LOAD = operation("pi.models-load", input=ModelsLoadInput, output=ModelsLoadOutpu
                  summary="Load models.json over the built-in providers: schema, composition, defaults, overrides.")
 AUTH = operation("pi.models-auth", input=AuthInput, output=AuthOutput,
                  summary="Resolve the API key and headers of one request (credential precedence, N23).")
+SAMPLING = operation("pi.models-sampling", input=SamplingInput, output=SamplingOutput,
+                     summary="The thinking level and sampling parameters of one request (pi-1.6.0: samplingParamsByThinkingLevel).")
 AVAILABLE = operation("pi.models-available", input=AvailableInput, output=AvailableOutput,
                       summary="List the chat or classifier models whose provider has usable authentication.")
 CLASSIFIER_CATALOGUE = operation("pi.classifier-catalogue", input=CatalogueInput, output=CatalogueOutput,
@@ -264,3 +294,19 @@ def drop_messages(output: Any) -> Any:
     if isinstance(output, list):
         return [drop_messages(v) for v in output]
     return output
+
+
+#: The image models Pi 1.6.0's models page names as examples ('Use image models').
+NAMED_IMAGE_MODELS = ("black-forest-labs/flux.2-pro", "google/gemini-2.5-flash-image")
+
+
+@normaliser("pi.named-image-models")
+def named_image_models(output: Any) -> Any:
+    """Keep, of a listing's ``models``, only the image models the page names, sorted by id: the
+    page gives them as examples ("such as"), so which other image models a catalogue holds, and
+    in which order, is catalogue data, not specification (PI-160-IMAGE-MODELS)."""
+    if not isinstance(output, dict) or not isinstance(output.get("models"), list):
+        return output
+    kept = [m for m in output["models"] if isinstance(m, dict) and m.get("provider") == "openrouter"
+            and m.get("id") in NAMED_IMAGE_MODELS]
+    return {**output, "models": sorted(kept, key=lambda m: m["id"])}

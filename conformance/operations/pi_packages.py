@@ -127,6 +127,27 @@ class PackagesResolveOutput(OpModel):
     diagnostics: list[dict[str, Any]]
 
 
+class PackageChangelogInput(OpModel):
+    """One installed package after an update (edition pi-1.6.0): ``package``, its folder relative to
+    the case's tree; ``lastSeenVersion``, the version recorded when its changelog was last looked
+    at (``null``: the package was never seen)."""
+
+    package: str
+    lastSeenVersion: str | None = None
+
+
+class PackageChangelogOutput(OpModel):
+    """What the next fresh launch does (PI-160-PKG-CHANGELOG-*): ``changelog``, the file the
+    package's changelog is read from (absolute), or ``null`` when it has none (no extension loads,
+    ``pi.changelogPath`` is ``""``, or no such file inside the package); ``shown``, the versions
+    whose entries are shown, in the file's order (``"1.2.0"``); ``recorded``, the version recorded
+    as last seen, or ``null`` when the launch records none."""
+
+    changelog: str | None
+    shown: list[str]
+    recorded: str | None
+
+
 PACKAGE_SOURCE = operation(
     "pi.package-source",
     input=PackageSourceInput,
@@ -139,5 +160,13 @@ PACKAGES_RESOLVE = operation(
     input=PackagesResolveInput,
     output=PackagesResolveOutput,
     summary="Resolve personal and project package declarations into the resources that load (N22).",
+    uses_tree=True,
+)
+
+PACKAGE_CHANGELOG = operation(
+    "pi.package-changelog",
+    input=PackageChangelogInput,
+    output=PackageChangelogOutput,
+    summary="The changelog a package shows after an update: pi.changelogPath, versions shown and recorded (pi-1.6.0).",
     uses_tree=True,
 )

@@ -18,6 +18,7 @@ from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescap
 from markupsafe import Markup, escape
 
 from conformance import golden
+from conformance.editions import judged
 
 # Characters a reader cannot see, shown as a visible sign with their name as a tooltip.
 INVISIBLE = {
@@ -141,13 +142,15 @@ def tree_block(case: Any) -> Block | None:
     return cap(yaml_text({k: v.model_dump(exclude_none=True) for k, v in case.tree.items()}))
 
 
-def golden_block(case: Any, golden_dir: Any) -> tuple[Block | None, str]:
+def golden_block(case: Any, golden_dir: Any, edition: str | None = None) -> tuple[Block | None, str]:
     """The golden output of a case as a YAML block, or ``None`` and why (missing, unreadable, or
-    ``""`` for a case that expects an error)."""
+    ``""`` for a case that expects an error). The golden is the one a run of ``edition`` (``None``:
+    the default) judges the case by: the edition's own golden where the case has one
+    (PI-DECISION-EDITIONS)."""
     if case.error_code is not None:
         return None, ""
     try:
-        stored = golden.read(golden.golden_path(golden_dir, case.area, case.id))
+        stored = golden.read(golden.golden_path(golden_dir, case.area, case.id, judged(edition, case.area)))
     except ValueError as exc:
         return None, f"Golden unreadable: {exc}"
     if stored is None:

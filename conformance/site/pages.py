@@ -108,9 +108,11 @@ def results_by_case(reports: list[dict]) -> list[tuple[str, dict[str, dict]]]:
     return [(n, {rec.get("id"): rec for rec in r["cases"] if isinstance(rec, dict)}) for n, r in zip(names, reports)]
 
 
-def case_view(case: Case, cat: Catalogue, golden_dir: Path, results: list[tuple[str, dict[str, dict]]]) -> CaseView:
-    """The view of one case: its tree, input, golden (or expected error) and results."""
-    expected, note = golden_block(case, golden_dir)
+def case_view(case: Case, cat: Catalogue, golden_dir: Path, results: list[tuple[str, dict[str, dict]]],
+              edition: str | None = None) -> CaseView:
+    """The view of one case: its tree, input, golden as judged by ``edition`` (``None``: the
+    default; or the expected error) and results."""
+    expected, note = golden_block(case, golden_dir, edition)
     view = CaseView(case, f"{case.area}.html", _home_clause(case, cat), tree_block(case), cap(yaml_text(case.input)),
                     expected, case.error_code, note)
     for name, records in results:
@@ -154,14 +156,16 @@ def _summaries() -> dict[str, str]:
 
 
 def render_site(cases: list[Case], *, golden_dir: Path = golden.GOLDEN_DIR,
-                reports: list[dict] | None = None, spec_dir: Path | None = None) -> dict[str, str]:
+                reports: list[dict] | None = None, spec_dir: Path | None = None,
+                edition: str | None = None) -> dict[str, str]:
     """Every page of the site as ``{file name: HTML}`` (``index.html`` and ``<area>.html``).
 
     ``reports`` are JSON reports (as :func:`conformance.reports.load_report` returns them) whose
-    results are shown under each case."""
+    results are shown under each case; each case shows the golden ``edition`` (``None``: the
+    default) judges it by."""
     cat = load_catalogue(spec_dir) if spec_dir else load_catalogue()
     results = results_by_case(reports or [])
-    views = [case_view(c, cat, golden_dir, results) for c in cases]
+    views = [case_view(c, cat, golden_dir, results, edition) for c in cases]
     areas = list(AREAS) + sorted({c.area for c in cases} - set(AREAS))
     env = environment()
     implementations = [name for name, _ in results]
@@ -179,10 +183,10 @@ def render_site(cases: list[Case], *, golden_dir: Path = golden.GOLDEN_DIR,
 
 
 def write_site(out: Path, cases: list[Case], *, golden_dir: Path = golden.GOLDEN_DIR,
-               reports: list[dict] | None = None) -> list[Path]:
-    """Render every page first, then write each atomically under ``out``; returns the paths
-    written. Raises ``OSError`` when ``out`` cannot be written."""
-    pages = render_site(cases, golden_dir=golden_dir, reports=reports)
+               reports: list[dict] | None = None, edition: str | None = None) -> list[Path]:
+    """Render every page first (goldens as ``edition`` judges them), then write each atomically
+    under ``out``; returns the paths written. Raises ``OSError`` when ``out`` cannot be written."""
+    pages = render_site(cases, golden_dir=golden_dir, reports=reports, edition=edition)
     out.mkdir(parents=True, exist_ok=True)
     written = []
     for name, html in pages.items():

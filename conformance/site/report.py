@@ -17,6 +17,7 @@ from conformance.cases import Case, load_suite
 from conformance.catalogue import load_catalogue
 from conformance.expectations import load_expectations
 from conformance.files import atomic_write_text
+from conformance.reports import report_edition
 from conformance.runner import STATUSES
 from conformance.site import Block, cap, environment, golden_block, page_text, tree_block, yaml_text
 from conformance.site.pages import results_by_case
@@ -86,9 +87,10 @@ def matrix(reports: list[dict]) -> list[tuple[str, str, list[Cell]]]:
     return [(area, op, [Cell(c) for c in cells]) for (area, op), cells in sorted(rows.items())]
 
 
-def _bad_case(rec: dict, cases: dict[str, Case], statements: dict[str, str], golden_dir: Path) -> BadCase:
+def _bad_case(rec: dict, cases: dict[str, Case], statements: dict[str, str], golden_dir: Path,
+              edition: str) -> BadCase:
     case = cases.get(rec.get("id"))
-    expected = golden_block(case, golden_dir)[0] if case is not None else None
+    expected = golden_block(case, golden_dir, edition)[0] if case is not None else None
     actual = cap(yaml_text(rec["actual"])) if rec.get("actual") is not None else None
     tree = tree_block(case) if case is not None else None
     return BadCase(rec, [(c, statements.get(c, "(not in this checkout's catalogue)")) for c in rec.get("clauses", [])],
@@ -135,7 +137,8 @@ def render_report(reports: list[dict], *, cases: list[Case] | None = None,
     for i, ((name, _), report) in enumerate(zip(results_by_case(reports), reports)):
         run = Run(i, name, report["header"])
         records = [rec for rec in report["cases"] if isinstance(rec, dict)]
-        run.bad = [_bad_case(rec, by_id, statements, golden_dir) for rec in records
+        edition = report_edition(report["header"])
+        run.bad = [_bad_case(rec, by_id, statements, golden_dir, edition) for rec in records
                    if rec.get("status") not in ("passed", *UNANSWERED)]
         run.unanswered = [rec for rec in records if rec.get("status") in UNANSWERED]
         _expectations(run, report)

@@ -3,7 +3,8 @@
 resources through the conventional folders or a ``pi`` manifest (paths, globs, ``!`` exclusions,
 nested manifests), referenced from the personal and project settings as strings or objects with
 per-type filters (omitted, empty, globs, ``!pattern``, ``+path``, ``-path``) and settings-level
-resource lists.
+resource lists; and for ``pi.package-changelog`` (edition pi-1.6.0) one such package with its
+changelog files.
 """
 
 from __future__ import annotations
@@ -79,6 +80,44 @@ def packages_resolve() -> Any:
             tree["agent/prompts/mine.md"] = "Mine.\n"
             data["personalSettings"]["prompts"] = draw(st.lists(st.sampled_from(
                 ["prompts", "prompts/*.md", "!prompts/mine.md", "+prompts/mine.md", "missing"]), min_size=1, max_size=2))
+        return data, tree
+
+    return build()
+
+
+HEADINGS = ("## [1.2.0]", "## 1.1.0 - 2026-01-01", "## [1.10.0]", "## Unreleased", "### 1.1.5", "## v1.3.0", "## [0.9.0]")
+CHANGELOG_PATHS = (None, "", "docs/CHANGELOG.md", "./NEWS.md", "../NOTES.md", "docs", False)
+LAST_SEEN = (None, "1.0.0", "1.1.0", "v1.2.0-beta.1", "latest", "1.10.0")
+
+
+@strategy("pi.package-changelog")
+def package_changelog() -> Any:
+    """Examples ``(input, tree)`` of ``pi.package-changelog`` (edition pi-1.6.0): a package ``pkg/``
+    as above with a ``version`` (or none) and a ``pi.changelogPath`` (absent, ``""``, another file,
+    a path outside the package, a folder, not a string), changelog files whose headings mix the
+    page's forms with near misses, and a last seen version (none, plain, prerelease, unreadable)."""
+    @st.composite
+    def build(draw: Any) -> tuple[dict, dict]:
+        files = draw(package("my-pi-package"))
+        manifest = json.loads(files["package.json"])
+        version = draw(st.sampled_from(["1.2.0", "1.10.0", "2.0.0", None]))
+        if version is None:
+            del manifest["version"]
+        else:
+            manifest["version"] = version
+        named = draw(st.sampled_from(CHANGELOG_PATHS))
+        if named is not None:
+            manifest.setdefault("pi", {})["changelogPath"] = named
+        files["package.json"] = json.dumps(manifest)
+        tree = {f"pkg/{k}": v for k, v in files.items()}
+        for path in draw(st.lists(st.sampled_from(["pkg/CHANGELOG.md", "pkg/docs/CHANGELOG.md", "pkg/NEWS.md", "NOTES.md"]),
+                                  min_size=1, max_size=3, unique=True)):
+            headings = draw(st.lists(st.sampled_from(HEADINGS), min_size=1, max_size=4))
+            tree[path] = "# Changelog\n\n" + "".join(f"{h}\n- a change\n\n" for h in headings)
+        data: dict = {"package": "pkg"}
+        last_seen = draw(st.sampled_from(LAST_SEEN))
+        if last_seen is not None:
+            data["lastSeenVersion"] = last_seen
         return data, tree
 
     return build()

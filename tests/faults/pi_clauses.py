@@ -17,9 +17,12 @@ import re
 from conformance.faults import Fault, rewrites, wrap
 
 AVAILABILITY = "reference.pi.core.availability"
+CHANGELOG = "reference.pi.core.changelog"
+CLASSIFIER_IMAGES = "reference.pi.core.classifier_images"
 CLASSIFIERS = "reference.pi.core.classifiers"
 CONVERT = "reference.pi.core.convert"
 CREDENTIALS = "reference.pi.core.credentials"
+IMAGE_MODELS = "reference.pi.core.image_models"
 DISK = "reference.pi.host.disk"
 FILTERS = "reference.pi.core.filters"
 IDENTITY = "reference.pi.core.identity"
@@ -28,6 +31,7 @@ MERGE = "reference.pi.core.merge"
 MESSAGES = "reference.pi.core.messages"
 MODELS_FILE = "reference.pi.core.models_file"
 REPLAY = "reference.pi.core.replay"
+SAMPLING = "reference.pi.core.sampling"
 SCOPE = "reference.pi.core.scope"
 SOURCES = "reference.pi.core.sources"
 TEMPLATES = "reference.pi.core.templates"
@@ -466,6 +470,63 @@ FAULTS += rewrites("pi", "pi", [
     ("PI-160-CLASSIFIER-LUNA-KEY", f"{CLASSIFIERS}:hidden_by_login",
      'return entry.key_only and',
      'return False and'),
+    ("PI-160-MODELS-SCHEMA-URL", f"{MODELS_FILE}:validate_models_json",
+     'if not isinstance(data, dict):',
+     'if not isinstance(data, dict) or "$schema" in data:'),
+    ("PI-160-MODELS-VALUE-ESCAPES", f"{VALUES}:parse_config_value",
+     'if nxt in ("$", "!"):',
+     'if nxt in ("$",):'),
+    ("PI-160-MODELS-PROXY", f"{MERGE}:compose_provider",
+     'for m in base.models if base else []:',
+     'for m in base.models if base and set(config) != {"baseUrl"} else []:'),
+    ("PI-160-MODELS-SAMPLING-MERGE", f"{SAMPLING}:merge_sampling_params",
+     'layers = [model.get("samplingParams"), (model.get("samplingParamsByThinkingLevel") or {}).get(level), request]',
+     'layers = [model.get("samplingParams"), request, (model.get("samplingParamsByThinkingLevel") or {}).get(level)]'),
+    ("PI-160-MODELS-SAMPLING-APIS", f"{SAMPLING}:sampling_applies",
+     'return api in SAMPLING_APIS',
+     'return True'),
+    ("PI-160-MODELS-SAMPLING-OVERRIDE", f"{SAMPLING}:override_levels",
+     'out[level] = {**(out.get(level) or {}), **copy.deepcopy(params)}',
+     'out[level] = copy.deepcopy(params)'),
+    ("PI-160-MODELS-THINKING-SUPPORTED", f"{SAMPLING}:supported_thinking_levels",
+     'if level in _ONLY_WHEN_MAPPED and mapping.get(level) is None:',
+     'if False:'),
+    ("PI-160-MODELS-THINKING-CLAMP", f"{SAMPLING}:clamp_thinking_level",
+     'return (above or below or ["off"])[0]',
+     'return (below or above or ["off"])[0]'),
+    ("PI-160-PKG-CHANGELOG-PATH", f"{CHANGELOG}:changelog_file",
+     'rel = named if isinstance(named, str) else DEFAULT_CHANGELOG',
+     'rel = DEFAULT_CHANGELOG'),
+    ("PI-160-PKG-CHANGELOG-INSIDE", f"{CHANGELOG}:changelog_file",
+     'return path if _inside(fs.real_path(package_root), fs.real_path(path)) else None',
+     'return path'),
+    ("PI-160-PKG-CHANGELOG-EXTENSIONS", f"{CHANGELOG}:changelog_update",
+     'if not declared.get("extensions"):',
+     'if not any(declared.values()):'),
+    ("PI-160-PKG-CHANGELOG-FIRST-SEEN", f"{CHANGELOG}:changelog_update",
+     'if last_seen is None:\n        return ChangelogUpdate(path, recorded=version)',
+     'if last_seen is None:\n        last_seen = "0.0.0"'),
+    ("PI-160-PKG-CHANGELOG-NEWER", f"{CHANGELOG}:changelog_update",
+     'if v > last]',
+     'if v >= last]'),
+    ("PI-160-PKG-CHANGELOG-HEADINGS", f"{CHANGELOG}:changelog_versions",
+     'if not line.startswith("## "):',
+     'if not line.startswith("## ") or "[" in line:'),
+    ("PI-160-CLASSIFIER-IMAGE-INPUT", f"{CLASSIFIER_IMAGES}:takes_images",
+     'return (entry.provider, entry.id) in IMAGE_CLASSIFIERS',
+     'return True'),
+    ("PI-160-CLASSIFIER-IMAGE-FORMATS", f"{CLASSIFIER_IMAGES}:image_formats",
+     'return JEV_TYPES, None',
+     'return None, None'),
+    ("PI-160-CLASSIFIER-IMAGE-UNSTATED", f"{CLASSIFIER_IMAGES}:takes_images",
+     'if entry.provider in CATALOGUE_LISTED:\n        return None',
+     'if entry.provider in CATALOGUE_LISTED:\n        return False'),
+    ("PI-160-IMAGE-MODELS", f"{IMAGE_MODELS}:image_catalogue",
+     'for model in IMAGE_MODELS_160]',
+     'for model in IMAGE_MODELS_160[1:]]'),
+    ("PI-160-IMAGE-MODELS-AUTH", f"{IMAGE_MODELS}:available_image_models",
+     'return image_catalogue(edition) if image_source(creds, provider_configs) is not None else []',
+     'return image_catalogue(edition)'),
     ("PI-160-TPL-ARGS-QUOTING", f"{TEMPLATES}:parse_command_args",
      'elif ch in "\\"\'" and not started:',
      'elif ch in "\\"\'":'),

@@ -17,10 +17,12 @@ from conformance.operations.pi_models import (
     CredentialInputs,
     ModelsLoadInput,
     ModelsLoadOutput,
+    SamplingInput,
+    SamplingOutput,
     ValueInput,
     ValueOutput,
 )
-from reference.pi.core import availability, classifiers, credentials, merge
+from reference.pi.core import availability, classifier_images, classifiers, credentials, image_models, merge, sampling
 from reference.pi.host.commands import run_shell_command
 from reference.pi.core.values import parse_config_value, resolve_config_value
 
@@ -46,7 +48,7 @@ def _model_out(m: dict) -> dict:
 
 @implements("pi.models-load")
 def models_load(inp: ModelsLoadInput, ctx: Context) -> ModelsLoadOutput:
-    registry = merge.build_registry(_builtins(inp), inp.modelsJson, inp.modelsJsonText)
+    registry = merge.build_registry(_builtins(inp), inp.modelsJson, inp.modelsJsonText, ctx.edition)
     providers = [
         {"id": p.id, "name": p.name, "baseUrl": p.baseUrl, "models": [_model_out(m) for m in p.models]}
         for _, p in sorted(registry.providers.items())
@@ -54,9 +56,16 @@ def models_load(inp: ModelsLoadInput, ctx: Context) -> ModelsLoadOutput:
     return ModelsLoadOutput.model_validate({"providers": providers, "issues": [i.to_json() for i in registry.issues]})
 
 
+@implements("pi.models-sampling")
+def models_sampling(inp: SamplingInput, ctx: Context) -> SamplingOutput:
+    registry = merge.build_registry(_builtins(inp), inp.modelsJson, edition=ctx.edition)
+    model = merge.find_model(registry, inp.provider, inp.model)
+    return SamplingOutput.model_validate(sampling.request_sampling(model, inp.thinkingLevel, inp.samplingParams))
+
+
 @implements("pi.models-auth")
 def models_auth(inp: AuthInput, ctx: Context) -> AuthOutput:
-    registry = merge.build_registry(_builtins(inp), inp.modelsJson)
+    registry = merge.build_registry(_builtins(inp), inp.modelsJson, edition=ctx.edition)
     merge.find_model(registry, inp.provider, inp.model)
     provider = registry.providers[inp.provider]
     result = credentials.resolve_request_auth(
@@ -67,7 +76,7 @@ def models_auth(inp: AuthInput, ctx: Context) -> AuthOutput:
 
 @implements("pi.models-available")
 def models_available(inp: AvailableInput, ctx: Context) -> AvailableOutput:
-    registry = merge.build_registry(_builtins(inp), inp.modelsJson)
+    registry = merge.build_registry(_builtins(inp), inp.modelsJson, edition=ctx.edition)
     creds = _creds(inp)
     if inp.type == "chat":
         listed = availability.available_models(registry, creds)
@@ -75,6 +84,11 @@ def models_available(inp: AvailableInput, ctx: Context) -> AvailableOutput:
             {"provider": pid, "source": credentials.configured_source(pid, p.config, credentials.env_auth_of(p.builtin), creds)}
             for pid, p in sorted(registry.providers.items())
         ]
+    elif inp.type == "image":
+        configs = {pid: p.config for pid, p in registry.providers.items() if p.config is not None}
+        listed = image_models.available_image_models(creds, configs, ctx.edition)
+        catalogued = bool(image_models.image_catalogue(ctx.edition))
+        sources = [{"provider": image_models.IMAGE_PROVIDER, "source": image_models.image_source(creds, configs)}] if catalogued else []
     else:
         configs = {pid: p.config for pid, p in registry.providers.items() if p.config is not None}
         listed = classifiers.available_classifiers(creds, configs, ctx.edition)
@@ -93,8 +107,10 @@ def classifier_catalogue(inp: CatalogueInput, ctx: Context) -> CatalogueOutput:
 
 @implements("pi.classifier-request")
 def classifier_request(inp: ClassifyRequestInput, ctx: Context) -> ClassifyRequestOutput:
-    classifiers.find_classifier(inp.provider, inp.model, ctx.edition)
-    return ClassifyRequestOutput.model_validate({"questions": classifiers.validate_classify_request(inp.request)})
+    entry = classifiers.find_classifier(inp.provider, inp.model, ctx.edition)
+    questions = classifiers.validate_classify_request(inp.request)
+    classifier_images.check_images(entry, inp.images, ctx.edition)
+    return ClassifyRequestOutput.model_validate({"questions": questions})
 
 
 @implements("pi.classifier-usage")

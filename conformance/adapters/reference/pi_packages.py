@@ -6,11 +6,14 @@ import posixpath
 
 from conformance.adapters.reference import Context, implements
 from conformance.operations.pi_packages import (
+    PackageChangelogInput,
+    PackageChangelogOutput,
     PackageSourceInput,
     PackageSourceOutput,
     PackagesResolveInput,
     PackagesResolveOutput,
 )
+from reference.pi.core.changelog import changelog_update
 from reference.pi.core.scope import Layout, resolve_packages
 from reference.pi.core.sources import parse_source
 from reference.pi.host.disk import DiskFileSystem
@@ -39,3 +42,10 @@ def packages_resolve(inp: PackagesResolveInput, ctx: Context) -> PackagesResolve
         lists(inp.personalSettings), lists(inp.projectSettings),
     )
     return PackagesResolveOutput.model_validate(result.to_json())
+
+
+@implements("pi.package-changelog")
+def package_changelog(inp: PackageChangelogInput, ctx: Context) -> PackageChangelogOutput:
+    package_root = posixpath.normpath(posixpath.join(ctx.root or "/", inp.package))
+    update = changelog_update(DiskFileSystem(), package_root, inp.lastSeenVersion)
+    return PackageChangelogOutput.model_validate(update.to_json())

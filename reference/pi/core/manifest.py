@@ -47,6 +47,10 @@ class FileSystem(Protocol):
         """Whether ``path`` itself is a symbolic link."""
         ...
 
+    def real_path(self, path: str) -> str:
+        """``path`` with every symbolic link in it resolved."""
+        ...
+
 
 def _visible(name: str) -> bool:
     return not name.startswith(".") and name != "node_modules"

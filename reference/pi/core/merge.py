@@ -20,7 +20,9 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from reference.errors import SpecError
+from reference.pi.core.editions import PI_160, check_edition
 from reference.pi.core.models_file import ConfigIssue, parse_models_json_text, validate_models_json
+from reference.pi.core.sampling import override_levels
 
 #: Defaults of a model added through ``models.json`` (PI-MODELS-DEFAULTS).
 DEFAULT_CONTEXT_WINDOW = 128000
@@ -111,21 +113,31 @@ _OVERRIDE_REPLACED = ("name", "reasoning", "input", "contextWindow", "maxTokens"
 _OVERRIDE_MERGED = ("thinkingLevelMap", "inputLimits", "cost", "promptCache", "samplingParams", "samplingParamsByThinkingLevel", "compat")
 
 
-def apply_model_override(model: Mapping[str, Any], override: Mapping[str, Any]) -> dict[str, Any]:
-    """``model`` with one ``modelOverrides`` entry applied.
+def apply_model_override(model: Mapping[str, Any], override: Mapping[str, Any], edition: str | None = None) -> dict[str, Any]:
+    """``model`` with one ``modelOverrides`` entry applied, as ``edition`` (``None``:
+    ``pi-0.99.4``) describes it.
 
     Implements PI-MODELS-OVERRIDE-MERGE: object fields (``cost``, ``inputLimits``, ``promptCache``,
     ``thinkingLevelMap``, ``compat``, ``samplingParams``...) merge into the model's value field by
     field, recursively; other fields (``name``, ``reasoning``, ``input``, ``contextWindow``,
     ``maxTokens``, and arrays such as ``cost.tiers``) replace it. ``headers`` are request headers and
-    are applied by :func:`resolve_request_auth`.
+    are applied by :func:`resolve_request_auth`. In edition ``pi-1.6.0``
+    ``samplingParamsByThinkingLevel`` merges per level and per key instead
+    (:func:`reference.pi.core.sampling.override_levels`, PI-160-MODELS-SAMPLING-OVERRIDE).
+
+    Raises ``ValueError`` for an unknown edition.
     """
+    per_key_levels = check_edition(edition) == PI_160
     out = copy.deepcopy(dict(model))
     for key in _OVERRIDE_REPLACED:
         if override.get(key) is not None:
             out[key] = copy.deepcopy(override[key])
     for key in _OVERRIDE_MERGED:
-        if override.get(key) is not None:
+        if override.get(key) is None:
+            continue
+        if per_key_levels and key == "samplingParamsByThinkingLevel":
+            out[key] = override_levels(out.get(key), override[key])
+        else:
             out[key] = deep_merge(out.get(key) or {}, override[key])
     return out
 
@@ -190,13 +202,18 @@ def _builtin_provider(provider_id: str, builtin: Mapping[str, Any]) -> Provider:
 _MEANINGFUL = ("models", "baseUrl", "headers", "compat", "apiKey", "oauth", "authHeader")
 
 
-def compose_provider(provider_id: str, builtin: Mapping[str, Any] | None, config: Mapping[str, Any] | None) -> Provider:
-    """Compose one provider from its built-in description and its ``models.json`` entry.
+def compose_provider(provider_id: str, builtin: Mapping[str, Any] | None, config: Mapping[str, Any] | None,
+                     edition: str | None = None) -> Provider:
+    """Compose one provider from its built-in description and its ``models.json`` entry, as
+    ``edition`` (``None``: ``pi-0.99.4``) describes it.
 
     Implements PI-MODELS-PROVIDER-FIELDS (``baseUrl`` also applies to built-in models, ``api`` is the
     default api of the provider's entries), PI-MODELS-ADD-REPLACE (a ``models`` entry adds a model,
     or replaces the model with the same id in place), and PI-MODELS-OVERRIDE-UNKNOWN (overrides
     naming no model are ignored). Overrides apply last, to built-in and added models alike.
+    Implements PI-160-MODELS-PROXY: an entry that sets only ``baseUrl`` on a built-in provider keeps
+    every built-in model (with the new ``baseUrl``) and leaves authentication to the built-in
+    provider, since the entry configures no key.
 
     Raises:
         CompositionError when the entry sets nothing usable, sets ``oauth`` without ``baseUrl``, or
@@ -230,7 +247,7 @@ def compose_provider(provider_id: str, builtin: Mapping[str, Any] | None, config
             models.append(model)
         else:
             models[index] = model
-    models = [apply_model_override(m, overrides[m["id"]]) if m["id"] in overrides else m for m in models]
+    models = [apply_model_override(m, overrides[m["id"]], edition) if m["id"] in overrides else m for m in models]
     name = config.get("name") or (base.name if base else provider_id)
     base_url = config.get("baseUrl") or (base.baseUrl if base else None)
     return Provider(provider_id, name, base_url, dict(builtin) if builtin is not None else None, dict(config), models)
@@ -250,8 +267,10 @@ class Registry:
     issues: list[ConfigIssue]
 
 
-def build_registry(builtins: Mapping[str, Mapping[str, Any]], models_json: Any = None, models_json_text: str | None = None) -> Registry:
-    """Load ``models.json`` (as data or as text; neither means no file) over the built-in providers.
+def build_registry(builtins: Mapping[str, Mapping[str, Any]], models_json: Any = None, models_json_text: str | None = None,
+                   edition: str | None = None) -> Registry:
+    """Load ``models.json`` (as data or as text; neither means no file) over the built-in providers,
+    as ``edition`` (``None``: ``pi-0.99.4``) describes it.
 
     A file with a parse or schema issue is not in force at all; the built-ins stay. Implements
     PI-MODELS-COMPOSITION-ERROR (a provider whose entry cannot be composed keeps its built-in
@@ -269,7 +288,7 @@ def build_registry(builtins: Mapping[str, Mapping[str, Any]], models_json: Any =
     for provider_id in sorted(set(builtins) | set(configs)):
         builtin = builtins.get(provider_id)
         try:
-            providers[provider_id] = compose_provider(provider_id, builtin, configs.get(provider_id))
+            providers[provider_id] = compose_provider(provider_id, builtin, configs.get(provider_id), edition)
         except CompositionError as exc:
             issues.append(ConfigIssue("provider-composition", str(exc), provider=provider_id))
             if builtin is not None:

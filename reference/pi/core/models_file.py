@@ -148,7 +148,9 @@ def validate_models_json(data: Any) -> tuple[dict[str, Any] | None, list[ConfigI
 
     Implements PI-MODELS-SCHEMA: any schema error invalidates the whole file; each issue names the
     dotted path of the bad field. Unknown keys are ignored. Implements PI-MODELS-SCHEMA-EVERY-FIELD:
-    every bad field is an issue of its own (two missing fields of one object are two).
+    every bad field is an issue of its own (two missing fields of one object are two). Implements
+    PI-160-MODELS-SCHEMA-URL: a top-level ``$schema`` string (the schema's address, as the 1.6.0
+    page's example writes it) is part of the schema, never an issue.
 
     Args:
         data: the parsed JSON document.

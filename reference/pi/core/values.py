@@ -92,7 +92,8 @@ def parse_config_value(value: str) -> ConfigValue:
 
     Implements PI-MODELS-VALUE-FORMS (``!command``, ``$NAME``, ``${NAME}``, literal) and
     PI-MODELS-VALUE-ESCAPES (``$$`` is ``$``, ``$!`` is ``!``; a ``$`` not followed by a name, or a
-    ``${...}`` whose content is not a variable name, or an unclosed ``${``, stays literal).
+    ``${...}`` whose content is not a variable name, or an unclosed ``${``, stays literal), which
+    edition pi-1.6.0's page states itself (PI-160-MODELS-VALUE-ESCAPES).
 
     Args:
         value: the string as written in ``models.json``.

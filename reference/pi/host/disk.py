@@ -39,6 +39,9 @@ class DiskFileSystem:
     def is_symlink(self, path: str) -> bool:
         return os.path.islink(path)
 
+    def real_path(self, path: str) -> str:
+        return os.path.realpath(path)
+
     def read_text(self, path: str) -> str | None:
         try:
             with open(path, encoding="utf-8") as fh:

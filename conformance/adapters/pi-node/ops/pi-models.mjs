@@ -259,11 +259,12 @@ operations["pi.models-auth"] = async (input, { sandbox }) =>
   });
 
 /**
- * Classifier listing: Pi's own built-in catalogue (ModelRuntime.create, offline, with a fresh
- * in-memory models store and the case's auth.json and models.json), since classifier models come
- * only from Pi's providers. Runtime keys are set with ModelRuntime.setRuntimeApiKey.
+ * Classifier and image model listing (`input.type`): Pi's own built-in catalogue
+ * (ModelRuntime.create, offline, with a fresh in-memory models store and the case's auth.json and
+ * models.json), since classifier and image models come only from Pi's providers. Runtime keys are
+ * set with ModelRuntime.setRuntimeApiKey.
  */
-async function classifierAvailability(input, sandbox) {
+async function typedAvailability(input, sandbox) {
   const dir = mkdtempSync(join(sandbox.root, "models-"));
   try {
     const modelsPath = join(dir, "models.json");
@@ -280,12 +281,12 @@ async function classifierAvailability(input, sandbox) {
       });
       for (const [providerId, key] of Object.entries(input.runtimeKeys ?? {})) await runtime.setRuntimeApiKey(providerId, key);
       await runtime.getAvailable();
-      const available = await runtime.getAvailableOfType("classifier");
-      const classifierProviders = [...new Set(runtime.getModelsOfType("classifier").map((m) => m.provider))].sort(byId);
+      const available = await runtime.getAvailableOfType(input.type);
+      const typedProviders = [...new Set(runtime.getModelsOfType(input.type).map((m) => m.provider))].sort(byId);
       const config = await ModelConfig.load(modelsPath);
       return {
         models: available.map((m) => ({ provider: m.provider, id: m.id })),
-        sources: classifierProviders.map((provider) => ({
+        sources: typedProviders.map((provider) => ({
           provider,
           source: available.some((m) => m.provider === provider) ? sourceOf(runtime, config, provider) : null,
         })),
@@ -297,7 +298,7 @@ async function classifierAvailability(input, sandbox) {
 }
 
 operations["pi.models-available"] = async (input, { sandbox }) => {
-  if (input.type === "classifier") return classifierAvailability(input, sandbox);
+  if (input.type === "classifier" || input.type === "image") return typedAvailability(input, sandbox);
   return withRuntime(input, sandbox, async (runtime, config) => {
     const available = await runtime.getAvailable();
     return {
@@ -380,4 +381,30 @@ operations["pi.classifier-catalogue"] = async (input, { sandbox }) =>
       }
     }
     return { models };
+  });
+
+// ---------------------------------------------------------------------------------------------
+// pi.models-sampling: the model as Pi's ModelRuntime composes it (see withRuntime), then pi-ai's
+// `getSupportedThinkingLevels` and `clampThinkingLevel` (public exports) and `resolveSamplingParams`
+// (public subpath export @earendil-works/pi-ai/api/simple-options), which clamps the level and
+// merges the parameters as the request builders do. Pi calls resolveSamplingParams only in the
+// request builders of the three APIs below (api/openai-completions.js, api/openai-responses.js,
+// api/azure-openai-responses.js); a request of another API carries none.
+
+const simpleOptions = await import("@earendil-works/pi-ai/api/simple-options");
+const SAMPLING_APIS = ["openai-completions", "openai-responses", "azure-openai-responses"];
+
+operations["pi.models-sampling"] = async (input, { sandbox }) =>
+  withRuntime(input, sandbox, async (runtime) => {
+    const model = runtime.getModel(input.provider, input.model);
+    if (!model) throw new Refusal("model-unknown", `Pi finds no model ${input.provider}/${input.model}`);
+    const level = input.thinkingLevel ?? "off";
+    const params = SAMPLING_APIS.includes(model.api)
+      ? simpleOptions.resolveSamplingParams(model, level, input.samplingParams ?? undefined)
+      : undefined;
+    return {
+      thinkingLevel: ai.clampThinkingLevel(model, level),
+      supportedLevels: ai.getSupportedThinkingLevels(model),
+      samplingParams: orNull(params),
+    };
   });

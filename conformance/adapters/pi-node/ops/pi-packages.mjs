@@ -9,6 +9,8 @@
 //   dependency warnings from DefaultResourceLoader's reload (public export), which is where Pi
 //   computes them.
 
+import { mkdtempSync, rmSync } from "node:fs";
+import { join } from "node:path";
 import { codingAgent, internal } from "../pi.mjs";
 import { withEnv } from "../sandbox.mjs";
 import { fromRoot, inTree } from "./pi-templates.mjs";
@@ -169,4 +171,62 @@ operations["pi.packages-resolve"] = async (input, { root, sandbox }) => {
     }
     return { packages, resources, disabled, warnings, diagnostics: [] };
   });
+};
+
+// ---------------------------------------------------------------------------------------------
+// pi.package-changelog: the package is declared as a local source in the personal settings of a
+// scratch agent folder and loaded by DefaultResourceLoader (public export), which resolves it
+// through DefaultPackageManager, so its extensions carry the changelog file Pi's
+// resolvePackageChangelogPath found (`sourceInfo.changelogPath`; that function itself is not
+// exported). What a fresh launch shows and records is InteractiveMode's own
+// getExtensionChangelogUpdates (public export InteractiveMode), run on a stand-in whose session
+// has no messages, whose resource loader is the one above and whose settings hold the case's
+// last seen version; `shown` are the versions of the entry headings in its update.
+
+const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+operations["pi.package-changelog"] = async (input, { root, sandbox }) => {
+  const packageRoot = inTree(root, input.package, "package");
+  const scratch = mkdtempSync(join(sandbox.root, "changelog-"));
+  try {
+    return await withEnv(sandbox.baseEnv, { HOME: sandbox.home }, async () => {
+      const settings = { packages: [packageRoot] };
+      const settingsManager = codingAgent.SettingsManager.inMemory(settings, { projectTrusted: false });
+      const loader = new codingAgent.DefaultResourceLoader({
+        cwd: scratch,
+        agentDir: scratch,
+        settingsManager,
+        noSkills: true,
+        noPromptTemplates: true,
+        noThemes: true,
+        noContextFiles: true,
+      });
+      await loader.reload();
+      const extensions = loader.getExtensions().extensions.filter((e) => e.sourceInfo?.origin === "package");
+      const changelog = extensions.find((e) => e.sourceInfo.changelogPath)?.sourceInfo.changelogPath ?? null;
+      let recorded = null;
+      const standIn = {
+        session: { state: { messages: [] }, resourceLoader: loader },
+        settingsManager: {
+          getExtensionChangelogVersion: () => input.lastSeenVersion ?? undefined,
+          setExtensionChangelogVersion: (_key, version) => {
+            recorded = version;
+          },
+        },
+        readPackageJson: codingAgent.InteractiveMode.prototype.readPackageJson,
+      };
+      const updates = codingAgent.InteractiveMode.prototype.getExtensionChangelogUpdates.call(standIn);
+      const shown = [];
+      for (const update of updates) {
+        const heading = new RegExp(`^## ${escapeRegExp(update.name)} \\[?(\\d+\\.\\d+\\.\\d+)`);
+        for (const line of update.markdown.split("\n")) {
+          const match = heading.exec(line);
+          if (match) shown.push(match[1]);
+        }
+      }
+      return { changelog, shown, recorded };
+    });
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
 };
