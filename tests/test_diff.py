@@ -125,3 +125,59 @@ def test_the_hand_written_strategies_cover_the_rule_heavy_operations():
     assert {"pi.parse-args", "pi.substitute-args", "pi.expand-input", "pi.load-templates", "pi.models-value",
             "pi.package-source", "pi.replay-system", "pi.convert-to-llm", "profiles.compose", "profiles.strip",
             "profiles.load", "profiles.resolve"} <= hand
+
+
+# --- known divergences (--expectations) ------------------------------------------------------------
+
+
+def _expectations_file(tmp_path, *entries: str) -> str:
+    path = tmp_path / "expectations.yaml"
+    path.write_text("expectations:\n" + "".join(
+        f"  - {{id: {e}, status: fail, reason: seeded divergence}}\n" for e in entries), encoding="utf-8")
+    return str(path)
+
+
+def _diff_fault(fault, op, *extra):
+    return main(["diff", "--adapter", "reference", "--adapter", fault_command(fault), "--op", op,
+                 "--examples", "40", "--adapter-env", f"PYTHONPATH={REPO}", *extra])
+
+
+def test_a_disagreement_the_expectations_record_is_known_and_does_not_fail(tmp_path, capsys):
+    code = _diff_fault("tpl-dollar-zero-all", "pi.substitute-args",
+                       "--expectations", _expectations_file(tmp_path, "tpl-sub-*"))
+    out = capsys.readouterr().out
+    assert code == 0, out
+    assert "known     pi.substitute-args" in out and "DISAGREEMENT" not in out
+    assert "0 disagreements, known divergences in 1 operations" in out
+
+
+def test_expectations_of_another_operation_leave_the_disagreement_reported(tmp_path, capsys):
+    code = _diff_fault("tpl-dollar-zero-all", "pi.substitute-args",
+                       "--expectations", _expectations_file(tmp_path, "pkg-disc-*"))
+    out = capsys.readouterr().out
+    assert code == 1 and "DISAGREEMENT pi.substitute-args" in out, out
+
+
+def test_a_disagreement_at_a_new_place_of_a_recorded_operation_is_not_known():
+    from conformance.diff.known import KnownCase, KnownDivergences, signature
+
+    recorded = KnownDivergences({"pi.x": [KnownCase("c1", ["C"], "r", signature(
+        (["result", {"a": [1], "b": 1}], ["result", {"a": [2], "b": 1}])))]})
+    same_place = signature((["result", {"a": [5, 6], "b": 1}], ["result", {"a": [5, 7], "b": 1}]))
+    new_place = signature((["result", {"a": [1], "b": 1}], ["result", {"a": [1], "b": 2}]))
+    both = signature((["result", {"a": [1], "b": 1}], ["result", {"a": [2], "b": 2}]))
+    refusal = signature((["result", {"a": [1]}], ["error", "some-code"]))
+    assert [c.id for c in recorded.explain("pi.x", same_place)] == ["c1"]
+    assert recorded.explain("pi.x", new_place) == [] and recorded.explain("pi.x", refusal) == []
+    assert recorded.explain("pi.x", both) == []  # a known place and a new one: not known
+    assert recorded.explain("pi.y", same_place) == []
+
+
+@pytest.mark.parametrize("text", ["expectations:\n  - {id: no-such-case-*, status: fail, reason: r}\n",
+                                  "expectations:\n  - {id: tpl-sub-*, status: maybe, reason: r}\n"])
+def test_a_bad_or_stale_expectations_file_is_a_usage_error(tmp_path, capsys, text):
+    path = tmp_path / "e.yaml"
+    path.write_text(text, encoding="utf-8")
+    assert main(["diff", "--adapter", "reference", "--adapter", "reference", "--op", "pi.parse-args",
+                 "--expectations", str(path)]) == 2
+    assert "e.yaml" in capsys.readouterr().err
