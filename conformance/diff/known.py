@@ -67,12 +67,13 @@ _MISSING = object()
 
 
 def signature(views: tuple[Any, Any]) -> Signature:
-    """Where two answer views (``diff.answer_view``) differ: ``{"answer: KIND CODE / KIND CODE"}``
-    when they are not both results, else the output paths that differ (``$.a.b[*].c``; a list
+    """Where two answer views (``diff.answer_view``) differ: ``{"answer: KIND [CODE] / KIND
+    [CODE]"}`` (a result's output left out) when they are not both results, else the output paths that differ (``$.a.b[*].c``; a list
     of another length adds ``PATH.length``)."""
     first, second = views
     if first[0] != "result" or second[0] != "result":
-        return frozenset({f"answer: {' '.join(map(str, first))} / {' '.join(map(str, second))}"})
+        kinds = [" ".join(map(str, v)) if v[0] != "result" else "result" for v in views]
+        return frozenset({f"answer: {kinds[0]} / {kinds[1]}"})
     out: set[str] = set()
     _places(first[1], second[1], "$", out)
     return frozenset(out)
