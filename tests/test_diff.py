@@ -73,6 +73,36 @@ def test_a_seeded_fault_is_found_and_printed_as_a_case_that_loads_and_reproduces
     assert again.disagreement is not None and case_id(again.disagreement) == cases[0].id  # same seed, same case
 
 
+NEW_STRATEGY_FAULTS = [
+    ("env-environment-first", "envelope.build"), ("env-ctx-inject", "envelope.context-hook"),
+    ("env-ctx-format", "envelope.context-message"), ("env-contrib-replace", "envelope.developer-messages"),
+    ("env-format", "envelope.environment"), ("env-instructions-no-append", "envelope.instructions"),
+    ("env-registry-incompatible", "envelope.session"), ("env-audit-setting", "envelope.settings"),
+    ("mdl-classifier-catalogue-table", "pi.classifier-catalogue"), ("mdl-classifier-cost", "pi.classifier-usage"),
+    ("msg-extra-fields", "pi.validate-message"), ("prof-config-json", "profiles.config"),
+    ("prof-edit-race", "profiles.config-edit"), ("prof-match-and", "profiles.match"),
+    ("prof-picker-rows-11", "profiles.picker"), ("prof-session-restore", "profiles.session"),
+    ("prof-settings-registry", "profiles.settings"),
+]
+"""A seeded fault for each operation whose strategy is new, found within a small budget."""
+
+
+@pytest.mark.parametrize("fault_id, op", NEW_STRATEGY_FAULTS)
+def test_the_new_strategies_find_a_seeded_fault_of_their_operation(fault_id, op):
+    from conformance.faults import fault_adapter, load_faults
+
+    fault = next(f for f in load_faults() if f.id == fault_id)
+    adapters = (make_adapter("reference"), fault_adapter(fault))
+    for adapter in adapters:
+        adapter.start()
+    try:
+        report = diff_operation(adapters, op, examples=30, shrink=False)
+    finally:
+        for adapter in adapters:
+            adapter.stop()
+    assert report.source == "hand-written" and report.disagreement is not None, f"{fault_id} not found in {op}"
+
+
 def test_a_generated_case_cites_the_operations_most_cited_clause(tmp_path, capsys):
     main(["diff", "--adapter", "reference", "--adapter", fault_command("tpl-args-empty-dropped"),
           "--op", "pi.parse-args", "--examples", "30", "--out", str(tmp_path), "--adapter-env", f"PYTHONPATH={REPO}"])
