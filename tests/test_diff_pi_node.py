@@ -1,10 +1,11 @@
 """``diff`` of the reference against the published Pi 1.6.0 (pi-node), at the test budget.
 
-Derandomized, a few examples per operation, not shrunk (only which operations disagree counts): every disagreement found must be one the project has
-decided, named here with the case of the suite that shows it and that case's entry in the pi-node
-expectations file. A new divergence (Pi changed, or a strategy reaches a new rule) fails this test
-until it is decided against the spec and committed as a case. The README gives the figures of the
-larger budget (``--examples 60``).
+Derandomized, a few examples per operation, not shrunk (only which operations disagree counts).
+Without the expectations file, the operations that disagree must be exactly the ones whose
+divergences the project has decided, each named here with a case of the suite that shows it; with
+it (``--expectations``), every disagreement must be a known one. A new divergence (Pi changed, or
+a strategy reaches a new rule) fails these tests until it is decided against the spec and
+committed as a case. The README gives the figures of the larger budget (``--examples 60``).
 """
 
 from __future__ import annotations
@@ -48,6 +49,12 @@ def reports():
                     shrink=False)
 
 
+@pytest.fixture(scope="module")
+def known_reports():
+    return run_diff((make_adapter("reference"), make_adapter("pi-node")), areas=["pi"], examples=EXAMPLES,
+                    shrink=False, expectations=load_expectations(ADAPTER_DIR / "expectations.yaml"))
+
+
 def test_every_disagreement_with_pi_is_a_decided_divergence(reports):
     assert len(reports) >= 14 and all(not r.error for r in reports)
     undecided = {r.op: r.disagreement.input for r in reports if r.disagreement and r.op not in DECIDED}
@@ -62,3 +69,12 @@ def test_the_decided_divergences_are_cases_with_expectations(reports):
         assert case_id in cases, op
         assert any(fnmatch.fnmatchcase(case_id, p) for p in patterns), f"{case_id} has no fail expectation"
     assert any(r.disagreement for r in reports), "Pi 1.6.0 is known to diverge; diff found nothing"
+
+
+def test_with_the_expectations_file_every_disagreement_is_a_known_divergence(known_reports):
+    assert all(not r.error for r in known_reports)
+    unknown = {r.op: r.disagreement.input for r in known_reports if r.disagreement}
+    assert unknown == {}, "decide these against the spec and commit each as a case (with an expectation)"
+    entries = load_expectations(ADAPTER_DIR / "expectations.yaml")
+    named = {c for r in known_reports for c in r.known_cases}
+    assert named and all(entries.match(c).status == "fail" for c in named)

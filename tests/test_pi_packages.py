@@ -161,3 +161,32 @@ def test_bad_entries_name_the_field(entry, field):
         scope.resolve_packages(layout_fs(), scope.Layout("/a", "/p"), [entry], [], trusted=True)
     assert exc.value.code == "package-entry-invalid"
     assert exc.value.path == field
+
+
+# --- path inputs: absolute for sources, inside the tree for resolution ------------------------------
+
+
+@pytest.mark.parametrize("field, value", [("agentDir", ""), ("cwd", ""), ("home", ""), ("cwd", "project"),
+                                          ("agentDir", "./agent")])
+def test_a_package_source_path_that_is_not_absolute_is_refused_by_the_model(field, value):
+    from pydantic import ValidationError
+
+    from conformance.operations.pi_packages import PackageSourceInput
+
+    with pytest.raises(ValidationError, match=field):
+        PackageSourceInput.model_validate({"source": "./x", field: value})
+
+
+@pytest.mark.parametrize("fields, code", [({"agentDir": "../up"}, "input-path-outside-tree"),
+                                          ({"cwd": "/etc"}, "input-path-outside-tree"),
+                                          ({"home": "a/../../b"}, "input-path-outside-tree"),
+                                          ({}, "tree-required")])
+def test_package_resolution_reads_only_the_case_tree(tmp_path, fields, code):
+    from conformance.adapters.connect import make_adapter
+
+    adapter = make_adapter("reference")
+    adapter.start()
+    root = None if code == "tree-required" else str(tmp_path)
+    answer = adapter.run("pi.packages-resolve", {"agentDir": "", "cwd": "", "trusted": True, **fields},
+                         root=root, timeout=10)
+    assert (answer.kind, answer.code) == ("error", code)

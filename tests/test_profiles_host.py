@@ -201,3 +201,22 @@ def test_unlistable_profiles_dir_is_reported(tmp_path: Path, monkeypatch: pytest
     assert state.global_.profiles == {}
     assert [(d.level, d.code, d.subject) for d in state.global_.diagnostics] == [("error", "profiles-dir", "profiles")]
     assert state.global_.config is not None and str(state.global_.config.default_profile) == "global:base"
+
+
+def test_a_session_script_step_meeting_a_missing_file_or_a_failed_read_answers_for_itself(tmp_path):
+    """``remove`` of a path that does not exist changes nothing; a step other than agentStart that
+    meets the read failNextLoad arms is refused with read-failed; the script goes on either way."""
+    from conformance.adapters.connect import make_adapter
+
+    (tmp_path / "agent" / "system-prompts" / "profiles").mkdir(parents=True)
+    (tmp_path / "project").mkdir()
+    adapter = make_adapter("reference")
+    adapter.start()
+    steps = [{"do": "remove", "path": "agent/system-prompts/profiles/gone.md"}, {"do": "failNextLoad"},
+             {"do": "select", "mode": "auto"}, {"do": "message"}]
+    answer = adapter.run("profiles.session", {"agentDir": "agent", "cwd": "project", "model": None, "steps": steps},
+                         root=str(tmp_path), timeout=10)
+    assert answer.kind == "result", answer.message
+    assert [(s["do"], s["ok"], s.get("error")) for s in answer.output["steps"]] == [
+        ("remove", True, None), ("failNextLoad", True, None), ("select", False, {"code": "read-failed"}),
+        ("message", True, None)]

@@ -25,10 +25,13 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import SimpleNamespace
-from typing import Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from conformance import golden
 from conformance.adapters.base import Adapter, Answer
+
+if TYPE_CHECKING:
+    from conformance.diff.known import KnownDivergences
 
 DEFAULT_EXAMPLES = 20
 """Examples per operation when none are asked for."""
@@ -63,7 +66,10 @@ class Disagreement:
 class OperationReport:
     """The outcome of one operation: ``examples`` compared, ``source`` of the strategy
     (``hand-written`` or ``fallback``), the :class:`Disagreement` found (or ``None``), ``error``
-    when the kit itself failed (an invalid generated input, say), and the wall time in seconds."""
+    when the kit itself failed (an invalid generated input, say), and the wall time in seconds.
+    ``known``: how many examples disagreed only where a recorded divergence does
+    (:mod:`conformance.diff.known`); ``known_cases``: the ids of those recorded cases, in the
+    order first met."""
 
     op: str
     source: str
@@ -71,6 +77,8 @@ class OperationReport:
     disagreement: Disagreement | None = None
     error: str = ""
     duration: float = 0.0
+    known: int = 0
+    known_cases: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -174,10 +182,14 @@ def compare(adapters: tuple[Adapter, Adapter], op: str, input: dict, tree: dict 
 
 
 def diff_operation(adapters: tuple[Adapter, Adapter], op: str, *, examples: int = DEFAULT_EXAMPLES,
-                   seed: int | None = None, timeout: float = DEFAULT_TIMEOUT, shrink: bool = True) -> OperationReport:
+                   seed: int | None = None, timeout: float = DEFAULT_TIMEOUT, shrink: bool = True,
+                   known: "KnownDivergences | None" = None) -> OperationReport:
     """Compare ``adapters`` (both started) on ``examples`` generated examples of ``op`` and
     shrink the first disagreement (unless ``shrink`` is false: the first one found is kept as it
-    was drawn). ``seed`` ``None`` derandomizes (the same examples every run)."""
+    was drawn). ``seed`` ``None`` derandomizes (the same examples every run). A disagreement that
+    ``known`` explains is counted in the report and the search goes on."""
+    from conformance.diff.known import signature
+
     from hypothesis import HealthCheck, Phase, given, settings
     from hypothesis import seed as hyp_seed
 
@@ -192,7 +204,11 @@ def diff_operation(adapters: tuple[Adapter, Adapter], op: str, *, examples: int 
         input, tree = example
         report.examples += 1
         found = compare(adapters, op, input, tree, timeout)
-        if found is not None:
+        explained = known.explain(op, signature(found.views)) if found is not None and known else []
+        if explained:
+            report.known += 1
+            report.known_cases += [c.id for c in explained if c.id not in report.known_cases]
+        elif found is not None:
             last[:] = [found]
             raise Disagreeing(op)
 
@@ -232,9 +248,13 @@ def common_operations(first: Sequence[str], second: Sequence[str], *, areas: Seq
 def run_diff(adapters: tuple[Adapter, Adapter], *, areas: Sequence[str] | None = None,
              ops: Sequence[str] | None = None, examples: int = DEFAULT_EXAMPLES, seed: int | None = None,
              timeout: float = DEFAULT_TIMEOUT, shrink: bool = True,
-             progress: Callable[[OperationReport], None] | None = None) -> list[OperationReport]:
+             progress: Callable[[OperationReport], None] | None = None,
+             expectations: Any = None) -> list[OperationReport]:
     """Start both adapters, compare them on every shared operation (see
-    :func:`common_operations`), stop them. Raises
+    :func:`common_operations`), stop them. With ``expectations`` (loaded
+    :class:`~conformance.expectations.Expectations`), a disagreement only at places where a
+    recorded divergence differs too is counted as known (:mod:`conformance.diff.known`), not
+    reported. Raises
     :class:`~conformance.adapters.base.AdapterStartError` when one cannot start and ``ValueError``
     for a bad ``ops`` selection."""
     started: list[Adapter] = []
@@ -245,8 +265,18 @@ def run_diff(adapters: tuple[Adapter, Adapter], *, areas: Sequence[str] | None =
             hellos.append(adapter.start())
             started.append(adapter)
         selected = common_operations(hellos[0].operations, hellos[1].operations, areas=areas, ops=ops)
+        known = None
+        if expectations is not None:
+            from conformance.diff.known import recorded
+
+            def views_of(op: str, input: dict, tree: dict | None) -> tuple[Any, Any] | None:
+                found = compare(adapters, op, input, tree, timeout)
+                return None if found is None else found.views
+
+            known = recorded(expectations, views_of, selected)
         for op in selected:
-            report = diff_operation(adapters, op, examples=examples, seed=seed, timeout=timeout, shrink=shrink)
+            report = diff_operation(adapters, op, examples=examples, seed=seed, timeout=timeout, shrink=shrink,
+                                    known=known)
             reports.append(report)
             if progress:
                 progress(report)

@@ -1,7 +1,8 @@
 """The ``pi-conformance diff`` command: compare two adapters on generated inputs.
 
-Exit codes: 0 no disagreement, 1 at least one disagreement (or an operation the kit could not
-generate valid inputs for), 2 usage error, 3 an adapter could not start.
+Exit codes: 0 no disagreement (known divergences, with ``--expectations``, do not count), 1 at
+least one disagreement (or an operation the kit could not generate valid inputs for), 2 usage
+error or a bad expectations file, 3 an adapter could not start.
 """
 
 from __future__ import annotations
@@ -31,6 +32,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help=f"examples per operation (default {DEFAULT_EXAMPLES})")
     add_generation_arguments(parser, DEFAULT_TIMEOUT)
     parser.add_argument("--out", metavar="DIR", help="write each disagreement as DIR/<case-id>.yaml")
+    parser.add_argument("--expectations", metavar="FILE",
+                        help="the second adapter's expectations file (as `run` reads it): a disagreement "
+                             "only where one of its expected-failing cases also disagrees is reported as "
+                             "known and does not fail the run")
 
 
 def _usage(message: str) -> int:
@@ -39,8 +44,26 @@ def _usage(message: str) -> int:
 
 
 def _line(report: OperationReport) -> str:
-    status = "disagree" if report.disagreement else "KIT-ERROR" if report.error else "agree"
-    return f"{status:<9} {report.op} ({report.examples} examples, {report.source}, {report.duration:.2f}s)"
+    status = ("disagree" if report.disagreement else "KIT-ERROR" if report.error
+              else "known" if report.known else "agree")
+    known = f", {report.known} known: {', '.join(report.known_cases)}" if report.known else ""
+    return f"{status:<9} {report.op} ({report.examples} examples, {report.source}, {report.duration:.2f}s{known})"
+
+
+def _expectations(path: str | None):
+    """The loaded expectations file (checked against the suite's ids as ``run`` checks it), or
+    ``None``. Raises ``SuiteFileError`` naming the file, line and field."""
+    if not path:
+        return None
+    from conformance.cases import SCENARIOS_DIR, load_suite
+    from conformance.expectations import load_expectations
+    from conformance.yamlio import SuiteFileError
+
+    expectations = load_expectations(Path(path))
+    stale = expectations.stale(load_suite(SCENARIOS_DIR).ids)
+    if stale:
+        raise SuiteFileError(*stale)
+    return expectations
 
 
 def cmd_diff(args: argparse.Namespace) -> int:
@@ -49,6 +72,12 @@ def cmd_diff(args: argparse.Namespace) -> int:
         return _usage(f"give --adapter exactly twice (got {len(args.adapter)})")
     if args.examples < 1:
         return _usage(f"--examples must be at least 1, got {args.examples}")
+    from conformance.yamlio import SuiteFileError
+
+    try:
+        expectations = _expectations(args.expectations)
+    except SuiteFileError as exc:
+        return _usage(str(exc))
     try:
         environment = AdapterEnvironment(parse_assignments(args.adapter_env))
         adapters = (make_adapter(args.adapter[0], environment), make_adapter(args.adapter[1], environment))
@@ -62,7 +91,8 @@ def cmd_diff(args: argparse.Namespace) -> int:
           f"{'derandomized' if args.seed is None else f'seed {args.seed}'}", flush=True)
     try:
         reports = run_diff(adapters, areas=args.area, ops=args.op, examples=args.examples, seed=args.seed,
-                           timeout=args.timeout, progress=lambda r: print(_line(r), flush=True))
+                           timeout=args.timeout, progress=lambda r: print(_line(r), flush=True),
+                           expectations=expectations)
     except AdapterStartError as exc:
         print(f"pi-conformance diff: an adapter could not start: {exc}", file=sys.stderr)
         return 3
@@ -82,5 +112,8 @@ def cmd_diff(args: argparse.Namespace) -> int:
             out.mkdir(parents=True, exist_ok=True)
             (out / f"{case_id(r.disagreement)}.yaml").write_text(text, encoding="utf-8")
     total = sum(r.examples for r in reports)
-    print(f"\n{len(reports)} operations, {total} examples compared, {len(found)} disagreements")
+    known = [r.op for r in reports if r.known]
+    print(f"\n{len(reports)} operations, {total} examples compared, {len(found)} disagreements"
+          + (f", known divergences in {len(known)} operations ({sum(r.known for r in reports)} examples)"
+             if expectations is not None else ""))
     return 1 if found or any(r.error for r in reports) else 0

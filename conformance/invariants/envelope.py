@@ -6,31 +6,11 @@ from hypothesis import strategies as st
 
 from conformance.invariants.core import Client, Counterexample, invariant
 from conformance.operations.envelope import ENVIRONMENT_ID, PROJECT_DOC_DIVIDER
+from conformance.strategies.envelope import (AGENT_DIR, CWD, FINITE_PRIORITIES, TOOLS, blank, context_files,
+                                             context_paths, contributions)
 
 HOST = {"platform": "linux", "shell": "/bin/bash", "shells": ["bash", "sh"], "date": "2025-01-31",
         "timezone": "Europe/Lisbon"}
-AGENT_DIR = "/home/user/.pi/agent"
-CWD = "/work/project"
-
-# Ids over the characters whose UCA order differs from code-point order (N3's examples), and ids
-# that sort after "environment".
-_ids = st.one_of(st.text(alphabet="aAbB_-./190", min_size=1, max_size=4),
-                 st.sampled_from(["zeta", "tools/x", "Environment", "environment-2", "f"]))
-_priorities = st.sampled_from([0, 0, 0, 1, -1, 0.5, 100])
-
-
-@st.composite
-def contributions(draw, min_size: int = 0, max_size: int = 6) -> list[dict]:
-    """Contributions with distinct ids, priorities that often tie, and string contents."""
-    ids = draw(st.lists(_ids, min_size=min_size, max_size=max_size, unique=True))
-    out = []
-    for cid in ids:
-        c: dict = {"id": cid, "content": f"from {cid}"}
-        p = draw(_priorities)
-        if p != 0 or draw(st.booleans()):
-            c["priority"] = p
-        out.append(c)
-    return out
 
 
 @st.composite
@@ -56,7 +36,7 @@ def order_independent(client: Client, example) -> None:
                              f"order {[c['id'] for c in second]} gives {[m['id'] for m in b]}")
 
 
-_big = st.sampled_from([0, 1e9, -1e9, 5])
+_big = st.sampled_from(FINITE_PRIORITIES)
 
 
 @st.composite
@@ -65,7 +45,7 @@ def contributions_any_priority(draw) -> tuple[list[dict], list[str]]:
     for c in items:
         if draw(st.booleans()):
             c["priority"] = draw(_big)
-    tools = draw(st.lists(st.sampled_from(["read", "exec_command", "write"]), unique=True))
+    tools = draw(st.lists(st.sampled_from(TOOLS), unique=True))
     return items, tools
 
 
@@ -81,33 +61,11 @@ def environment_last(client: Client, example) -> None:
 
 # --- context files ------------------------------------------------------------------------------
 
-_blank = st.text(alphabet=" \t\n\r", max_size=4)
-_words = st.text(alphabet="ab #\n", min_size=1, max_size=8).filter(lambda s: s.strip(" \t\n\r"))
-
-
-@st.composite
-def file_content(draw) -> str:
-    """Non-blank content, often with white space around it (kept contents are never trimmed)."""
-    return draw(_blank) + draw(_words) + draw(_blank)
-
-
-_paths = st.sampled_from([f"{AGENT_DIR}/AGENTS.md", f"{CWD}/AGENTS.md", f"{CWD}/sub/CLAUDE.md", "/work/AGENTS.md"])
-
-
-@st.composite
-def context_files(draw, min_size: int = 0) -> list[dict]:
-    files = []
-    for _ in range(draw(st.integers(min_value=min_size, max_value=4))):
-        content = draw(st.one_of(file_content(), _blank)) if draw(st.integers(0, 3)) == 0 else draw(file_content())
-        files.append({"path": draw(_paths), "content": content})
-    return files
-
-
 @st.composite
 def files_and_blank(draw) -> tuple[list[dict], int, dict]:
     files = draw(context_files())
     at = draw(st.integers(min_value=0, max_value=len(files)))
-    return files, at, {"path": draw(_paths), "content": draw(_blank)}
+    return files, at, {"path": draw(context_paths), "content": draw(blank)}
 
 
 def _context(client: Client, files: list[dict]) -> dict | None:

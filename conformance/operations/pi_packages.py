@@ -9,7 +9,12 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
+from pydantic import Field
+
 from conformance.operations.base import OpModel, operation
+
+ABSOLUTE = "^/"
+"""The pattern of an absolute POSIX path: what ``pi.package-source``'s paths must match."""
 
 
 class PackageSourceInput(OpModel):
@@ -17,14 +22,16 @@ class PackageSourceInput(OpModel):
 
     ``scope`` says which settings file holds it: ``user`` (``AGENT/settings.json``) or ``project``
     (``CWD/.pi/settings.json``); a relative local path resolves from that file's directory.
-    ``agentDir``, ``cwd`` and ``home`` are absolute POSIX paths (no file is read).
+    ``agentDir``, ``cwd`` and ``home`` are absolute POSIX paths (no file is read); the model
+    refuses any other (``""`` and relative paths included, revision 2), since an implementation
+    would resolve them from its own working directory.
     """
 
     source: str
     scope: Literal["user", "project"] = "user"
-    agentDir: str = "/home/user/.pi/agent"
-    cwd: str = "/work/project"
-    home: str | None = None
+    agentDir: str = Field(default="/home/user/.pi/agent", pattern=ABSOLUTE)
+    cwd: str = Field(default="/work/project", pattern=ABSOLUTE)
+    home: str | None = Field(default=None, pattern=ABSOLUTE)
 
 
 class PackageSourceOutput(OpModel):

@@ -37,10 +37,13 @@ becomes the active leaf.
   string (so cases need not spell out an implementation's control statement). Answer
   ``{blockPresent, matchesComposed, payload}`` where ``payload`` is the payload as passed on.
 - ``preview {}``: ``{pending, composed, observed}``: the three records, kept apart.
-- ``write {path, text}`` / ``remove {path}``: a change made outside Pi (tree-relative path).
+- ``write {path, text}`` / ``remove {path}``: a change made outside Pi (tree-relative path);
+  ``remove`` takes a folder with its content, and leaves a path that does not exist as it is.
 - ``reload {}``: ``/sp reload``.
 - ``failNextLoad {}``: the next read of the disk fails with an I/O error (a fault of the host,
-  to show that a failing hook is reported and Pi keeps its prompt). Answer ``{}``.
+  to show that a failing hook is reported and Pi keeps its prompt). Answer ``{}``. When a step
+  other than ``agentStart`` makes that read (``select``, ``navigate``, ``resume``, ``preview``,
+  an edit), the step is refused with ``read-failed``.
 - ``set {scope, key, value}`` / ``unset {scope, key}``: a config edit. Answer ``{written,
   diagnostics, pending}``.
 - ``beginEdit {scope, action, key, value?}`` then ``commitEdit {}``: the same edit split at the

@@ -18,7 +18,8 @@ from conformance.strategies.registry import HAND_WRITTEN, Example, strategy  # n
 
 
 def _load() -> None:
-    from conformance.strategies import models, packages, pi, profiles  # noqa: F401  (registration)
+    from conformance.strategies import (envelope, messages, models, packages, pi, profiles,  # noqa: F401
+                                        profiles_commands)
 
 
 def hand_written() -> dict[str, Callable[[], Any]]:

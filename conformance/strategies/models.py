@@ -92,3 +92,80 @@ def models_available() -> Any:
 
 
 
+# --- classifiers (seed 003 "Classifier models") --------------------------------------------------
+
+CLASSIFIERS = (("typesafe", "jev-latest"), ("openrouter", "typesafe/jev-1.13"), ("openrouter", "~typesafe/jev-latest"),
+               ("cloudflare-workers-ai", "typesafe/jev"), ("vercel-ai-gateway", "typesafe-ai/jev"),
+               ("opencode", "jev-1.13"), ("opencode", "jev-1.13-free"),
+               ("openrouter", "jev-latest"), ("typesafe", "JEV-LATEST"), ("acme", "acme-large"), ("", ""))
+"""The catalogue's classifiers (PI-CLASSIFIER-CATALOGUE) and near misses: another provider's id,
+another case, a chat model, empty names."""
+
+QUESTIONS = {
+    "choice": {"type": "choice", "instructions": "Which?", "criteria": {"ui": "User interface", "core": "Core"}},
+    "bool": {"type": "bool", "instructions": "Is it?", "criteria": {"true": "Yes", "false": "No"}},
+    "score": {"type": "score", "instructions": "How much?", "criteria": ["low", "mid", "high"]},
+}
+BAD_QUESTION_PARTS = {"type": ["Bool", "number", None, 1], "instructions": ["", None, 1, ["x"]],
+                      "criteria": [{}, [], {"true": "Yes"}, {"yes": "Y", "no": "N"}, ["one"], "x", None,
+                                   {"ui": 1}, [1, 2]]}
+
+
+@st.composite
+def classify_request(draw: Any) -> Any:
+    """A ``{state, questions}`` request: questions of each type, in any order, now and then one
+    field of one question, the state or the questions object replaced by a value the rule refuses."""
+    if draw(st.integers(0, 14)) == 0:
+        return draw(st.sampled_from([None, [], "x", {}]))
+    names = draw(st.lists(st.sampled_from(["q", "severity", "a.b", "Z", "1"]), min_size=1, max_size=3, unique=True))
+    questions = {n: dict(QUESTIONS[draw(st.sampled_from(sorted(QUESTIONS)))]) for n in names}
+    if draw(st.integers(0, 2)) == 0:
+        name = draw(st.sampled_from(names))
+        part = draw(st.sampled_from(sorted(BAD_QUESTION_PARTS)))
+        value = draw(st.sampled_from(BAD_QUESTION_PARTS[part]))
+        if value is None and draw(st.booleans()):
+            del questions[name][part]
+        else:
+            questions[name][part] = value
+    state = draw(st.sampled_from([{}, {"message": "ok"}, {"n": [1, 2]}]) if draw(st.integers(0, 5))
+                 else st.sampled_from([[1], "s", None]))
+    request: dict = {"state": state,
+                     "questions": questions}
+    if draw(st.integers(0, 9)) == 0:
+        request["questions"] = draw(st.sampled_from([{}, [], None, "q"]))
+    if draw(st.integers(0, 9)) == 0:
+        del request[draw(st.sampled_from(["state", "questions"]))]
+    return request
+
+
+@strategy("pi.classifier-request")
+def classifier_request() -> Any:
+    """Examples ``(input, tree)`` of ``pi.classifier-request`` (see :func:`classify_request`)."""
+    return st.tuples(st.sampled_from(CLASSIFIERS), classify_request()) \
+        .map(lambda e: ({"provider": e[0][0], "model": e[0][1], "request": e[1]}, None))
+
+
+COUNTS = (0, 1, 3, 1200, 1_000_000, 2_000_000, -5, 0.5, "7", None, True)
+"""Token counts a service may report: zero, one, one million (the price unit), and the values that
+count as zero (negative, not a number)."""
+
+
+@strategy("pi.classifier-usage")
+def classifier_usage() -> Any:
+    """The catalogue's classifiers with reported usage (either count, both, neither, malformed)
+    and a price (none, zero, whole, fractional, with cache prices)."""
+    usage = st.one_of(st.fixed_dictionaries({}, optional={"input_tokens": st.sampled_from(COUNTS),
+                                                          "output_tokens": st.sampled_from(COUNTS),
+                                                          "request_id": st.just("r1")}),
+                      st.sampled_from([None, [], "x", 3]))
+    price = st.one_of(st.none(), st.fixed_dictionaries(
+        {"input": st.sampled_from([0, 0.25, 1, 3]), "output": st.sampled_from([0, 2, 4, 0.5])},
+        optional={"cacheRead": st.sampled_from([0, 0.1]), "cacheWrite": st.sampled_from([0, 1.25])}))
+    return st.tuples(st.sampled_from(CLASSIFIERS), usage, price).map(
+        lambda e: ({"provider": e[0][0], "model": e[0][1], "usage": e[1], "cost": e[2]}, None))
+
+
+@strategy("pi.classifier-catalogue")
+def classifier_catalogue() -> Any:
+    """The catalogue takes no input: the one example ``{}``."""
+    return st.just(({}, None))

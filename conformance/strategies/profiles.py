@@ -104,41 +104,109 @@ def profile_file(draw: Any) -> Any:
     return draw(body)
 
 
+ID_LIMIT = 64
+"""The longest profile id the spec allows (N13)."""
+
+IDS = NAMES + ("a" * ID_LIMIT, "b" * (ID_LIMIT + 1), "-a", ".a", "a..b", "a b", "é", "", "9_x")
+"""Profile ids: valid ones, one at the length limit, and near misses of the id rule
+``[A-Za-z0-9][A-Za-z0-9._-]*`` (one over the limit, a bad first character, ``..``, a space,
+a non-ASCII letter, empty)."""
+
+REFERENCES = IDS[:6] + ("global:base", "project:review", "other:base", "global:", ":base", "global:missing")
+BINDINGS_LIMIT = 200
+"""The most bindings a config may hold (N15)."""
+
+
 @st.composite
-def profiles_config(draw: Any) -> str:
-    """A ``config.json`` text: inheritance (chains, cycles, missing bases), bindings with pattern
-    rules and priorities, a default profile, now and then malformed."""
+def rule(draw: Any) -> Any:
+    """A binding rule: provider and model patterns, absent, empty, not strings, or a rule that is
+    not an object or carries an unknown key."""
     if draw(st.integers(0, 9)) == 0:
-        return draw(st.sampled_from(["{", "[]", '{"version": 2}', ""]))
-    config: dict = {"version": 1}
-    extends = draw(st.dictionaries(st.sampled_from(NAMES), st.sampled_from(NAMES + ("missing",)), max_size=3))
+        return draw(st.sampled_from([None, "openai", [], {}, {"provider": 1}, {"model": None}]))
+    out: dict = {}
+    for key in ("provider", "model"):
+        if draw(st.booleans()):
+            out[key] = draw(st.sampled_from(PATTERNS))
+    if draw(st.integers(0, 9)) == 0:
+        out["extra"] = True
+    return out
+
+
+@st.composite
+def binding(draw: Any, index: int) -> Any:
+    """One binding: id (unique, repeated, blank or missing), profile reference, rules, priority
+    (whole, fractional, negative, not a number)."""
+    if draw(st.integers(0, 14)) == 0:
+        return draw(st.sampled_from([None, "b", [], {}]))
+    out: dict = {"id": draw(st.sampled_from([f"b{index}", f"b{index}", "dup", "", " ", 3])),
+                 "profile": draw(st.sampled_from(REFERENCES + (None,))),
+                 "match": draw(st.one_of(st.lists(rule(), max_size=3), st.sampled_from([None, {}, "x"])))}
+    if draw(st.booleans()):
+        out["priority"] = draw(st.sampled_from([0, 1, 2, -1, 1.5, 1e9, "1", None, True]))
+    if draw(st.integers(0, 9)) == 0:
+        del out[draw(st.sampled_from(["id", "profile", "match"]))]
+    return out
+
+
+@st.composite
+def config_object(draw: Any) -> Any:
+    """A ``config.json`` value (N15): ``version`` (1, or another value that voids the whole file),
+    ``selection``, ``defaultProfile``, ``profiles`` (inheritance with chains, cycles, missing
+    bases, scoped and malformed ``extends``, descriptions), ``bindings`` (up to the limit of 200
+    and one over it), ``inheritGlobalBindings``, ``subagents`` and unknown keys, each valid or
+    not; now and then not an object at all."""
+    if draw(st.integers(0, 14)) == 0:
+        return draw(st.sampled_from([None, [], "x", 1]))
+    config: dict = {"version": draw(st.sampled_from([1, 1, 1, 1, 2, "1", 1.0, None]))}
+    if draw(st.integers(0, 3)) == 0:
+        del config["version"]
+    if draw(st.integers(0, 2)) == 0:
+        config["selection"] = draw(st.sampled_from([{"mode": "auto"}, {"mode": "off"}, {"mode": "manual", "profile": "base"},
+                                                    {"mode": "manual", "profile": "global:review"}, {"mode": "manual"},
+                                                    {"mode": "on"}, {"mode": "auto", "x": 1}, "auto", None]))
+    if draw(st.integers(0, 2)) == 0:
+        config["defaultProfile"] = draw(st.sampled_from(REFERENCES + (None, 1)))
+    extends = draw(st.dictionaries(st.sampled_from(IDS), st.one_of(
+        st.sampled_from(REFERENCES + ("missing",)), st.sampled_from([None, 1, ["base"]])), max_size=3))
     if extends:
         config["profiles"] = {name: {"extends": base} for name, base in extends.items()}
-    bindings = []
-    for i in range(draw(st.integers(0, 3))):
-        rule: dict = {}
-        if draw(st.booleans()):
-            rule["provider"] = draw(st.sampled_from(PATTERNS))
-        if draw(st.booleans()):
-            rule["model"] = draw(st.sampled_from(PATTERNS))
-        binding: dict = {"id": f"b{i}", "profile": draw(st.sampled_from(NAMES)), "match": [rule]}
-        if draw(st.booleans()):
-            binding["priority"] = draw(st.sampled_from([0, 1, 2, -1, 1.5]))
-        bindings.append(binding)
-    if bindings:
-        config["bindings"] = bindings
-    if draw(st.booleans()):
-        config["defaultProfile"] = draw(st.sampled_from(NAMES))
-    return json.dumps(config, indent=2) + "\n"
+        for meta in config["profiles"].values():
+            if draw(st.integers(0, 3)) == 0:
+                meta["description"] = draw(st.sampled_from(["Review code", "", 1]))
+            if draw(st.integers(0, 5)) == 0:
+                meta["colour"] = "red"
+    count = draw(st.integers(0, 3))
+    bindings = [draw(binding(i)) for i in range(count)]
+    if draw(st.integers(0, 19)) == 0:  # the limit and one over it
+        size = draw(st.sampled_from([BINDINGS_LIMIT, BINDINGS_LIMIT + 1]))
+        bindings = [{"id": f"b{i}", "profile": "base", "match": [{"provider": "openai"}]} for i in range(size)]
+    if bindings or draw(st.integers(0, 5)) == 0:
+        config["bindings"] = bindings if draw(st.integers(0, 9)) else draw(st.sampled_from([{}, "x", None]))
+    if draw(st.integers(0, 2)) == 0:
+        config["inheritGlobalBindings"] = draw(st.sampled_from([True, False, "true", None]))
+    if draw(st.integers(0, 2)) == 0:
+        config["subagents"] = draw(st.sampled_from(["bindings", "inherit", "off", "Off", "", None]))
+    if draw(st.integers(0, 4)) == 0:
+        config[draw(st.sampled_from(["theme", "Version", "bindings2"]))] = {"x": 1}
+    return config
+
+
+@st.composite
+def profiles_config(draw: Any) -> str:
+    """A ``config.json`` text: :func:`config_object` written out, or a text that is not JSON."""
+    if draw(st.integers(0, 9)) == 0:
+        return draw(st.sampled_from(["{", "", "\ufeff{\"version\": 1}", '{"version": 1,}']))
+    return json.dumps(draw(config_object()), indent=2) + "\n"
 
 
 @st.composite
 def profiles_tree(draw: Any) -> dict:
-    """A tree with global profiles under ``agent/`` and project ones under ``project/.pi/``."""
+    """A tree with global profiles under ``agent/`` and project ones under ``project/.pi/``: file
+    names with the ids of :data:`IDS` and extensions in either case (and ``.txt``)."""
     tree: dict = {"project": {"dir": True}}
     for prefix in ("agent/system-prompts/", "project/.pi/system-prompts/"):
-        for name in draw(st.lists(st.sampled_from(NAMES), max_size=3, unique=True)):
-            tree[f"{prefix}profiles/{name}.md"] = draw(profile_file())
+        for name in draw(st.lists(st.sampled_from(NAMES + IDS), max_size=3, unique=True)):
+            tree[f"{prefix}profiles/{name}{draw(st.sampled_from(['.md', '.md', '.MD', '.txt']))}"] = draw(profile_file())
         if draw(st.booleans()):
             tree[prefix + "config.json"] = draw(profiles_config())
     if draw(st.integers(0, 3)) == 0:

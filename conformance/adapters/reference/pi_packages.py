@@ -5,6 +5,7 @@ from __future__ import annotations
 import posixpath
 
 from conformance.adapters.reference import Context, implements
+from conformance.adapters.reference.pi_templates import inside_tree, tree_root
 from conformance.operations.pi_packages import (
     PackageChangelogInput,
     PackageChangelogOutput,
@@ -28,12 +29,13 @@ def package_source(inp: PackageSourceInput, ctx: Context) -> PackageSourceOutput
 
 @implements("pi.packages-resolve")
 def packages_resolve(inp: PackagesResolveInput, ctx: Context) -> PackagesResolveOutput:
-    root = ctx.root or "/"
+    root = tree_root(ctx, "pi.packages-resolve")
 
-    def under_root(rel: str | None) -> str | None:
-        return None if rel is None else posixpath.normpath(posixpath.join(root, rel))
+    def under_root(rel: str | None, field: str) -> str | None:
+        return None if rel is None else posixpath.normpath(str(inside_tree(root, rel, field)))
 
-    layout = Layout(agent_dir=under_root(inp.agentDir), cwd=under_root(inp.cwd), home=under_root(inp.home))
+    layout = Layout(agent_dir=under_root(inp.agentDir, "agentDir"), cwd=under_root(inp.cwd, "cwd"),
+                    home=under_root(inp.home, "home"))
     def lists(settings) -> dict:
         return {t: getattr(settings, t) for t in ("extensions", "skills", "prompts", "themes")}
 

@@ -24,8 +24,17 @@ from reference.pi.host.disk import load_prompt_templates
 from reference.pi.core.templates import Template, expand_input, parse_command_args, substitute_args
 
 
-def _inside(root: Path, relative: str, field: str) -> Path:
-    """``root / relative``, refusing absolute paths and paths that leave the tree."""
+def tree_root(ctx: Context, op: str) -> Path:
+    """The root of the case's tree, for a pi operation that reads one. Raises ``SpecError``
+    ``tree-required`` when the case has no tree (nothing of the machine's own disk is read)."""
+    if ctx.root is None:
+        raise SpecError("tree-required", f"{op} reads a file tree; the case has none", path="tree")
+    return Path(ctx.root)
+
+
+def inside_tree(root: Path, relative: str, field: str) -> Path:
+    """``root / relative`` (``""`` is the root itself). Raises ``SpecError``
+    ``input-path-outside-tree`` for an absolute path or one with a ``..`` part."""
     if os.path.isabs(relative) or ".." in Path(relative).parts:
         raise SpecError("input-path-outside-tree", f"{field} must be a path inside the tree: {relative!r}", path=field)
     return root / relative
@@ -33,16 +42,14 @@ def _inside(root: Path, relative: str, field: str) -> Path:
 
 @implements("pi.load-templates")
 def load_templates(inp: LoadTemplatesInput, ctx: Context) -> LoadTemplatesOutput:
-    if ctx.root is None:
-        raise SpecError("tree-required", "pi.load-templates reads a file tree; the case has none", path="tree")
-    root = Path(ctx.root)
-    cwd = _inside(root, inp.cwd, "cwd")
+    root = tree_root(ctx, "pi.load-templates")
+    cwd = inside_tree(root, inp.cwd, "cwd")
     for i, raw in enumerate(inp.paths):
         resolved = os.path.normpath(cwd / raw.strip())
         if os.path.isabs(raw) or os.path.relpath(resolved, root).startswith(".."):
             raise SpecError("input-path-outside-tree", f"paths[{i}] must lead inside the tree: {raw!r}", path=f"paths[{i}]")
     loaded = load_prompt_templates(
-        _inside(root, inp.agentDir, "agentDir"),
+        inside_tree(root, inp.agentDir, "agentDir"),
         cwd,
         project_trusted=inp.projectTrusted,
         paths=inp.paths,

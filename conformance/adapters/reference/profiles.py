@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import shutil
 from pathlib import Path, PurePosixPath
 from typing import Any
 
@@ -310,7 +311,11 @@ def _run_step(session: Session, step, ctx: Context) -> dict[str, Any]:
         path.write_text(step.text or "", encoding="utf-8")
         return {}
     if do == "remove":
-        tree_path(ctx, step.path or "", "path").unlink()
+        target = tree_path(ctx, step.path or "", "path")
+        if target.is_dir() and not target.is_symlink():
+            shutil.rmtree(target)
+        else:
+            target.unlink(missing_ok=True)
         return {}
     if do == "reload":
         session.cache.clear()
@@ -340,5 +345,7 @@ def session_op(inp: SessionInput, ctx: Context) -> dict[str, Any]:
             answer = {"do": step.do, "ok": True, **_run_step(session, step, ctx)}
         except SpecError as exc:
             answer = {"do": step.do, "ok": False, "error": {"code": exc.code}}
+        except OSError:  # the read failNextLoad makes fail, met by a step other than agentStart
+            answer = {"do": step.do, "ok": False, "error": {"code": "read-failed"}}
         answers.append(answer)
     return {"steps": answers, "entries": [e.as_record() for e in session.entries.values()]}

@@ -76,7 +76,7 @@ def model_from_definition(provider_id: str, definition: Mapping[str, Any], api: 
     """A complete model from a ``models`` entry.
 
     Implements PI-MODELS-DEFAULTS: ``name`` defaults to the id, ``reasoning`` to false, ``input``
-    to ``["text"]``, ``cost`` to zero, ``contextWindow`` to 128000 tokens, ``maxTokens`` to 16384
+    to ``["text"]`` when absent (an empty list is kept, PI-MODELS-INPUT-AS-WRITTEN), ``cost`` to zero, ``contextWindow`` to 128000 tokens, ``maxTokens`` to 16384
     tokens; ``api`` and ``baseUrl`` come from the entry, else the provider (already resolved by the
     caller).
 
@@ -96,7 +96,7 @@ def model_from_definition(provider_id: str, definition: Mapping[str, Any], api: 
         "api": api,
         "baseUrl": base_url,
         "reasoning": bool(definition.get("reasoning", False)),
-        "input": list(definition.get("input") or DEFAULT_INPUT),
+        "input": list(DEFAULT_INPUT if definition.get("input") is None else definition["input"]),
         "contextWindow": definition.get("contextWindow", DEFAULT_CONTEXT_WINDOW),
         "maxTokens": definition.get("maxTokens", DEFAULT_MAX_TOKENS),
         "cost": copy.deepcopy(definition.get("cost") or DEFAULT_COST),

@@ -116,6 +116,9 @@ def parse_git_source(source: str) -> PackageSource | None:
     prefix or a git URL scheme with no usable host and repository path) is refused, never read as
     a local path.
 
+    Implements PI-PKG-SOURCE-GIT-HASH: a repository path holding ``#`` (a ref written the npm
+    way) is refused.
+
     Raises:
         SpecError ``package-source-invalid`` for such a source.
     """
@@ -151,6 +154,8 @@ def parse_git_source(source: str) -> PackageSource | None:
     segments = path.split("/")
     if not host or len(segments) < 2 or any(s in ("", "..") for s in segments) or "\\" in path:
         raise _invalid(source, "expected a repository path with an owner and a name")
+    if "#" in path:
+        raise _invalid(source, "a git ref is written @REF, not #REF")
     return PackageSource("git", source, host=host.lower(), path=path, ref=ref, repo=repo, pinned=ref is not None)
 
 
@@ -167,6 +172,8 @@ def resolve_local_path(path: str, base_dir: str, home: str | None = None) -> str
 
 def parse_source(source: str, base_dir: str, home: str | None = None) -> PackageSource:
     """Parse a package source as declared in a settings file whose directory is ``base_dir``.
+
+    White space around ``source`` is ignored (PI-PKG-SOURCE-TRIM).
 
     Implements PI-PKG-SOURCE-LOCAL: anything that is neither ``npm:`` nor written as git (see
     :func:`parse_git_source`) is a local path, resolved from the directory of the settings file that

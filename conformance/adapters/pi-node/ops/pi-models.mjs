@@ -318,7 +318,7 @@ operations["pi.models-available"] = async (input, { sandbox }) => {
 // pi.classifier-usage: pi-ai's `parseClassifierUsage` (public subpath export
 // @earendil-works/pi-ai/api/classifier-shared), over the classifier model of Pi's built-in
 // catalogue (`getBuiltinClassifierModel`, @earendil-works/pi-ai/providers/all) with the case's
-// price when it gives one.
+// price, or none when the case gives none.
 
 const classifierShared = await import("@earendil-works/pi-ai/api/classifier-shared");
 const catalogue = await import("@earendil-works/pi-ai/providers/all");
@@ -331,9 +331,9 @@ operations["pi.classifier-usage"] = async (input) => {
     model = undefined;
   }
   if (!model) throw new Unsupported(`Pi's catalogue has no classifier ${input.provider}/${input.model}`);
-  const priced = input.cost
-    ? { ...model, cost: { cacheRead: 0, cacheWrite: 0, ...input.cost } }
-    : model;
+  // The case's price is the model's whole price: `cost: null` is a model without one, priced at
+  // zero (PI-CLASSIFIER-PRICE-INPUT), whatever price Pi's own catalogue carries.
+  const priced = { ...model, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, ...(input.cost ?? {}) } };
   const usage = classifierShared.parseClassifierUsage(input.usage, priced);
   if (usage === undefined) return { usage: null };
   // The fields of the seed's Usage. Pi's calculateCost also marks `cost.totalFromProvider`, a

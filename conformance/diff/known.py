@@ -1,0 +1,107 @@
+"""Known divergences: a disagreement of ``diff`` that an expectations file already records.
+
+An expectations file (``--expectations FILE``, the format ``run`` reads) lists the cases an
+implementation is expected to fail (status ``fail``), each with a reason. For ``diff`` those cases
+are the recorded divergences of their operations. A generated example knows no clause, so a
+disagreement is matched against them by *where* the two answers differ (:func:`signature`): the
+JSON paths of the output that differ (list indices written ``[*]``), or, when the answers are not
+both results, their kinds and error codes. Each expected-failing case of the operation is sent to
+both adapters once; a disagreement is *known* when every place it differs at is a place where one
+of those cases differs too, and it is then reported with those cases and their clauses instead of
+failing the run. A disagreement at a new place -- a new rule reached, or a new way of diverging on
+a recorded one -- stays a disagreement.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from conformance import golden
+
+Signature = frozenset
+"""The places two views differ at (:func:`signature`): a frozenset of strings."""
+
+
+@dataclass
+class KnownCase:
+    """An expected-failing case on which the two adapters disagree: its ``id``, its ``clauses``,
+    the expectation's ``reason`` and where the answers differ (``places``)."""
+
+    id: str
+    clauses: list[str]
+    reason: str
+    places: Signature
+
+
+@dataclass
+class KnownDivergences:
+    """The recorded divergences by operation (built by :func:`recorded`)."""
+
+    by_op: dict[str, list[KnownCase]] = field(default_factory=dict)
+
+    def explain(self, op: str, places: Signature) -> list[KnownCase]:
+        """The cases of ``op`` that differ at the places ``places`` holds, when together they
+        cover every one of them; ``[]`` when some place is new (the disagreement is not known)."""
+        cases = [c for c in self.by_op.get(op, []) if c.places & places]
+        covered = frozenset().union(*(c.places for c in cases)) if cases else frozenset()
+        return cases if places and places <= covered else []
+
+
+def _places(a: Any, b: Any, path: str, out: set[str]) -> None:
+    if a is _MISSING or b is _MISSING:
+        out.add(path)
+    elif isinstance(a, dict) and isinstance(b, dict):
+        for key in sorted(set(a) | set(b)):
+            _places(a.get(key, _MISSING), b.get(key, _MISSING), f"{path}.{key}", out)
+    elif isinstance(a, list) and isinstance(b, list):
+        if len(a) != len(b):
+            out.add(f"{path}.length")
+        for x, y in zip(a, b):
+            _places(x, y, f"{path}[*]", out)
+    elif not golden.same(a, b):
+        out.add(path)
+
+
+_MISSING = object()
+
+
+def signature(views: tuple[Any, Any]) -> Signature:
+    """Where two answer views (``diff.answer_view``) differ: ``{"answer: KIND [CODE] / KIND
+    [CODE]"}`` (a result's output left out) when they are not both results, else the output paths that differ (``$.a.b[*].c``; a list
+    of another length adds ``PATH.length``)."""
+    first, second = views
+    if first[0] != "result" or second[0] != "result":
+        kinds = [" ".join(map(str, v)) if v[0] != "result" else "result" for v in views]
+        return frozenset({f"answer: {kinds[0]} / {kinds[1]}"})
+    out: set[str] = set()
+    _places(first[1], second[1], "$", out)
+    return frozenset(out)
+
+
+def recorded(expectations: Any, views_of: Callable[[str, dict, dict | None], tuple[Any, Any] | None],
+             ops: list[str]) -> KnownDivergences:
+    """The divergences ``expectations`` records for ``ops``: every case of the bundled suite of
+    those operations whose first matching entry (judged by the area's default edition) has status
+    ``fail``, with the places where ``views_of(op, input, tree)`` -- the two adapters' views of
+    the case, ``None`` when one declined it -- differ. Cases on which the adapters agree record
+    nothing."""
+    from conformance.cases import SCENARIOS_DIR, load_suite
+    from conformance.editions import default_of
+
+    known = KnownDivergences()
+    for case in load_suite(SCENARIOS_DIR).cases:
+        if case.op not in ops:
+            continue
+        entry = expectations.match(case.id, default_of(case.area))
+        if entry is None or entry.status != "fail":
+            continue
+        if case.editions is not None and default_of(case.area) not in case.editions:
+            continue
+        tree = None if case.tree is None else {k: v.model_dump(exclude_none=True) for k, v in case.tree.items()}
+        views = views_of(case.op, case.input, tree)
+        if views is None or golden.same(views[0], views[1]):
+            continue
+        known.by_op.setdefault(case.op, []).append(
+            KnownCase(case.id, list(case.clauses), entry.reason, signature(views)))
+    return known
