@@ -14,17 +14,7 @@ from conformance.adapters.connect import ADAPTER_NAMES
 from conformance.catalogue import AREAS
 from conformance.editions import DEFAULT as DEFAULT_EDITION
 from conformance.locales import DEFAULT_LOCALES
-from conformance.options import timeout_seconds
-
-
-def _edition(text: str) -> str:
-    """The ``--edition`` argument: a known edition's name."""
-    from conformance.editions import get
-
-    try:
-        return get(text).name
-    except ValueError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
+from conformance.options import edition_name, timeout_seconds
 
 
 EPILOG = ("exit codes: 0 all good; 1 a case failed, errored or passed unexpectedly; 2 usage or suite errors; "
@@ -75,7 +65,7 @@ def build_parser(commands: Mapping[str, Callable[[argparse.Namespace], int]]) ->
         sp.add_argument("--golden-dir", default=str(golden.GOLDEN_DIR), help=argparse.SUPPRESS)
         sp.add_argument("--scenarios-dir", default=None, help=argparse.SUPPRESS)
         sp.add_argument("--spec-dir", default=None, help=argparse.SUPPRESS)
-        sp.add_argument("--edition", type=_edition, default=edition_default, metavar="NAME",
+        sp.add_argument("--edition", type=edition_name, default=edition_default, metavar="NAME",
                         help=f"the edition judged (see `pi-conformance editions`; default {edition_help})")
         if adapter:
             sp.add_argument("--adapter", metavar="ADAPTER",

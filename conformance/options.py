@@ -28,6 +28,28 @@ def timeout_seconds(text: str) -> float:
     return value
 
 
+def edition_name(text: str) -> str:
+    """The ``--edition`` argument: a known edition's name (see :mod:`conformance.editions`).
+    Raises ``argparse.ArgumentTypeError`` naming the editions for any other text."""
+    from conformance.editions import get
+
+    try:
+        return get(text).name
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def add_edition_argument(parser: argparse.ArgumentParser, default: str | None = None,
+                         default_help: str | None = None) -> None:
+    """Add ``--edition NAME`` to ``parser`` (``default`` ``None``: the default edition,
+    :data:`conformance.editions.DEFAULT`; ``default_help``: how the help names the default)."""
+    from conformance.editions import DEFAULT
+
+    parser.add_argument("--edition", type=edition_name, default=default if default is not None else DEFAULT,
+                        metavar="NAME", help="the edition judged (see `pi-conformance editions`; default "
+                                             f"{default_help or default or DEFAULT})")
+
+
 def required_operations(every: bool, globs: list[str] | None,
                         known: Iterable[str] = ()) -> list[str] | None:
     """The operations an implementation must provide, from ``--fail-on-unsupported`` (``every``)

@@ -213,3 +213,44 @@ def test_a_bad_or_stale_expectations_file_is_a_usage_error(tmp_path, capsys, tex
     assert main(["diff", "--adapter", "reference", "--adapter", "reference", "--op", "pi.parse-args",
                  "--expectations", str(path)]) == 2
     assert "e.yaml" in capsys.readouterr().err
+
+
+def _recording(seen: list):
+    """The bundled reference, in process, noting the edition each request carries."""
+    adapter = make_adapter("reference")
+    run = adapter.run
+
+    def recorded(op, input, *, root, timeout, edition=None):
+        seen.append((op, edition))
+        return run(op, input, root=root, timeout=timeout, edition=edition)
+
+    adapter.run = recorded
+    return adapter
+
+
+@pytest.mark.parametrize("edition, pi_edition", [(None, "pi-0.99.4"), ("pi-1.6.0", "pi-1.6.0")])
+def test_the_edition_judged_travels_with_every_request(edition, pi_edition):
+    from conformance.editions import default_of
+
+    expected = {"pi": pi_edition, "envelope": default_of("envelope")}
+    seen: list = []
+    adapters = (_recording(seen), _recording(seen))
+    for adapter in adapters:
+        adapter.start()
+    try:
+        for op in ("pi.models-sampling", "envelope.environment"):
+            report = diff_operation(adapters, op, examples=3, shrink=False, edition=edition)
+            assert report.disagreement is None and not report.error
+    finally:
+        for adapter in adapters:
+            adapter.stop()
+    assert seen and {(op.split(".")[0], e) for op, e in seen} == set(expected.items())
+
+
+def test_the_edition_option_of_diff_names_the_edition_and_refuses_unknown_ones(capsys):
+    assert main(["diff", "--adapter", "reference", "--adapter", "reference", "--op", "pi.models-sampling",
+                 "--examples", "2", "--edition", "pi-1.6.0"]) == 0
+    assert "edition pi-1.6.0" in capsys.readouterr().out
+    with pytest.raises(SystemExit) as exc:
+        main(["diff", "--adapter", "reference", "--adapter", "reference", "--edition", "pi-9"])
+    assert exc.value.code == 2

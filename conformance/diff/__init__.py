@@ -135,26 +135,32 @@ def answer_view(answer: Answer, op: str, input: dict, tree: dict | None, roots: 
     return [answer.kind]
 
 
-def ask(adapter: Adapter, op: str, input: dict, tree: dict | None, timeout: float) -> tuple[Answer, list[str]]:
-    """Send one request to ``adapter``, materialising ``tree`` in a fresh temporary folder.
-    Returns the answer and the root paths to replace in it."""
+def ask(adapter: Adapter, op: str, input: dict, tree: dict | None, timeout: float,
+        edition: str | None = None) -> tuple[Answer, list[str]]:
+    """Send one request to ``adapter``, materialising ``tree`` in a fresh temporary folder, with
+    the edition a case of ``op``'s area is judged by in a run of ``edition`` (``None``: the
+    default, see :func:`conformance.editions.judged`). Returns the answer and the root paths to
+    replace in it."""
+    from conformance.editions import judged
     from conformance.trees import materialise, parse_tree
 
     payload = json.loads(json.dumps(input))
+    edition = judged(edition, op.split(".", 1)[0]) if not op.startswith("kit.") else None
     if tree is None:
-        return adapter.run(op, payload, root=None, timeout=timeout), []
+        return adapter.run(op, payload, root=None, timeout=timeout, edition=edition), []
     with tempfile.TemporaryDirectory(prefix="pi-conformance-diff-") as tmp:
         root = os.path.realpath(tmp)
         try:
             materialise(parse_tree(tree), Path(root))
         except OSError as exc:
             return Answer("errored", message=f"the kit could not materialise the tree: {exc}"), []
-        return adapter.run(op, payload, root=root, timeout=timeout), [root, tmp]
+        return adapter.run(op, payload, root=root, timeout=timeout, edition=edition), [root, tmp]
 
 
 def compare(adapters: tuple[Adapter, Adapter], op: str, input: dict, tree: dict | None,
-            timeout: float) -> Disagreement | None:
-    """Send the example to both adapters; the :class:`Disagreement` when their views differ.
+            timeout: float, edition: str | None = None) -> Disagreement | None:
+    """Send the example to both adapters (judged by ``edition``, see :func:`ask`); the
+    :class:`Disagreement` when their views differ.
 
     An ``unsupported`` or ``skipped`` answer from either side is no disagreement (the
     implementation declined the example). Raises ``ValueError`` when ``input`` is not valid for
@@ -171,7 +177,7 @@ def compare(adapters: tuple[Adapter, Adapter], op: str, input: dict, tree: dict 
     names = list(operation_normalisers(op))
     answers, views = [], []
     for adapter in adapters:
-        answer, roots = ask(adapter, op, input, tree, timeout)
+        answer, roots = ask(adapter, op, input, tree, timeout, edition)
         if answer.kind == "result" and roots:
             answer = Answer("result", output=replace_root(answer.output, roots))
         answers.append(answer)
@@ -183,10 +189,11 @@ def compare(adapters: tuple[Adapter, Adapter], op: str, input: dict, tree: dict 
 
 def diff_operation(adapters: tuple[Adapter, Adapter], op: str, *, examples: int = DEFAULT_EXAMPLES,
                    seed: int | None = None, timeout: float = DEFAULT_TIMEOUT, shrink: bool = True,
-                   known: "KnownDivergences | None" = None) -> OperationReport:
+                   known: "KnownDivergences | None" = None, edition: str | None = None) -> OperationReport:
     """Compare ``adapters`` (both started) on ``examples`` generated examples of ``op`` and
     shrink the first disagreement (unless ``shrink`` is false: the first one found is kept as it
-    was drawn). ``seed`` ``None`` derandomizes (the same examples every run). A disagreement that
+    was drawn). ``seed`` ``None`` derandomizes (the same examples every run); ``edition``: the
+    edition judged (``None``: the default), sent with every request. A disagreement that
     ``known`` explains is counted in the report and the search goes on."""
     from conformance.diff.known import signature
 
@@ -203,7 +210,7 @@ def diff_operation(adapters: tuple[Adapter, Adapter], op: str, *, examples: int 
     def body(example: Any) -> None:
         input, tree = example
         report.examples += 1
-        found = compare(adapters, op, input, tree, timeout)
+        found = compare(adapters, op, input, tree, timeout, edition)
         explained = known.explain(op, signature(found.views)) if found is not None and known else []
         if explained:
             report.known += 1
@@ -249,12 +256,12 @@ def run_diff(adapters: tuple[Adapter, Adapter], *, areas: Sequence[str] | None =
              ops: Sequence[str] | None = None, examples: int = DEFAULT_EXAMPLES, seed: int | None = None,
              timeout: float = DEFAULT_TIMEOUT, shrink: bool = True,
              progress: Callable[[OperationReport], None] | None = None,
-             expectations: Any = None) -> list[OperationReport]:
+             expectations: Any = None, edition: str | None = None) -> list[OperationReport]:
     """Start both adapters, compare them on every shared operation (see
     :func:`common_operations`), stop them. With ``expectations`` (loaded
     :class:`~conformance.expectations.Expectations`), a disagreement only at places where a
     recorded divergence differs too is counted as known (:mod:`conformance.diff.known`), not
-    reported. Raises
+    reported. ``edition``: the edition judged (``None``: the default; see :func:`ask`). Raises
     :class:`~conformance.adapters.base.AdapterStartError` when one cannot start and ``ValueError``
     for a bad ``ops`` selection."""
     started: list[Adapter] = []
@@ -270,13 +277,13 @@ def run_diff(adapters: tuple[Adapter, Adapter], *, areas: Sequence[str] | None =
             from conformance.diff.known import recorded
 
             def views_of(op: str, input: dict, tree: dict | None) -> tuple[Any, Any] | None:
-                found = compare(adapters, op, input, tree, timeout)
+                found = compare(adapters, op, input, tree, timeout, edition)
                 return None if found is None else found.views
 
-            known = recorded(expectations, views_of, selected)
+            known = recorded(expectations, views_of, selected, edition)
         for op in selected:
             report = diff_operation(adapters, op, examples=examples, seed=seed, timeout=timeout, shrink=shrink,
-                                    known=known)
+                                    known=known, edition=edition)
             reports.append(report)
             if progress:
                 progress(report)

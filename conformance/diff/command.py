@@ -17,7 +17,7 @@ from conformance.adapters.environment import AdapterEnvironment, parse_assignmen
 from conformance.catalogue import AREAS
 from conformance.diff import DEFAULT_EXAMPLES, DEFAULT_TIMEOUT, OperationReport, run_diff
 from conformance.diff.scenario import case_id, scenario_text
-from conformance.options import add_generation_arguments
+from conformance.options import add_edition_argument, add_generation_arguments
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -31,6 +31,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--examples", type=int, default=DEFAULT_EXAMPLES, metavar="N",
                         help=f"examples per operation (default {DEFAULT_EXAMPLES})")
     add_generation_arguments(parser, DEFAULT_TIMEOUT)
+    add_edition_argument(parser)
     parser.add_argument("--out", metavar="DIR", help="write each disagreement as DIR/<case-id>.yaml")
     parser.add_argument("--expectations", metavar="FILE",
                         help="the second adapter's expectations file (as `run` reads it): a disagreement "
@@ -88,11 +89,11 @@ def cmd_diff(args: argparse.Namespace) -> int:
         return 3
     names = (args.adapter[0], args.adapter[1])
     print(f"diff {names[0]} against {names[1]}: {args.examples} examples per operation, "
-          f"{'derandomized' if args.seed is None else f'seed {args.seed}'}", flush=True)
+          f"{'derandomized' if args.seed is None else f'seed {args.seed}'}; edition {args.edition}", flush=True)
     try:
         reports = run_diff(adapters, areas=args.area, ops=args.op, examples=args.examples, seed=args.seed,
                            timeout=args.timeout, progress=lambda r: print(_line(r), flush=True),
-                           expectations=expectations)
+                           expectations=expectations, edition=args.edition)
     except AdapterStartError as exc:
         print(f"pi-conformance diff: an adapter could not start: {exc}", file=sys.stderr)
         return 3

@@ -80,23 +80,24 @@ def signature(views: tuple[Any, Any]) -> Signature:
 
 
 def recorded(expectations: Any, views_of: Callable[[str, dict, dict | None], tuple[Any, Any] | None],
-             ops: list[str]) -> KnownDivergences:
+             ops: list[str], edition: str | None = None) -> KnownDivergences:
     """The divergences ``expectations`` records for ``ops``: every case of the bundled suite of
-    those operations whose first matching entry (judged by the area's default edition) has status
+    those operations held by the edition judged (``edition``; ``None``: each area's default) whose
+    first matching entry for that edition has status
     ``fail``, with the places where ``views_of(op, input, tree)`` -- the two adapters' views of
     the case, ``None`` when one declined it -- differ. Cases on which the adapters agree record
     nothing."""
     from conformance.cases import SCENARIOS_DIR, load_suite
-    from conformance.editions import default_of
+    from conformance.editions import holds, judged
 
     known = KnownDivergences()
     for case in load_suite(SCENARIOS_DIR).cases:
         if case.op not in ops:
             continue
-        entry = expectations.match(case.id, default_of(case.area))
+        entry = expectations.match(case.id, judged(edition, case.area))
         if entry is None or entry.status != "fail":
             continue
-        if case.editions is not None and default_of(case.area) not in case.editions:
+        if not holds(case.editions, case.area, edition):
             continue
         tree = None if case.tree is None else {k: v.model_dump(exclude_none=True) for k, v in case.tree.items()}
         views = views_of(case.op, case.input, tree)

@@ -169,3 +169,48 @@ def classifier_usage() -> Any:
 def classifier_catalogue() -> Any:
     """The catalogue takes no input: the one example ``{}``."""
     return st.just(({}, None))
+
+
+LEVELS = ("off", "minimal", "low", "medium", "high", "xhigh", "max")
+"""The thinking levels of ``pi.models-sampling``, lowest first (edition pi-1.6.0)."""
+SAMPLING_VALUES = st.sampled_from([{"temperature": 1.0, "top_p": 0.95}, {"temperature": 0.7}, {"top_k": 20},
+                                   {"extra_body": {"top_k": 20, "min_p": 0.1}}, {}])
+
+
+@st.composite
+def sampling_model(draw: Any) -> dict:
+    """One model of a ``models.json`` provider with the fields the sampling rules read: reasoning,
+    defaults, entries by thinking level (some levels only), and a thinking level map that drops
+    levels (``null``) or maps them to a provider value."""
+    model: dict = {"id": "m"}
+    if draw(st.booleans()):
+        model["reasoning"] = draw(st.booleans())
+    if draw(st.booleans()):
+        model["samplingParams"] = draw(SAMPLING_VALUES)
+    if draw(st.booleans()):
+        levels = draw(st.lists(st.sampled_from(LEVELS), unique=True, max_size=4))
+        model["samplingParamsByThinkingLevel"] = {level: draw(SAMPLING_VALUES) for level in levels}
+    if draw(st.integers(0, 2)) == 0:
+        levels = draw(st.lists(st.sampled_from(LEVELS[1:]), unique=True, min_size=1, max_size=3))
+        model["thinkingLevelMap"] = {level: draw(st.sampled_from([None, "extra", "low"])) for level in levels}
+    return model
+
+
+@strategy("pi.models-sampling")
+def models_sampling() -> Any:
+    """Examples ``(input, tree)`` of ``pi.models-sampling``: one model of a provider of each API
+    (the sampling APIs and one that ignores sampling parameters), at every thinking level, with
+    and without the request's own parameters (PI-160-MODELS-SAMPLING-*, PI-160-MODELS-THINKING-*)."""
+    @st.composite
+    def build(draw: Any) -> tuple[dict, None]:
+        api = draw(st.sampled_from(["openai-completions", "openai-responses", "anthropic-messages"]))
+        provider = {"baseUrl": "http://localhost:8000/v1", "api": api, "apiKey": "local",
+                    "models": [draw(sampling_model())]}
+        data: dict = {"modelsJson": {"providers": {"local": provider}}, "provider": "local", "model": "m",
+                      "thinkingLevel": draw(st.sampled_from(LEVELS))}
+        if draw(st.booleans()):
+            data["samplingParams"] = draw(st.sampled_from([{"temperature": 0.2, "seed": 7},
+                                                           {"extra_body": {"top_k": 5}}, {}]))
+        return data, None
+
+    return build()
