@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import os
 from fnmatch import fnmatchcase
+from functools import lru_cache
 import tempfile
 import time
 from dataclasses import asdict, dataclass, field
@@ -34,7 +35,7 @@ from conformance.cases import Case
 from conformance.expectations import Expectations
 from conformance.normalise import replace_root
 from conformance.operations import catalogue
-from conformance.trees import materialise, symlinks_supported
+from conformance.trees import materialise, remove, symlinks_supported
 
 STATUSES = ("passed", "failed", "errored", "unsupported", "xfail", "xpass", "skipped")
 BAD = frozenset({"failed", "errored", "xpass"})
@@ -222,15 +223,18 @@ class Runner:
         if case.tree is None:
             return self.adapter.run(case.op, case.input, root=None, timeout=self.timeout,
                                     edition=self.edition_of(case)), []
-        with tempfile.TemporaryDirectory(prefix="pi-conformance-", dir=tree_parent()) as tmp:
-            root = os.path.realpath(tmp)
+        made = tempfile.mkdtemp(prefix="pi-conformance-", dir=tree_parent())
+        root = os.path.join(_real(os.path.dirname(made)), os.path.basename(made))
+        try:
             try:
                 materialise(case.tree, Path(root))
             except OSError as exc:
                 return Answer("errored", message=f"the kit could not materialise the case's tree: {exc}"), []
             answer = self.adapter.run(case.op, case.input, root=root, timeout=self.timeout,
                                       edition=self.edition_of(case))
-            return answer, [root, tmp]
+            return answer, [root, made]
+        finally:
+            remove(case.tree, root)
 
     def _golden_problem(self, case: Case, path: Path, message: str, output: Any) -> "Verdict":
         """A golden the suite should hold and does not: the case is ``errored`` (the answer was
@@ -314,6 +318,13 @@ def tree_parent() -> str | None:
     if os.environ.get("TMPDIR") or not os.path.isdir("/dev/shm") or not os.access("/dev/shm", os.W_OK | os.X_OK):
         return None
     return "/dev/shm"
+
+
+@lru_cache(maxsize=8)
+def _real(folder: str) -> str:
+    """``folder`` with its symbolic links resolved (a case's tree root is passed resolved, so an
+    implementation that resolves paths sees the same root)."""
+    return os.path.realpath(folder)
 
 
 def apply_expectation(result: CaseResult, expectation: Any) -> CaseResult:

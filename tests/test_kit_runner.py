@@ -483,6 +483,28 @@ def test_case_trees_are_made_in_memory_unless_tmpdir_chooses(tmp_path, monkeypat
     assert not any(Path(r).exists() for r in roots), "every tree is removed after its case"
 
 
+@pytest.mark.parametrize("extra", ["", "new.txt", "d/e/new/deep.txt", "readonly"])
+def test_a_case_tree_is_removed_with_whatever_the_implementation_left(tmp_path, extra):
+    import os
+
+    from conformance.trees import materialise, parse_tree, remove
+
+    tree = parse_tree({"a.txt": "x", "d/e/f.md": "y", "d/g": {"dir": True}, "link": {"symlink": "d"},
+                       "h/i/j": {"base64": "eA=="}})
+    root = tmp_path / "root"
+    root.mkdir()
+    materialise(tree, root)
+    assert (root / "d/e/f.md").read_text() == "y" and (root / "link/e/f.md").read_text() == "y"
+    assert (root / "d/g").is_dir() and (root / "h/i/j").read_bytes() == b"x"
+    if extra == "readonly":
+        (root / "d/e").chmod(0o500)
+    elif extra:
+        (root / extra).parent.mkdir(parents=True, exist_ok=True)
+        (root / extra).write_text("left behind")
+    remove(tree, str(root))
+    assert not os.path.lexists(root) and list(tmp_path.iterdir()) == []
+
+
 @pytest.mark.parametrize("how, shown", [("--garbage", "Goodbye from a chatty adapter!"),
                                         ("--exit 5", "exited with code 5")])
 def test_an_adapter_that_does_not_stop_cleanly_is_a_suite_error(tmp_path, capsys, how, shown):
