@@ -109,22 +109,38 @@ def materialise(tree: dict[str, TreeEntry], root: Path) -> None:
     them); cases that need symlinks declare ``requires: [symlinks]``.
     """
     base = os.fspath(root)
-    made = {base}
+    made = {""}
     for key in sorted(tree):
         entry = tree[key]
-        target = os.path.join(base, *key.split("/"))
-        parent = os.path.dirname(target)
-        if parent not in made:
-            os.makedirs(parent, exist_ok=True)
-            made.add(parent)
+        parts = key.split("/")
+        for depth in range(1, len(parts) + (1 if entry.dir else 0)):
+            folder = "/".join(parts[:depth])
+            if folder not in made:
+                _make_folder(os.path.join(base, *parts[:depth]))
+                made.add(folder)
+        target = os.path.join(base, *parts)
         if entry.dir:
-            os.makedirs(target, exist_ok=True)
-            made.add(target)
-        elif entry.symlink is not None:
+            continue
+        if entry.symlink is not None:
             os.symlink(entry.symlink, target)
         else:
-            with open(target, "wb") as f:
-                f.write(entry.content())
+            fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666)
+            try:
+                data = memoryview(entry.content())
+                while data:
+                    data = data[os.write(fd, data):]
+            finally:
+                os.close(fd)
+
+
+def _make_folder(path: str) -> None:
+    """Make the folder ``path`` (its parent exists); one that is already there (perhaps as a
+    symbolic link to a folder) is kept. Raises ``FileExistsError`` when a file is in the way."""
+    try:
+        os.mkdir(path)
+    except FileExistsError:
+        if not os.path.isdir(path):
+            raise
 
 
 def remove(tree: dict[str, TreeEntry], root: str) -> None:
@@ -140,9 +156,9 @@ def remove(tree: dict[str, TreeEntry], root: str) -> None:
         (dirs if tree[key].dir else files).add(key)
     try:
         for key in files:
-            os.unlink(os.path.join(root, key))
+            os.unlink(os.path.join(root, *key.split("/")))
         for key in sorted(dirs, key=lambda d: d.count("/"), reverse=True):
-            os.rmdir(os.path.join(root, key))
+            os.rmdir(os.path.join(root, *key.split("/")))
         os.rmdir(root)
     except OSError:
         _remove_all(root)
