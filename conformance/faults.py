@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import __future__
 import argparse
-import copy
 import importlib
 import inspect
 import json
@@ -382,13 +381,12 @@ def _cached_goldens() -> Iterator[None]:
 
     from conformance import golden
 
-    original = golden.read
-    cached = lru_cache(maxsize=None)(original)
-    golden.read = lambda path: copy.deepcopy(cached(path))  # type: ignore[assignment]
+    original = golden.read_stored
+    golden.read_stored = lru_cache(maxsize=None)(original)  # type: ignore[assignment]
     try:
         yield
     finally:
-        golden.read = original  # type: ignore[assignment]
+        golden.read_stored = original  # type: ignore[assignment]
 
 
 def _run_fault(fault: Fault, result: FaultResult, run: list[Any], runner: Any,

@@ -29,7 +29,7 @@ from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap
 from ruamel.yaml.scalarstring import DoubleQuotedScalarString, LiteralScalarString, SingleQuotedScalarString
 
-from conformance import normalise, yamlio
+from conformance import normalise, yamlcache, yamlio
 from conformance.editions import default_of
 from conformance.files import atomic_write_text
 
@@ -198,6 +198,46 @@ def read(path: Path) -> dict | None:
     return parse(text)
 
 
+class Stored:
+    """A golden as the runner compares it: its header (``case``, ``op``) and its output as
+    :func:`encoded` text of the canonical output, so that an answer is compared with it without
+    decoding, canonicalising or encoding the golden's data again."""
+
+    __slots__ = ("case", "op", "text")
+
+    def __init__(self, case: Any, op: Any, text: str) -> None:
+        self.case, self.op, self.text = case, op, text
+
+    def get(self, key: str) -> Any:
+        """The header field ``case`` or ``op`` (as :func:`header_mismatch` reads it)."""
+        return {"case": self.case, "op": self.op}.get(key)
+
+    @property
+    def output(self) -> Any:
+        """The canonical output: a fresh copy on each call."""
+        return json.loads(self.text)
+
+
+_STORED = "golden, compared form\n"
+
+
+def read_stored(path: Path) -> Stored | None:
+    """The golden at ``path`` in compared form (:class:`Stored`), through the parse cache; ``None``
+    when there is none. Raises ``ValueError`` if malformed or not JSON data."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return None
+    key = yamlcache.key_of(_STORED + text)
+    entry = yamlcache.get(key)
+    if isinstance(entry, dict) and isinstance(entry.get("text"), str):
+        return Stored(entry.get("case"), entry.get("op"), entry["text"])
+    data = parse(text)
+    stored = Stored(data["case"], data["op"], encoded(canonical(data["output"])))
+    yamlcache.put(key, json.dumps({"case": stored.case, "op": stored.op, "text": stored.text}, ensure_ascii=False))
+    return stored
+
+
 def write(path: Path, case_id: str, op: str, output: Any) -> bool:
     """Write the golden atomically (temporary file and rename). Returns whether it changed."""
     text = render(case_id, op, output)
@@ -220,9 +260,14 @@ def diff(expected: Any, actual: Any) -> str:
     return "".join(difflib.unified_diff(a, b, "golden", "answer"))
 
 
+def encoded(data: Any) -> str:
+    """JSON text of canonical data, keys sorted: two data are :func:`same` when theirs are equal."""
+    return json.dumps(data, sort_keys=True)
+
+
 def same(expected: Any, actual: Any) -> bool:
     """Type-exact equality of canonical data (``true`` is not ``1``)."""
-    return json.dumps(expected, sort_keys=True) == json.dumps(actual, sort_keys=True)
+    return encoded(expected) == encoded(actual)
 
 
 def header_mismatch(stored: dict, case_id: str, op: str) -> str | None:

@@ -225,6 +225,23 @@ def test_goldens_read_through_the_cache_are_the_same(tmp_path, cache):
         golden.parse("a: [unclosed\n")
 
 
+
+def test_goldens_in_compared_form_hold_the_canonical_output_cold_and_warm(tmp_path, cache):
+    path = tmp_path / "g.yaml"
+    path.write_text("case: c\nop: o\noutput: {n: 1.0, m: 1.5, b: true, s: 'x', l: [2.0]}\n")
+    cold, warm = golden.read_stored(path), golden.read_stored(path)
+    for stored in (cold, warm):
+        assert (stored.get("case"), stored.get("op")) == ("c", "o")
+        assert golden.same(stored.output, {"b": True, "l": [2], "m": 1.5, "n": 1, "s": "x"})
+        assert stored.text == golden.encoded(golden.canonical(golden.read(path)["output"]))
+    assert not golden.same(warm.output, {"b": 1, "l": [2], "m": 1.5, "n": 1, "s": "x"})
+    path.write_text("case: c\nop: o\noutput: {n: 2}\n")
+    assert golden.read_stored(path).output == {"n": 2}, "an edited golden is never the old entry"
+    path.write_text("case: c\nop: o\noutput: {d: 2024-01-01}\n")
+    with pytest.raises(ValueError, match="not JSON data"):
+        golden.read_stored(path)
+    assert golden.read_stored(tmp_path / "none.yaml") is None
+
 # --- selection before parsing ----------------------------------------------------------------------
 
 def _more_files(dirs) -> Path:
