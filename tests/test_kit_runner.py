@@ -599,3 +599,16 @@ def test_compare_names_each_column_by_its_report_and_can_show_a_row_per_operatio
     # The same report twice: its columns are told apart.
     assert main(["compare", reports[0], reports[0]]) == 0
     assert "(echo.json, pi-0.99.4) [1]" in capsys.readouterr().out
+
+
+def test_the_reference_handles_exactly_the_catalogue_each_operation_in_a_module_of_its_area():
+    import sys
+
+    from conformance.adapters.reference import handlers
+    from conformance.operations import catalogue
+
+    assert set(handlers()) == set(catalogue()), "the reference announces the catalogue as its operations"
+    for op, fn in handlers().items():
+        module = sys.modules[fn.__module__].__name__.rsplit(".", 1)[1]
+        area = op.partition(".")[0]
+        assert module == area or module.startswith(area + "_"), (op, module)
