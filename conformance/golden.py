@@ -17,6 +17,7 @@ the case's declared normalisers are applied to both.
 from __future__ import annotations
 
 import difflib
+import hashlib
 import io
 import json
 import math
@@ -163,13 +164,37 @@ def dump(data: Any) -> str:
 
 @lru_cache(maxsize=4096)
 def _dump_canonical(encoded: str) -> str:
+    key = _dump_key(encoded)
+    stored = yamlcache.get(key) if key else None
+    if isinstance(stored, str):
+        return stored
     data = json.loads(encoded)  # canonical data survives JSON exactly: keys sorted, floats by repr
     buf = io.StringIO()
     _yaml().dump(_to_yaml_node(data), buf)
     text = buf.getvalue()
     if not same(canonical(yamlio.load_data(text, cache=False)), data):
         raise ValueError("the data does not survive a YAML round trip; please report this as a kit bug")
+    if key:
+        yamlcache.put(key, json.dumps(text, ensure_ascii=False))
     return text
+
+
+def _dump_key(encoded: str) -> str | None:
+    """The parse cache's name for the YAML text of ``encoded`` data: dumping with the pure-Python
+    emitter was most of the time of rendering the docs, so each text is kept, under a key that
+    changes with the data, with ruamel.yaml's version and with the source of the code that writes
+    and checks the text (this module and :mod:`conformance.yamlio`). ``None``: no cache."""
+    identity = _dumper_identity()
+    return yamlcache.key_of(f"golden dump {identity}\n{encoded}") if identity else None
+
+
+@lru_cache(maxsize=1)
+def _dumper_identity() -> str | None:
+    try:
+        source = Path(__file__).read_bytes() + Path(yamlio.__file__).read_bytes()
+    except OSError:
+        return None
+    return hashlib.sha256(source).hexdigest()
 
 
 def render(case_id: str, op: str, output: Any) -> str:

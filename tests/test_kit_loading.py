@@ -242,6 +242,23 @@ def test_goldens_in_compared_form_hold_the_canonical_output_cold_and_warm(tmp_pa
         golden.read_stored(path)
     assert golden.read_stored(tmp_path / "none.yaml") is None
 
+
+def test_yaml_dumps_kept_in_the_cache_are_the_dumpers_own_and_change_with_its_code(cache, monkeypatch):
+    data = {"s": "a\nb\n", "w": "yes", "n": [1, 2.5, None, True], "x": "\u2028"}
+    golden._dump_canonical.cache_clear()
+    cold = golden.dump(data)
+    golden._dump_canonical.cache_clear()
+    warm = golden.dump(data)
+    monkeypatch.setenv(yamlcache.ENV, "off")
+    golden._dump_canonical.cache_clear()
+    assert cold == warm == golden.dump(data)
+    encoded = json.dumps(golden.canonical(data), ensure_ascii=False)
+    key = golden._dump_key(encoded)
+    assert (cache / f"{key}.json").is_file()
+    monkeypatch.setattr(golden, "_dumper_identity", lambda: "another version of the dumping code")
+    assert golden._dump_key(encoded) != key
+    golden._dump_canonical.cache_clear()
+
 # --- selection before parsing ----------------------------------------------------------------------
 
 def _more_files(dirs) -> Path:
