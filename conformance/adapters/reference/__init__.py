@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Callable
 
 from pydantic import BaseModel
@@ -52,13 +53,16 @@ def implements(op_name: str) -> Callable[[Handler], Handler]:
 _loaded: set[str] = set()
 
 
-def _modules() -> list[str]:
-    return sorted(info.name for info in pkgutil.iter_modules(__path__) if not info.name.startswith("_"))
+@lru_cache(maxsize=1)
+def _modules() -> tuple[str, ...]:
+    return tuple(sorted(info.name for info in pkgutil.iter_modules(__path__) if not info.name.startswith("_")))
 
 
 def _load(area: str | None = None) -> None:
     """Import the handler modules of ``area`` (those named ``<area>`` or ``<area>_<part>``), or
     every one (``None``), once."""
+    if len(_loaded) == len(_modules()):
+        return
     for name in _modules():
         if name not in _loaded and (area is None or name == area or name.startswith(area + "_")):
             _loaded.add(name)
