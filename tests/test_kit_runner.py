@@ -612,3 +612,12 @@ def test_the_reference_handles_exactly_the_catalogue_each_operation_in_a_module_
         module = sys.modules[fn.__module__].__name__.rsplit(".", 1)[1]
         area = op.partition(".")[0]
         assert module == area or module.startswith(area + "_"), (op, module)
+
+
+def test_a_run_without_details_judges_the_same_and_leaves_out_the_answer_and_its_diff(tmp_path):
+    dirs = mini_suite(tmp_path)
+    full, bare = run_all(dirs, kf.WrongEcho()), run_all(dirs, kf.WrongEcho(), details=False)
+    assert {k: r.status for k, r in bare.items()} == {k: r.status for k, r in full.items()}
+    assert full["kit-echo-number"].status == "failed" and "+value: wrong" in full["kit-echo-number"].diff
+    assert all(r.diff == "" for r in bare.values())
+    assert "value: wrong" in full["kit-echo-refused"].message and "value:" not in bare["kit-echo-refused"].message
