@@ -381,12 +381,12 @@ def _cached_goldens() -> Iterator[None]:
 
     from conformance import golden
 
-    original = golden.read_stored
-    golden.read_stored = lru_cache(maxsize=None)(original)  # type: ignore[assignment]
+    originals = golden.read_stored, golden.read_folder
+    golden.read_stored, golden.read_folder = (lru_cache(maxsize=None)(f) for f in originals)  # type: ignore
     try:
         yield
     finally:
-        golden.read_stored = original  # type: ignore[assignment]
+        golden.read_stored, golden.read_folder = originals  # type: ignore[assignment]
 
 
 def _run_fault(fault: Fault, result: FaultResult, run: list[Any], runner: Any,

@@ -21,6 +21,7 @@ import hashlib
 import io
 import json
 import math
+import os
 import re
 from functools import lru_cache
 from pathlib import Path
@@ -244,6 +245,7 @@ class Stored:
 
 
 _STORED = "golden, compared form\n"
+_FOLDER = "goldens of a folder, compared form\n"
 
 
 def read_stored(path: Path) -> Stored | None:
@@ -253,6 +255,10 @@ def read_stored(path: Path) -> Stored | None:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         return None
+    return _stored(text)
+
+
+def _stored(text: str) -> Stored:
     key = yamlcache.key_of(_STORED + text)
     entry = yamlcache.get(key)
     if isinstance(entry, dict) and isinstance(entry.get("text"), str):
@@ -261,6 +267,31 @@ def read_stored(path: Path) -> Stored | None:
     stored = Stored(data["case"], data["op"], encoded(canonical(data["output"])))
     yamlcache.put(key, json.dumps({"case": stored.case, "op": stored.op, "text": stored.text}, ensure_ascii=False))
     return stored
+
+
+def read_folder(folder: Path) -> dict[str, Stored | str]:
+    """Every golden of ``folder`` in compared form, by file name: its :class:`Stored`, or for a
+    malformed one the message :func:`read_stored` raises. Decoded from one parse-cache entry
+    named by every file's name and text (a run opens one entry instead of one per golden); an
+    absent or unreadable folder holds none."""
+    try:
+        names = sorted(n for n in os.listdir(folder) if n.endswith(".yaml"))
+        texts = [(name, (folder / name).read_text(encoding="utf-8")) for name in names]
+    except (OSError, ValueError):
+        return {}
+    key = yamlcache.key_of(_FOLDER + "".join(f"{len(n)}:{n}{len(t)}:{t}" for n, t in texts))
+    entry = yamlcache.get(key)
+    if isinstance(entry, dict) and all(isinstance(v, (list, str)) for v in entry.values()):
+        return {name: Stored(*found) if isinstance(found, list) else found for name, found in entry.items()}
+    found: dict[str, Stored | str] = {}
+    for name, text in texts:
+        try:
+            found[name] = _stored(text)
+        except ValueError as exc:
+            found[name] = str(exc)
+    yamlcache.put(key, json.dumps({name: [f.case, f.op, f.text] if isinstance(f, Stored) else f
+                                   for name, f in found.items()}, ensure_ascii=False))
+    return found
 
 
 def write(path: Path, case_id: str, op: str, output: Any) -> bool:

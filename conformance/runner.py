@@ -126,6 +126,7 @@ class Runner:
         self.hello: Hello | None = None
         self.stop_error: str | None = None
         self._caps: dict[str, bool] = {}
+        self._folders: dict[Path, dict[str, Any]] = {}
         self.golden_problems: dict[str, FileError] = {}
         """Cases whose golden is missing, unreadable or another case's, by case id: suite errors,
         never the implementation's failure (the case is ``errored``)."""
@@ -247,6 +248,20 @@ class Runner:
         self.golden_problems[case.id] = FileError(str(path), 0, 0, "", f"a suite error: {message}")
         return Verdict("errored", message, output=output)
 
+    def _stored(self, path: Path) -> golden.Stored | None:
+        """The golden at ``path`` in compared form (``None``: there is none). Its folder is read
+        whole the first time (``golden.read_folder``) unless goldens are being written."""
+        if self.update:
+            return golden.read_stored(path)
+        if path.parent not in self._folders:
+            self._folders[path.parent] = golden.read_folder(path.parent)
+        found = self._folders[path.parent].get(path.name)
+        if found is None:
+            return golden.read_stored(path)
+        if isinstance(found, str):
+            raise ValueError(found)
+        return found
+
     def judge(self, case: Case, answer: Answer, roots: list[str], *, compare_golden: bool = True) -> Verdict:
         """Compare an answer with what the case expects.
 
@@ -284,7 +299,7 @@ class Runner:
             return Verdict("result", output=output)
         path = golden.golden_path(self.golden_dir, case.area, case.id, self.edition_of(case))
         try:
-            stored = golden.read_stored(path)
+            stored = self._stored(path)
         except ValueError as exc:
             return self._golden_problem(case, path, f"{path}: {' '.join(str(exc).split())}", output)
         if stored is None:

@@ -243,6 +243,22 @@ def test_goldens_in_compared_form_hold_the_canonical_output_cold_and_warm(tmp_pa
     assert golden.read_stored(tmp_path / "none.yaml") is None
 
 
+def test_a_folder_of_goldens_read_whole_is_each_golden_in_compared_form(tmp_path, cache):
+    golden.write(tmp_path / "a.yaml", "a", "o", {"n": 1.0, "s": "x\ny\n"})
+    golden.write(tmp_path / "b.yaml", "b", "o", {"l": [True]})
+    (tmp_path / "bad.yaml").write_text("case: [unclosed\n")
+    (tmp_path / "notes.txt").write_text("not a golden")
+    for _ in range(2):  # cold, then from the folder's cache entry
+        found = golden.read_folder(tmp_path)
+        assert sorted(found) == ["a.yaml", "b.yaml", "bad.yaml"]
+        for name in ("a.yaml", "b.yaml"):
+            one = golden.read_stored(tmp_path / name)
+            assert (found[name].case, found[name].op, found[name].text) == (one.case, one.op, one.text)
+        assert "golden is not valid YAML" in found["bad.yaml"]
+    golden.write(tmp_path / "b.yaml", "b", "o", {"l": [False]})
+    assert golden.read_folder(tmp_path)["b.yaml"].output == {"l": [False]}, "an edited golden is never the old one"
+    assert golden.read_folder(tmp_path / "none") == {}
+
 def test_yaml_dumps_kept_in_the_cache_are_the_dumpers_own_and_change_with_its_code(cache, monkeypatch):
     data = {"s": "a\nb\n", "w": "yes", "n": [1, 2.5, None, True], "x": "\u2028"}
     golden._dump_canonical.cache_clear()
