@@ -61,8 +61,8 @@ class Timed:
     def start(self):
         return self._timed(self.inner.start)
 
-    def run(self, op, input, *, root=None, timeout=None):
-        return self._timed(self.inner.run, op, input, root=root, timeout=timeout)
+    def run(self, op, input, **kwargs):
+        return self._timed(self.inner.run, op, input, **kwargs)
 
     def stop(self):
         return self._timed(self.inner.stop)

@@ -378,11 +378,11 @@ def load_suite(scenarios_dir: Path = SCENARIOS_DIR, *, areas: list[str] | None =
     suite.errors.extend(cat.errors)
     wanted = _wanted(areas, patterns) if selecting else None
     seen: dict[str, Case] = {}
+    known, clause_editions = set(cat.clauses), {cid: c.editions for cid, c in cat.clauses.items()}
     for path in scenario_files(scenarios_dir, suite.errors):
         if selecting and not _must_read(path, areas, patterns, suite.ids):
             continue
-        cases, errors = load_file(path, known_clauses=set(cat.clauses), wanted=wanted,
-                                  clause_editions={cid: c.editions for cid, c in cat.clauses.items()})
+        cases, errors = load_file(path, known_clauses=known, wanted=wanted, clause_editions=clause_editions)
         suite.errors.extend(errors)
         _add_cases(suite, cases, retired, seen)
     suite.ids.update(seen)

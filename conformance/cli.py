@@ -260,6 +260,8 @@ def _print_not_run(results, examples: int = 3) -> None:
 
 def _write_reports(args: argparse.Namespace, hello, cases, results, suite_errors, paths: dict[str, Path]) -> list:
     """Write every requested report; a suite error for each that could not be written."""
+    if not paths:
+        return []
     from conformance import reports
     from conformance.yamlio import FileError
 
@@ -267,10 +269,8 @@ def _write_reports(args: argparse.Namespace, hello, cases, results, suite_errors
                           expectations=args.expectations, suite_errors=[str(e) for e in suite_errors],
                           edition=args.edition)
     report = reports.build(head, results, _catalogue(args.spec_dir).clauses)
-    from conformance.site.report import write_html
-
     writers = {"--report-json": reports.write_json, "--junit": reports.write_junit, "--report-md": reports.write_markdown,
-               "--report-html": write_html}
+               "--report-html": _write_html}
     failed = []
     for flag, path in paths.items():
         try:
@@ -279,6 +279,12 @@ def _write_reports(args: argparse.Namespace, hello, cases, results, suite_errors
             _err(f"{flag} {path}: cannot write the report: {exc.strerror or exc}")
             failed.append(FileError(str(path), 0, 0, "", "report not written"))
     return failed
+
+
+def _write_html(path: Path, report: dict) -> None:
+    from conformance.site.report import write_html  # Jinja2 is imported only for an HTML report
+
+    write_html(path, report)
 
 
 def _print_suite_errors(errors) -> int:

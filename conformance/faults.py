@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import __future__
 import argparse
-import copy
 import importlib
 import inspect
 import json
@@ -157,7 +156,7 @@ def rewrites(area: str, prefix: str, rows: Sequence[tuple[str, str, str, str]]) 
 
 def _modules() -> list[Any]:
     return [m for name, m in list(sys.modules.items())
-            if m is not None and any(name == p or name.startswith(p + ".") for p in PATCHED_PACKAGES)]
+            if m is not None and f"{name}.".startswith(tuple(f"{p}." for p in PATCHED_PACKAGES))]
 
 
 def _resolve(target: str) -> tuple[Any, str, Any]:
@@ -382,13 +381,12 @@ def _cached_goldens() -> Iterator[None]:
 
     from conformance import golden
 
-    original = golden.read
-    cached = lru_cache(maxsize=None)(original)
-    golden.read = lambda path: copy.deepcopy(cached(path))  # type: ignore[assignment]
+    originals = golden.read_stored, golden.read_folder
+    golden.read_stored, golden.read_folder = (lru_cache(maxsize=None)(f) for f in originals)  # type: ignore
     try:
         yield
     finally:
-        golden.read = original  # type: ignore[assignment]
+        golden.read_stored, golden.read_folder = originals  # type: ignore[assignment]
 
 
 def _run_fault(fault: Fault, result: FaultResult, run: list[Any], runner: Any,
@@ -463,7 +461,7 @@ def catch_matrix(faults: Sequence[Fault], cases: Sequence[Any], *, golden_dir: P
                 started = time.perf_counter()
                 result = FaultResult(fault.id, fault.area, fault.title, list(fault.clauses))
                 runner = ByEdition(lambda e: Runner(fault_adapter(fault, via, faults_module), golden_dir=gdir,
-                                                     timeout=timeout, edition=e))
+                                                     timeout=timeout, edition=e, details=False))
                 try:
                     _run_fault(fault, result, _cases_for(fault, cases), runner, passes_on_reference, first_only)
                 finally:

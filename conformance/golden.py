@@ -17,9 +17,11 @@ the case's declared normalisers are applied to both.
 from __future__ import annotations
 
 import difflib
+import hashlib
 import io
 import json
 import math
+import os
 import re
 from functools import lru_cache
 from pathlib import Path
@@ -29,7 +31,7 @@ from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap
 from ruamel.yaml.scalarstring import DoubleQuotedScalarString, LiteralScalarString, SingleQuotedScalarString
 
-from conformance import normalise, yamlio
+from conformance import normalise, yamlcache, yamlio
 from conformance.editions import default_of
 from conformance.files import atomic_write_text
 
@@ -163,13 +165,37 @@ def dump(data: Any) -> str:
 
 @lru_cache(maxsize=4096)
 def _dump_canonical(encoded: str) -> str:
+    key = _dump_key(encoded)
+    stored = yamlcache.get(key) if key else None
+    if isinstance(stored, str):
+        return stored
     data = json.loads(encoded)  # canonical data survives JSON exactly: keys sorted, floats by repr
     buf = io.StringIO()
     _yaml().dump(_to_yaml_node(data), buf)
     text = buf.getvalue()
     if not same(canonical(yamlio.load_data(text, cache=False)), data):
         raise ValueError("the data does not survive a YAML round trip; please report this as a kit bug")
+    if key:
+        yamlcache.put(key, json.dumps(text, ensure_ascii=False))
     return text
+
+
+def _dump_key(encoded: str) -> str | None:
+    """The parse cache's name for the YAML text of ``encoded`` data: dumping with the pure-Python
+    emitter was most of the time of rendering the docs, so each text is kept, under a key that
+    changes with the data, with ruamel.yaml's version and with the source of the code that writes
+    and checks the text (this module and :mod:`conformance.yamlio`). ``None``: no cache."""
+    identity = _dumper_identity()
+    return yamlcache.key_of(f"golden dump {identity}\n{encoded}") if identity else None
+
+
+@lru_cache(maxsize=1)
+def _dumper_identity() -> str | None:
+    try:
+        source = Path(__file__).read_bytes() + Path(yamlio.__file__).read_bytes()
+    except OSError:
+        return None
+    return hashlib.sha256(source).hexdigest()
 
 
 def render(case_id: str, op: str, output: Any) -> str:
@@ -198,6 +224,76 @@ def read(path: Path) -> dict | None:
     return parse(text)
 
 
+class Stored:
+    """A golden as the runner compares it: its header (``case``, ``op``) and its output as
+    :func:`encoded` text of the canonical output, so that an answer is compared with it without
+    decoding, canonicalising or encoding the golden's data again."""
+
+    __slots__ = ("case", "op", "text")
+
+    def __init__(self, case: Any, op: Any, text: str) -> None:
+        self.case, self.op, self.text = case, op, text
+
+    def get(self, key: str) -> Any:
+        """The header field ``case`` or ``op`` (as :func:`header_mismatch` reads it)."""
+        return {"case": self.case, "op": self.op}.get(key)
+
+    @property
+    def output(self) -> Any:
+        """The canonical output: a fresh copy on each call."""
+        return json.loads(self.text)
+
+
+_STORED = "golden, compared form\n"
+_FOLDER = "goldens of a folder, compared form\n"
+
+
+def read_stored(path: Path) -> Stored | None:
+    """The golden at ``path`` in compared form (:class:`Stored`), through the parse cache; ``None``
+    when there is none. Raises ``ValueError`` if malformed or not JSON data."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return None
+    return _stored(text)
+
+
+def _stored(text: str) -> Stored:
+    key = yamlcache.key_of(_STORED + text)
+    entry = yamlcache.get(key)
+    if isinstance(entry, dict) and isinstance(entry.get("text"), str):
+        return Stored(entry.get("case"), entry.get("op"), entry["text"])
+    data = parse(text)
+    stored = Stored(data["case"], data["op"], encoded(canonical(data["output"])))
+    yamlcache.put(key, json.dumps({"case": stored.case, "op": stored.op, "text": stored.text}, ensure_ascii=False))
+    return stored
+
+
+def read_folder(folder: Path) -> dict[str, Stored | str]:
+    """Every golden of ``folder`` in compared form, by file name: its :class:`Stored`, or for a
+    malformed one the message :func:`read_stored` raises. Decoded from one parse-cache entry
+    named by every file's name and text (a run opens one entry instead of one per golden); an
+    absent or unreadable folder holds none."""
+    try:
+        names = sorted(n for n in os.listdir(folder) if n.endswith(".yaml"))
+        texts = [(name, (folder / name).read_text(encoding="utf-8")) for name in names]
+    except (OSError, ValueError):
+        return {}
+    key = yamlcache.key_of(_FOLDER + "".join(f"{len(n)}:{n}{len(t)}:{t}" for n, t in texts))
+    entry = yamlcache.get(key)
+    if isinstance(entry, dict) and all(isinstance(v, (list, str)) for v in entry.values()):
+        return {name: Stored(*found) if isinstance(found, list) else found for name, found in entry.items()}
+    found: dict[str, Stored | str] = {}
+    for name, text in texts:
+        try:
+            found[name] = _stored(text)
+        except ValueError as exc:
+            found[name] = str(exc)
+    yamlcache.put(key, json.dumps({name: [f.case, f.op, f.text] if isinstance(f, Stored) else f
+                                   for name, f in found.items()}, ensure_ascii=False))
+    return found
+
+
 def write(path: Path, case_id: str, op: str, output: Any) -> bool:
     """Write the golden atomically (temporary file and rename). Returns whether it changed."""
     text = render(case_id, op, output)
@@ -220,9 +316,14 @@ def diff(expected: Any, actual: Any) -> str:
     return "".join(difflib.unified_diff(a, b, "golden", "answer"))
 
 
+def encoded(data: Any) -> str:
+    """JSON text of canonical data, keys sorted: two data are :func:`same` when theirs are equal."""
+    return json.dumps(data, sort_keys=True)
+
+
 def same(expected: Any, actual: Any) -> bool:
     """Type-exact equality of canonical data (``true`` is not ``1``)."""
-    return json.dumps(expected, sort_keys=True) == json.dumps(actual, sort_keys=True)
+    return encoded(expected) == encoded(actual)
 
 
 def header_mismatch(stored: dict, case_id: str, op: str) -> str | None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import base64
 import binascii
 import os
+import shutil
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
@@ -107,16 +108,74 @@ def materialise(tree: dict[str, TreeEntry], root: Path) -> None:
     Raises ``OSError`` when the file system refuses (for example symlinks on a system without
     them); cases that need symlinks declare ``requires: [symlinks]``.
     """
+    base = os.fspath(root)
+    made = {""}
     for key in sorted(tree):
         entry = tree[key]
-        target = root.joinpath(*key.split("/"))
-        target.parent.mkdir(parents=True, exist_ok=True)
+        parts = key.split("/")
+        for depth in range(1, len(parts) + (1 if entry.dir else 0)):
+            folder = "/".join(parts[:depth])
+            if folder not in made:
+                _make_folder(os.path.join(base, *parts[:depth]))
+                made.add(folder)
+        target = os.path.join(base, *parts)
         if entry.dir:
-            target.mkdir(parents=True, exist_ok=True)
-        elif entry.symlink is not None:
+            continue
+        if entry.symlink is not None:
             os.symlink(entry.symlink, target)
         else:
-            target.write_bytes(entry.content())
+            fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666)
+            try:
+                data = memoryview(entry.content())
+                while data:
+                    data = data[os.write(fd, data):]
+            finally:
+                os.close(fd)
+
+
+def _make_folder(path: str) -> None:
+    """Make the folder ``path`` (its parent exists); one that is already there (perhaps as a
+    symbolic link to a folder) is kept. Raises ``FileExistsError`` when a file is in the way."""
+    try:
+        os.mkdir(path)
+    except FileExistsError:
+        if not os.path.isdir(path):
+            raise
+
+
+def remove(tree: dict[str, TreeEntry], root: str) -> None:
+    """Remove the directory ``root`` into which ``tree`` was materialised, with whatever else was
+    written there: the entries ``tree`` names are removed one by one (no directory listing), and
+    only when something else is left is the rest removed by walking it. Raises ``OSError`` when
+    the file system refuses."""
+    files: set[str] = set()
+    dirs: set[str] = set()
+    for key in tree:
+        parts = key.split("/")
+        dirs.update("/".join(parts[:i]) for i in range(1, len(parts)))
+        (dirs if tree[key].dir else files).add(key)
+    try:
+        for key in files:
+            os.unlink(os.path.join(root, *key.split("/")))
+        for key in sorted(dirs, key=lambda d: d.count("/"), reverse=True):
+            os.rmdir(os.path.join(root, *key.split("/")))
+        os.rmdir(root)
+    except OSError:
+        _remove_all(root)
+
+
+def _remove_all(root: str) -> None:
+    """Remove ``root`` and everything under it, making read-only folders writable on the way."""
+    def retry(fn, path, _exc):
+        os.chmod(os.path.dirname(path), 0o700)
+        if os.path.isdir(path) and not os.path.islink(path):
+            os.chmod(path, 0o700)
+            shutil.rmtree(path)
+        else:
+            fn(path)
+
+    if os.path.lexists(root):
+        shutil.rmtree(root, onerror=retry)
 
 
 def symlinks_supported() -> bool:

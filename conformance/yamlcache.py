@@ -1,4 +1,6 @@
-"""The parse cache: parsed YAML documents kept as JSON, keyed by a hash of the document's bytes.
+"""The parse cache: parsed YAML documents kept as JSON, keyed by a hash of the document's bytes
+(and forms derived from them the same way: a golden's compared form, a folder of goldens, the
+canonical YAML of data, each under a key that names what it is and everything it depends on).
 
 Where it lives: the folder named by ``$PI_CONFORMANCE_CACHE`` when that is set (set it empty, or
 to ``0``, ``off`` or ``none``, for no cache), else ``$XDG_CACHE_HOME/pi-conformance``, else

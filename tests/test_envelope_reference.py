@@ -65,6 +65,31 @@ def test_ids_equal_under_uca_fall_back_to_code_points():
     assert sorted(["ab", "a\u0000b"], key=id_sort_key) == ["a\u0000b", "ab"]
 
 
+
+def test_the_lazily_filled_table_gives_the_full_tables_sort_keys():
+    from pathlib import Path
+
+    import pyuca
+    from pyuca.collator import Collator_10_0_0
+
+    from reference.envelope.collation import LazyCollator
+
+    full, lazy = Collator_10_0_0(), LazyCollator()
+    table = Path(pyuca.__file__).parent / "allkeys-10.0.0.txt"
+    contractions = ["".join(chr(int(k, 16)) for k in line.split(";")[0].split())
+                    for line in table.read_text(encoding="utf-8").splitlines()
+                    if line[:1].isalnum() and len(line.split(";")[0].split()) > 1]
+    assert len(contractions) > 800
+    rng = random.Random(7)
+    alphabet = [chr(c) for c in [*range(0x20, 0x250), *range(0x300, 0x370), 0x0E40, 0x0E01, 0x0E32, 0x0F71,
+                                 0x0F72, 0x0F80, 0x1100, 0x1161, 0x11A8, 0xAC00, 0x4E00, 0x9FEA, 0x17000,
+                                 0x1D15E, 0x1D165, 0x20000, 0x2CEB0, 0x10FFFD]]
+    strings = contractions + [c + "\u0301" for c in contractions] + [c[0] + "\u0323" + c[1:] for c in contractions]
+    strings += ["".join(rng.choice(alphabet) for _ in range(rng.randint(1, 8))) for _ in range(1500)]
+    strings += [chr(c) for c in range(0, 0x30000, 61) if not 0xD800 <= c < 0xE000] + N3_ORDER
+    rng.shuffle(strings)
+    assert [lazy.sort_key(s) for s in strings] == [full.sort_key(s) for s in strings]
+
 # --- contributions -----------------------------------------------------------------------------
 
 

@@ -225,6 +225,56 @@ def test_goldens_read_through_the_cache_are_the_same(tmp_path, cache):
         golden.parse("a: [unclosed\n")
 
 
+
+def test_goldens_in_compared_form_hold_the_canonical_output_cold_and_warm(tmp_path, cache):
+    path = tmp_path / "g.yaml"
+    path.write_text("case: c\nop: o\noutput: {n: 1.0, m: 1.5, b: true, s: 'x', l: [2.0]}\n")
+    cold, warm = golden.read_stored(path), golden.read_stored(path)
+    for stored in (cold, warm):
+        assert (stored.get("case"), stored.get("op")) == ("c", "o")
+        assert golden.same(stored.output, {"b": True, "l": [2], "m": 1.5, "n": 1, "s": "x"})
+        assert stored.text == golden.encoded(golden.canonical(golden.read(path)["output"]))
+    assert not golden.same(warm.output, {"b": 1, "l": [2], "m": 1.5, "n": 1, "s": "x"})
+    path.write_text("case: c\nop: o\noutput: {n: 2}\n")
+    assert golden.read_stored(path).output == {"n": 2}, "an edited golden is never the old entry"
+    path.write_text("case: c\nop: o\noutput: {d: 2024-01-01}\n")
+    with pytest.raises(ValueError, match="not JSON data"):
+        golden.read_stored(path)
+    assert golden.read_stored(tmp_path / "none.yaml") is None
+
+
+def test_a_folder_of_goldens_read_whole_is_each_golden_in_compared_form(tmp_path, cache):
+    golden.write(tmp_path / "a.yaml", "a", "o", {"n": 1.0, "s": "x\ny\n"})
+    golden.write(tmp_path / "b.yaml", "b", "o", {"l": [True]})
+    (tmp_path / "bad.yaml").write_text("case: [unclosed\n")
+    (tmp_path / "notes.txt").write_text("not a golden")
+    for _ in range(2):  # cold, then from the folder's cache entry
+        found = golden.read_folder(tmp_path)
+        assert sorted(found) == ["a.yaml", "b.yaml", "bad.yaml"]
+        for name in ("a.yaml", "b.yaml"):
+            one = golden.read_stored(tmp_path / name)
+            assert (found[name].case, found[name].op, found[name].text) == (one.case, one.op, one.text)
+        assert "golden is not valid YAML" in found["bad.yaml"]
+    golden.write(tmp_path / "b.yaml", "b", "o", {"l": [False]})
+    assert golden.read_folder(tmp_path)["b.yaml"].output == {"l": [False]}, "an edited golden is never the old one"
+    assert golden.read_folder(tmp_path / "none") == {}
+
+def test_yaml_dumps_kept_in_the_cache_are_the_dumpers_own_and_change_with_its_code(cache, monkeypatch):
+    data = {"s": "a\nb\n", "w": "yes", "n": [1, 2.5, None, True], "x": "\u2028"}
+    golden._dump_canonical.cache_clear()
+    cold = golden.dump(data)
+    golden._dump_canonical.cache_clear()
+    warm = golden.dump(data)
+    monkeypatch.setenv(yamlcache.ENV, "off")
+    golden._dump_canonical.cache_clear()
+    assert cold == warm == golden.dump(data)
+    encoded = json.dumps(golden.canonical(data), ensure_ascii=False)
+    key = golden._dump_key(encoded)
+    assert (cache / f"{key}.json").is_file()
+    monkeypatch.setattr(golden, "_dumper_identity", lambda: "another version of the dumping code")
+    assert golden._dump_key(encoded) != key
+    golden._dump_canonical.cache_clear()
+
 # --- selection before parsing ----------------------------------------------------------------------
 
 def _more_files(dirs) -> Path:

@@ -23,8 +23,14 @@ def suite_dir(pytester, monkeypatch):
     return pytester.path / "mini"
 
 
+# Plugins the mini suite never uses, left out of each pytest started here: Hypothesis's plugin
+# imports Hypothesis, which cost more than the rest of a run of the mini suite.
+UNUSED_PLUGINS = ("-p", "no:hypothesispytest", "-p", "no:xdist", "-p", "no:xdist.looponfail")
+
+
 def run(pytester, suite_dir, *args):
-    return pytester.runpytest_subprocess("--conformance-dirs", str(suite_dir), "-p", "no:cacheprovider", *args)
+    return pytester.runpytest_subprocess("--conformance-dirs", str(suite_dir), "-p", "no:cacheprovider",
+                                         *UNUSED_PLUGINS, *args)
 
 
 def test_one_test_per_case_with_case_ids(pytester, suite_dir):

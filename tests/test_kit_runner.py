@@ -494,6 +494,28 @@ def test_case_trees_are_made_in_memory_unless_tmpdir_chooses(tmp_path, monkeypat
     assert not any(Path(r).exists() for r in roots), "every tree is removed after its case"
 
 
+@pytest.mark.parametrize("extra", ["", "new.txt", "d/e/new/deep.txt", "readonly"])
+def test_a_case_tree_is_removed_with_whatever_the_implementation_left(tmp_path, extra):
+    import os
+
+    from conformance.trees import materialise, parse_tree, remove
+
+    tree = parse_tree({"a.txt": "x", "d/e/f.md": "y", "d/g": {"dir": True}, "link": {"symlink": "d"},
+                       "h/i/j": {"base64": "eA=="}})
+    root = tmp_path / "root"
+    root.mkdir()
+    materialise(tree, root)
+    assert (root / "d/e/f.md").read_text() == "y" and (root / "link/e/f.md").read_text() == "y"
+    assert (root / "d/g").is_dir() and (root / "h/i/j").read_bytes() == b"x"
+    if extra == "readonly":
+        (root / "d/e").chmod(0o500)
+    elif extra:
+        (root / extra).parent.mkdir(parents=True, exist_ok=True)
+        (root / extra).write_text("left behind")
+    remove(tree, str(root))
+    assert not os.path.lexists(root) and list(tmp_path.iterdir()) == []
+
+
 @pytest.mark.parametrize("how, shown", [("--garbage", "Goodbye from a chatty adapter!"),
                                         ("--exit 5", "exited with code 5")])
 def test_an_adapter_that_does_not_stop_cleanly_is_a_suite_error(tmp_path, capsys, how, shown):
@@ -588,3 +610,25 @@ def test_compare_names_each_column_by_its_report_and_can_show_a_row_per_operatio
     # The same report twice: its columns are told apart.
     assert main(["compare", reports[0], reports[0]]) == 0
     assert "(echo.json, pi-0.99.4) [1]" in capsys.readouterr().out
+
+
+def test_the_reference_handles_exactly_the_catalogue_each_operation_in_a_module_of_its_area():
+    import sys
+
+    from conformance.adapters.reference import handlers
+    from conformance.operations import catalogue
+
+    assert set(handlers()) == set(catalogue()), "the reference announces the catalogue as its operations"
+    for op, fn in handlers().items():
+        module = sys.modules[fn.__module__].__name__.rsplit(".", 1)[1]
+        area = op.partition(".")[0]
+        assert module == area or module.startswith(area + "_"), (op, module)
+
+
+def test_a_run_without_details_judges_the_same_and_leaves_out_the_answer_and_its_diff(tmp_path):
+    dirs = mini_suite(tmp_path)
+    full, bare = run_all(dirs, kf.WrongEcho()), run_all(dirs, kf.WrongEcho(), details=False)
+    assert {k: r.status for k, r in bare.items()} == {k: r.status for k, r in full.items()}
+    assert full["kit-echo-number"].status == "failed" and "+value: wrong" in full["kit-echo-number"].diff
+    assert all(r.diff == "" for r in bare.values())
+    assert "value: wrong" in full["kit-echo-refused"].message and "value:" not in bare["kit-echo-refused"].message

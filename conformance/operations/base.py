@@ -24,7 +24,7 @@ class OpModel(BaseModel):
     reported with its field path instead of being silently ignored.
     """
 
-    model_config = ConfigDict(extra="forbid", frozen=False)
+    model_config = ConfigDict(extra="forbid", frozen=False, defer_build=True)
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Callable
 
 from pydantic import BaseModel
@@ -49,18 +50,39 @@ def implements(op_name: str) -> Callable[[Handler], Handler]:
     return register
 
 
-_loaded = False
+_loaded: set[str] = set()
+
+
+@lru_cache(maxsize=1)
+def _modules() -> tuple[str, ...]:
+    return tuple(sorted(info.name for info in pkgutil.iter_modules(__path__) if not info.name.startswith("_")))
+
+
+def _load(area: str | None = None) -> None:
+    """Import the handler modules of ``area`` (those named ``<area>`` or ``<area>_<part>``), or
+    every one (``None``), once."""
+    if len(_loaded) == len(_modules()):
+        return
+    for name in _modules():
+        if name not in _loaded and (area is None or name == area or name.startswith(area + "_")):
+            _loaded.add(name)
+            importlib.import_module(f"{__name__}.{name}")
 
 
 def handlers() -> dict[str, Handler]:
     """Every registered handler, importing the area modules first."""
-    global _loaded
-    if not _loaded:
-        _loaded = True
-        for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
-            if not info.name.startswith("_"):
-                importlib.import_module(f"{__name__}.{info.name}")
+    _load()
     return dict(_HANDLERS)
+
+
+def handler(op: str) -> Handler:
+    """The handler of ``op``, importing only the modules of its area (``<area>.<name>``) unless it
+    is not there. Raises ``KeyError`` when the reference has none."""
+    if op not in _HANDLERS:
+        _load(op.partition(".")[0])
+    if op not in _HANDLERS:
+        _load()
+    return _HANDLERS[op]
 
 
 def whole_numbers(value: Any) -> Any:
@@ -94,14 +116,17 @@ class ReferenceImplementation(Implementation):
     language = "python"
 
     def operations(self) -> list[str]:
-        return sorted(handlers())
+        """Every operation of the catalogue: the reference implements each (``tests/test_kit_runner.py``
+        checks that its handlers are exactly the catalogue), so a run imports the handler modules
+        of the areas it asks for only."""
+        return sorted(catalogue())
 
     def run(self, op: str, input: dict, root: str | None) -> dict:
         from reference.errors import SpecError
 
-        handler = handlers()[op]
+        implementation = handler(op)
         model = catalogue()[op].input.model_validate(input)
         try:
-            return to_json(handler(model, Context(root=root, edition=self.edition)))
+            return to_json(implementation(model, Context(root=root, edition=self.edition)))
         except SpecError as exc:
             raise ImplementationError(exc.code, exc.message) from exc
