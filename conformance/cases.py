@@ -24,8 +24,8 @@ from conformance import SCENARIO_FORMAT
 from conformance.catalogue import SCENARIO_AREAS, load_catalogue
 from conformance.editions import holds, shared
 from conformance.editions import of_area as edition_names
-from conformance.normalise import normalisers
-from conformance.operations import catalogue as op_catalogue
+from conformance.normalise import names as normaliser_names
+from conformance.operations import get as get_operation
 from conformance.trees import TreeEntry, parse_tree
 from conformance.yamlio import (
     FileError,
@@ -189,7 +189,7 @@ def load_file(path: Path, *, known_clauses: set[str] | None = None, wanted: Want
     head, errors = _file_head(data, positions, shown, path.parent.name)
     if head is None:
         return [], errors
-    where = _Where(shown, positions, head, known_clauses, op_catalogue(), normalisers(), clause_editions or {})
+    where = _Where(shown, positions, head, known_clauses, get_operation, normaliser_names(), clause_editions or {})
     cases: list[Case] = []
     for i, raw in enumerate(data["cases"]):
         if wanted is None or wanted(head.area, raw):
@@ -222,14 +222,14 @@ def _file_head(data: Any, positions: Mapping, shown: str, folder: str) -> tuple[
 @dataclass
 class _Where:
     """What checking one file's cases needs: its shown path, positions and frame, the known
-    clauses, operations and normalisers."""
+    clauses, the operation of a name (imported when first asked for) and the normalisers' names."""
 
     shown: str
     positions: Mapping
     head: ScenarioFile
     known_clauses: set[str] | None
-    ops: dict[str, Any]
-    norms: dict[str, Any]
+    op: Callable[[str], Any]
+    norms: set[str]
     clause_editions: dict[str, list[str] | None]
 
     def error(self, path: tuple, message: str) -> FileError:
@@ -281,7 +281,7 @@ def _case_editions(model: CaseModel, base: tuple, where: _Where,
 def _op_problems(model: CaseModel, op_name: str | None, base: tuple, where: _Where) -> list[FileError]:
     """The case's operation: named (here or by the file), known, of the file's area; its input
     valid against the operation's input model; a tree only where the operation takes one."""
-    op = where.ops.get(op_name) if op_name else None
+    op = where.op(op_name) if op_name else None
     if not op_name:
         return [where.error(base + ("op",), "required field is missing (no file-level op either)")]
     if op is None:

@@ -25,7 +25,7 @@ from conformance.console import interrupted_exit_code, terminate_as_interrupt, t
 from conformance.editions import DEFAULT as DEFAULT_EDITION
 from conformance.editions import holds, judged
 from conformance.options import required_operations
-from conformance.operations import catalogue as op_catalogue
+from conformance.operations import names as operation_names
 
 EXIT_OK, EXIT_FAIL, EXIT_USAGE, EXIT_START = 0, 1, 2, 3
 PROGRESS = {"passed": ".", "failed": "F", "errored": "E", "unsupported": "u", "xfail": "x", "xpass": "X",
@@ -175,14 +175,14 @@ def _start_runner(args: argparse.Namespace, expectations, count: int):
     try:
         runner = Runner(adapter, golden_dir=Path(args.golden_dir), timeout=args.timeout,
                         expectations=expectations, update=args.update_goldens,
-                        required=required_operations(args.fail_on_unsupported, args.require_op, op_catalogue()),
+                        required=required_operations(args.fail_on_unsupported, args.require_op, operation_names()),
                         edition=args.edition)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     hello = runner.start()
     print(f"implementation: {hello.name} {hello.version} ({hello.language}); {count} case{'' if count == 1 else 's'}; "
           f"edition {args.edition}")
-    unknown_ops = sorted(set(hello.operations) - set(op_catalogue()))
+    unknown_ops = sorted(set(hello.operations) - set(operation_names()))
     if unknown_ops:
         _err(f"warning: the adapter lists operations the suite does not know: {', '.join(unknown_ops)} "
              "(see `pi-conformance list` for the operation names)")

@@ -39,6 +39,28 @@ def normalisers() -> dict[str, Normaliser]:
     return dict(_NORMALISERS)
 
 
+def names() -> set[str]:
+    """The name of every normaliser, declared or named by :mod:`conformance.operations.index`,
+    without importing an operation module."""
+    from conformance.operations.index import NORMALISERS
+
+    return set(NORMALISERS) | set(_NORMALISERS)
+
+
+def get(name: str) -> Normaliser:
+    """The normaliser ``name``, importing only the operation module that declares it (every one
+    for a name the index does not hold). Raises ``KeyError`` for an undeclared name."""
+    if name not in _NORMALISERS:
+        from conformance.operations import load_all, load_module
+        from conformance.operations.index import NORMALISERS
+
+        if name in NORMALISERS:
+            load_module(NORMALISERS[name])
+        if name not in _NORMALISERS:
+            load_all()
+    return _NORMALISERS[name]
+
+
 def replace_root(data: Any, roots: list[str]) -> Any:
     """``data`` with every occurrence of each path in ``roots`` inside strings replaced by
     ``<root>``. Applied by the kit to every answer of a case that has a tree."""
@@ -64,7 +86,7 @@ def apply(names: list[str], data: Any, case: Any = None) -> Any:
     """Apply the named normalisers in order; those declared with ``needs_case`` also get ``case``
     (anything with ``input`` and ``tree``, or ``None``). Raises ``KeyError`` for an undeclared
     name."""
-    table = normalisers()
     for name in names:
-        data = table[name](data, case) if name in _NEEDS_CASE else table[name](data)
+        fn = get(name)
+        data = fn(data, case) if name in _NEEDS_CASE else fn(data)
     return data

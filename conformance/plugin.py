@@ -158,14 +158,14 @@ def conformance_runner(request: pytest.FixtureRequest):
         stale = expectations.stale({c.id for c in suite.cases})
         if stale:
             pytest.exit("stale expectations:\n" + "\n".join(map(str, stale)), returncode=2)
-    from conformance.operations import catalogue
+    from conformance.operations import names as operation_names
 
     try:
         environment = AdapterEnvironment(parse_assignments(config.getoption("--adapter-env")))
         runner = Runner(make_adapter(config.getoption("--adapter"), environment), timeout=config.getoption("--case-timeout"),
                         expectations=expectations, golden_dir=_dirs(config)[2],
                         required=required_operations(config.getoption("--fail-on-unsupported"),
-                                                     config.getoption("--require-op"), catalogue()),
+                                                     config.getoption("--require-op"), operation_names()),
                         edition=config.getoption("--edition"))
         runner.start()
     except (AdapterStartError, AdapterNameError) as exc:

@@ -34,7 +34,7 @@ from conformance.adapters.base import Adapter, Answer, Hello
 from conformance.cases import Case
 from conformance.expectations import Expectations
 from conformance.normalise import replace_root
-from conformance.operations import catalogue
+from conformance.operations import get as get_operation
 from conformance.trees import materialise, remove, symlinks_supported
 
 STATUSES = ("passed", "failed", "errored", "unsupported", "xfail", "xpass", "skipped")
@@ -283,7 +283,7 @@ class Runner:
         if case.error_code is not None:
             shown = f":\n{_indented(golden.dump(output))}" if self.details else ""
             return Verdict("failed", f"expected error {case.error_code}, got a result{shown}", output=output)
-        op = catalogue()[case.op]
+        op = get_operation(case.op)
         try:
             op.output.model_validate(output)
         except ValidationError as exc:

@@ -120,9 +120,9 @@ def _check_malformed(adapter: Adapter, timeout: float) -> Check:
 def _check_operations(operations: list[str]) -> Check:
     import difflib
 
-    from conformance.operations import catalogue
+    from conformance.operations import names
 
-    known = catalogue()
+    known = names()
     unknown = [op for op in operations if op not in known]
     if not unknown:
         return Check("operations", True, f"all {len(operations)} listed operations are known to the suite")

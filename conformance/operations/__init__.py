@@ -1,17 +1,35 @@
 """Operation catalogue. Every module in this package declares the operations of one area (or one
 part of an area) with :func:`conformance.operations.base.operation`; :func:`load_all` imports them.
+
+Importing this package imports no operation module (nor pydantic): :func:`names` answers from
+:mod:`conformance.operations.index`, and :func:`get` imports only the module that declares the
+operation asked for.
 """
 
 from __future__ import annotations
 
 import importlib
 import pkgutil
+from typing import TYPE_CHECKING, Any
 
-from conformance.operations.base import OpModel, Operation, declared, operation
+from conformance.operations.index import OPERATIONS
 
-__all__ = ["OpModel", "Operation", "catalogue", "operation", "load_all", "get"]
+if TYPE_CHECKING:
+    from conformance.operations.base import Operation
+
+__all__ = ["OpModel", "Operation", "catalogue", "operation", "load_all", "get", "names", "load_module"]
 
 _loaded = False
+
+
+def __getattr__(name: str) -> Any:
+    """``OpModel``, ``Operation`` and ``operation`` of :mod:`conformance.operations.base`, imported
+    when first asked for."""
+    if name in ("OpModel", "Operation", "operation"):
+        from conformance.operations import base
+
+        return getattr(base, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def load_all() -> None:
@@ -21,16 +39,38 @@ def load_all() -> None:
         return
     _loaded = True
     for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
-        if info.name != "base" and not info.name.startswith("_"):
+        if info.name not in ("base", "index") and not info.name.startswith("_"):
             importlib.import_module(f"{__name__}.{info.name}")
+
+
+def load_module(module: str) -> None:
+    """Import the operation module ``module`` of this package (a name of
+    :data:`conformance.operations.index.OPERATIONS`' values)."""
+    importlib.import_module(f"{__name__}.{module}")
 
 
 def catalogue() -> dict[str, Operation]:
     """Every declared operation by name (importing all area modules first)."""
+    from conformance.operations.base import declared
+
     load_all()
     return declared()
 
 
+def names() -> list[str]:
+    """Every operation's name, sorted, without importing any operation module."""
+    return sorted(OPERATIONS)
+
+
 def get(name: str) -> Operation | None:
-    """The operation called ``name``, or ``None`` when no module declares it."""
+    """The operation called ``name``, or ``None`` when no module declares it. Imports only the
+    module that declares it (every module for a name the index does not hold)."""
+    from conformance.operations.base import declared
+
+    module = OPERATIONS.get(name)
+    if module is not None:
+        load_module(module)
+        found = declared().get(name)
+        if found is not None:
+            return found
     return catalogue().get(name)

@@ -11,6 +11,7 @@ Field names are the JSON names exactly as the specification spells them (``activ
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -38,6 +39,7 @@ class Operation:
         summary: one line for ``pi-conformance list`` and the adapter guide.
         uses_tree: whether cases of this operation may carry a file ``tree`` that the kit
             materialises and passes to the adapter as ``root``.
+        module: the module that declares it (what :mod:`conformance.operations.index` names).
     """
 
     name: str
@@ -46,6 +48,7 @@ class Operation:
     summary: str
     uses_tree: bool = False
     normalisers: tuple[str, ...] = field(default=())
+    module: str = field(default="", compare=False)
 
     @property
     def area(self) -> str:
@@ -69,7 +72,8 @@ def operation(
         raise ValueError(f"operation name {name!r} must be '<area>.<name>'")
     if name in _CATALOGUE:
         raise ValueError(f"operation {name!r} is declared twice")
-    op = Operation(name=name, input=input, output=output, summary=summary, uses_tree=uses_tree)
+    module = sys._getframe(1).f_globals.get("__name__", "")
+    op = Operation(name=name, input=input, output=output, summary=summary, uses_tree=uses_tree, module=module)
     _CATALOGUE[name] = op
     return op
 

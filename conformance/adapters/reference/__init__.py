@@ -18,7 +18,8 @@ from pydantic import BaseModel
 
 import reference
 from conformance.adapters.base import Implementation, ImplementationError
-from conformance.operations import catalogue
+from conformance.operations import get as get_operation, names as operation_names
+from conformance.operations.index import OPERATIONS
 
 Handler = Callable[[Any, "Context"], Any]
 _HANDLERS: dict[str, Handler] = {}
@@ -76,8 +77,13 @@ def handlers() -> dict[str, Handler]:
 
 
 def handler(op: str) -> Handler:
-    """The handler of ``op``, importing only the modules of its area (``<area>.<name>``) unless it
-    is not there. Raises ``KeyError`` when the reference has none."""
+    """The handler of ``op``, importing only the handler module named as the operation module that
+    declares it (:mod:`conformance.operations.index`), else the modules of its area
+    (``<area>.<name>``), else every one. Raises ``KeyError`` when the reference has none."""
+    own = OPERATIONS.get(op)
+    if op not in _HANDLERS and own in _modules() and own not in _loaded:
+        _loaded.add(own)
+        importlib.import_module(f"{__name__}.{own}")
     if op not in _HANDLERS:
         _load(op.partition(".")[0])
     if op not in _HANDLERS:
@@ -119,13 +125,13 @@ class ReferenceImplementation(Implementation):
         """Every operation of the catalogue: the reference implements each (``tests/test_kit_runner.py``
         checks that its handlers are exactly the catalogue), so a run imports the handler modules
         of the areas it asks for only."""
-        return sorted(catalogue())
+        return operation_names()
 
     def run(self, op: str, input: dict, root: str | None) -> dict:
         from reference.errors import SpecError
 
         implementation = handler(op)
-        model = catalogue()[op].input.model_validate(input)
+        model = get_operation(op).input.model_validate(input)
         try:
             return to_json(implementation(model, Context(root=root, edition=self.edition)))
         except SpecError as exc:
