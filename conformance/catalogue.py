@@ -25,18 +25,11 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from conformance.areas import AREAS, KIT_AREA, SCENARIO_AREAS  # noqa: F401  (named here too)
 from conformance.editions import of_area
 from conformance.yamlio import FileError, SuiteFileError, load_with_positions, validation_errors
 
 SPEC_DIR = Path(__file__).resolve().parent / "spec"
-AREAS = ("envelope", "profiles", "pi")
-"""The areas of the specification, in the order reports list them: the one list the kit has."""
-
-KIT_AREA = "kit"
-"""The area of the kit's own scenarios (they test the kit, and cite no clause of the catalogue)."""
-
-SCENARIO_AREAS = AREAS + (KIT_AREA,)
-"""The areas a scenario file may declare."""
 
 PREFIX = {"envelope": "ENV-", "profiles": "PROF-", "pi": "PI-"}
 

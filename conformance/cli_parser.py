@@ -7,11 +7,12 @@ in one place; it imports nothing of the commands themselves.
 from __future__ import annotations
 
 import argparse
+import importlib
 from typing import Callable, Mapping, Sequence
 
 from conformance import golden
 from conformance.adapters.connect import ADAPTER_NAMES
-from conformance.catalogue import AREAS
+from conformance.areas import AREAS
 from conformance.editions import DEFAULT as DEFAULT_EDITION
 from conformance.locales import DEFAULT_LOCALES
 from conformance.options import edition_name, timeout_seconds
@@ -45,6 +46,34 @@ def add_environment_arguments(sp: argparse.ArgumentParser, *, locales: Sequence[
                          "whose answer changes")
 
 
+class _Subcommands(argparse._SubParsersAction):
+    """Subcommands of which some get their arguments only when chosen (``deferred``: the name of a
+    subcommand and what adds its arguments), so that a command line imports the modules of the
+    command it runs only; ``--help`` lists them all, and ``COMMAND --help`` shows the arguments."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.deferred: dict[str, Callable[[argparse.ArgumentParser], None]] = {}
+
+    def __call__(self, parser, namespace, values, option_string=None) -> None:
+        fill = self.deferred.pop(values[0], None) if values else None
+        if fill is not None:
+            fill(self._name_parser_map[values[0]])
+        super().__call__(parser, namespace, values, option_string)
+
+
+def _from_module(module: str, command: str) -> Callable[[argparse.ArgumentParser], None]:
+    """What adds a subcommand's arguments from ``module`` (its ``add_arguments``) and makes its
+    ``command`` function carry it out, importing ``module`` then."""
+
+    def fill(sp: argparse.ArgumentParser) -> None:
+        found = importlib.import_module(module)
+        found.add_arguments(sp)
+        sp.set_defaults(fn=getattr(found, command))
+
+    return fill
+
+
 def build_parser(commands: Mapping[str, Callable[[argparse.Namespace], int]]) -> argparse.ArgumentParser:
     """The ``pi-conformance`` argument parser; ``commands`` maps each subcommand name (``run``,
     ``list``, ``show``, ``coverage``, ``smoke``, ``editions``, ``serve-reference``, ``compare``,
@@ -52,7 +81,7 @@ def build_parser(commands: Mapping[str, Callable[[argparse.Namespace], int]]) ->
     come from their own modules)."""
     p = argparse.ArgumentParser(prog="pi-conformance", epilog=EPILOG,
                                 description="Conformance suite for how Pi and its extensions compose what a model receives.")
-    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND", action=_Subcommands)
     sub.required = True
 
     def common(sp: argparse.ArgumentParser, *, adapter: bool = False, select: bool = True,
@@ -133,22 +162,12 @@ def build_parser(commands: Mapping[str, Callable[[argparse.Namespace], int]]) ->
     common(dc, select=False)
     dc.set_defaults(fn=commands["docs"])
 
-    from conformance import faults as faults_mod
-    from conformance import invariants as invariants_mod
-
-    fa = sub.add_parser("faults", help="run the suite against each seeded fault; show which cases catch it")
-    faults_mod.add_arguments(fa)
-    fa.set_defaults(fn=faults_mod.cmd_faults)
-
-    from conformance.diff import command as diff_command
-
-    df = sub.add_parser("diff", help="compare two adapters on generated inputs; print disagreements as cases")
-    diff_command.add_arguments(df)
-    df.set_defaults(fn=diff_command.cmd_diff)
-
-    iv = sub.add_parser("invariants", help="check the property-based invariants through an adapter")
-    invariants_mod.add_arguments(iv)
-    iv.set_defaults(fn=invariants_mod.cmd_invariants)
+    sub.add_parser("faults", help="run the suite against each seeded fault; show which cases catch it")
+    sub.deferred["faults"] = _from_module("conformance.faults", "cmd_faults")
+    sub.add_parser("diff", help="compare two adapters on generated inputs; print disagreements as cases")
+    sub.deferred["diff"] = _from_module("conformance.diff.command", "cmd_diff")
+    sub.add_parser("invariants", help="check the property-based invariants through an adapter")
+    sub.deferred["invariants"] = _from_module("conformance.invariants", "cmd_invariants")
 
     sc = sub.add_parser("schema", help="write the JSON Schemas of the scenario format and every operation")
     sc.add_argument("--out", default=None, metavar="DIR", help="write the JSON Schemas into DIR")

@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterator, Sequence
 
 from conformance.adapters.base import Adapter
-from conformance.catalogue import AREAS
+from conformance.areas import AREAS
 from conformance.adapters.reference import ReferenceImplementation
 
 PATCHED_PACKAGES = ("reference", "conformance.adapters.reference")

@@ -18,7 +18,6 @@ from typing import Any, Callable, Sequence
 from conformance import golden
 from conformance.adapters.base import Adapter, Answer
 from conformance.adapters.environment import LOCALE, AdapterEnvironment
-from conformance.catalogue import collation_clauses, load_catalogue
 from conformance.normalise import replace_root
 
 __all__ = ["DEFAULT_LOCALES", "LocaleChange", "LocaleCheck", "collation_cases", "first_difference", "known_locale",
@@ -101,6 +100,8 @@ def parse_locales(text: str) -> tuple[str, ...]:
 
 def collation_cases(cases: Sequence, catalogue=None) -> list:
     """The cases that cite a clause flagged ``collation: true`` (in the order given)."""
+    from conformance.catalogue import collation_clauses, load_catalogue
+
     clauses = collation_clauses(catalogue if catalogue is not None else load_catalogue())
     return [case for case in cases if clauses.intersection(case.clauses)]
 

@@ -64,7 +64,7 @@ def _dirs(config: pytest.Config) -> tuple[Path, Path | None, Path]:
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    from conformance.catalogue import AREAS, SCENARIO_AREAS
+    from conformance.areas import AREAS, SCENARIO_AREAS
 
     for area in SCENARIO_AREAS:
         config.addinivalue_line("markers", f"{area}: conformance cases of the {area} area")
@@ -109,7 +109,7 @@ class SuiteFileProblem:
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     if "conformance_case" not in metafunc.fixturenames:
         return
-    from conformance.catalogue import AREAS
+    from conformance.areas import AREAS
 
     suite, cases = _suite(metafunc.config)
     params = [pytest.param(c, id=c.id, marks=[getattr(pytest.mark, c.area)]) for c in cases]

@@ -14,7 +14,7 @@ from pathlib import Path
 from conformance.adapters.base import AdapterStartError
 from conformance.adapters.connect import ADAPTER_NAMES, AdapterNameError, make_adapter
 from conformance.adapters.environment import AdapterEnvironment, parse_assignments
-from conformance.catalogue import AREAS
+from conformance.areas import AREAS
 from conformance.diff import DEFAULT_EXAMPLES, DEFAULT_TIMEOUT, OperationReport, run_diff
 from conformance.diff.scenario import case_id, scenario_text
 from conformance.options import add_edition_argument, add_generation_arguments

@@ -41,7 +41,7 @@ from conformance.adapters.base import Adapter, AdapterStartError
 from conformance.adapters.connect import ADAPTER_NAMES, AdapterNameError, make_adapter
 from conformance.adapters.environment import AdapterEnvironment, parse_assignments
 from conformance.options import add_generation_arguments
-from conformance.catalogue import AREAS
+from conformance.areas import AREAS
 from conformance.invariants.core import (  # noqa: F401  (the package's public names)
     Check,
     Client,
