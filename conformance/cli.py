@@ -13,7 +13,6 @@ import difflib
 from fnmatch import fnmatchcase
 import os
 import sys
-import tempfile
 from pathlib import Path
 from typing import Sequence
 
@@ -75,6 +74,8 @@ def _report_paths(args: argparse.Namespace) -> dict[str, Path]:
             parent = parent.parent
         if not parent.is_dir() or not os.access(parent, os.W_OK | os.X_OK):
             raise UsageError(f"{flag} {path}: cannot write in {parent}")
+        import tempfile
+
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             # A real write in that folder, so that a path no check above can judge (/proc, a

@@ -25,11 +25,10 @@ import os
 import re
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ruamel.yaml import YAML
-from ruamel.yaml.comments import CommentedMap
-from ruamel.yaml.scalarstring import DoubleQuotedScalarString, LiteralScalarString, SingleQuotedScalarString
+if TYPE_CHECKING:
+    from ruamel.yaml import YAML
 
 from conformance import normalise, yamlcache, yamlio
 from conformance.editions import default_of
@@ -98,6 +97,8 @@ def canonical(value: Any) -> Any:
 
 
 def _yaml() -> YAML:
+    from ruamel.yaml import YAML  # imported only to write YAML: a cached text needs none
+
     yaml = YAML(typ="rt", pure=True)
     yaml.width = 4096
     yaml.indent(mapping=2, sequence=4, offset=2)
@@ -111,6 +112,8 @@ def _yaml() -> YAML:
 def _literal_safe(text: str) -> bool:
     if "\n" not in text:
         return False
+    from ruamel.yaml.scalarstring import LiteralScalarString
+
     yaml = _yaml()
     buf = io.StringIO()
     yaml.dump({"v": LiteralScalarString(text)}, buf)
@@ -137,6 +140,9 @@ def _yaml11_ambiguous(text: str) -> bool:
 
 
 def _to_yaml_node(value: Any) -> Any:
+    from ruamel.yaml.comments import CommentedMap
+    from ruamel.yaml.scalarstring import DoubleQuotedScalarString, LiteralScalarString, SingleQuotedScalarString
+
     if isinstance(value, dict):
         node = CommentedMap()
         for k in sorted(value):

@@ -24,14 +24,27 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import ruamel.yaml
-
 from conformance.files import atomic_write_text
 
 ENV = "PI_CONFORMANCE_CACHE"
 FORMAT = 1
 _OFF = ("", "0", "off", "none")
-_SALT = f"pi-conformance parse cache {FORMAT}; ruamel.yaml {ruamel.yaml.__version__}\n".encode()
+
+
+@lru_cache(maxsize=1)
+def _salt() -> bytes:
+    """The reader's identity: this module's format number and ruamel.yaml's version, read from its
+    installed metadata so that a cache hit imports no YAML parser (from the module when the
+    metadata cannot be found)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        parser = version("ruamel.yaml")
+    except PackageNotFoundError:
+        import ruamel.yaml
+
+        parser = ruamel.yaml.__version__
+    return f"pi-conformance parse cache {FORMAT}; ruamel.yaml {parser}\n".encode()
 
 
 def cache_dir() -> Path | None:
@@ -49,7 +62,7 @@ def _cache_dir(chosen: str | None, xdg: str | None, home: str | None) -> Path | 
 
 def key_of(text: str) -> str:
     """The entry name of a document: hex SHA-256 of the reader's identity and the UTF-8 text."""
-    return hashlib.sha256(_SALT + text.encode("utf-8", "surrogatepass")).hexdigest()
+    return hashlib.sha256(_salt() + text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def get(key: str) -> Any | None:

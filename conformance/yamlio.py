@@ -20,12 +20,10 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ruamel.yaml import YAML
-from ruamel.yaml.comments import CommentedMap, CommentedSeq
-from ruamel.yaml.error import MarkedYAMLError, YAMLError
-from ruamel.yaml.nodes import MappingNode, SequenceNode
+if TYPE_CHECKING:
+    from ruamel.yaml import YAML
 
 from conformance import yamlcache
 
@@ -67,6 +65,8 @@ def format_path(path: PathKey) -> str:
 
 
 def _plain(node: Any, path: PathKey, positions: dict[PathKey, Position]) -> Any:
+    from ruamel.yaml.comments import CommentedMap, CommentedSeq
+
     if isinstance(node, CommentedMap):
         out = {}
         for key, value in node.items():
@@ -125,6 +125,8 @@ def load_data(text: str, *, cache: bool = True) -> Any:
     found = _read_fast(text, cache=cache) or (_cached(text, "safe") if cache else None)
     if found is not None:
         return found[0]
+    from ruamel.yaml import YAML
+
     data = YAML(typ="safe", pure=True).load(text)
     if cache:
         _store(text, "safe", data, {(): (1, 1)})
@@ -182,6 +184,9 @@ def _read_text(path: Path, shown: str) -> str:
 
 def _read_positioned(text: str, shown: str) -> tuple[Any, dict[PathKey, Position]]:
     """The round-trip parse: data and every position, or the parser's error with its place."""
+    from ruamel.yaml import YAML
+    from ruamel.yaml.error import MarkedYAMLError, YAMLError
+
     yaml = YAML(typ="rt")
     try:
         node = yaml.load(text)
@@ -250,6 +255,8 @@ def _decoded(document: Any) -> tuple[Any, dict[PathKey, Position]] | None:
 
 @lru_cache(maxsize=1)
 def _c_yaml() -> YAML:
+    from ruamel.yaml import YAML
+
     return YAML(typ="safe")  # ruamel.yaml.clib's C parser when installed, else the pure one
 
 
@@ -269,6 +276,8 @@ def _parse_c(text: str) -> tuple[Any, dict[PathKey, Position]] | None:
 
 
 def _has_merge_key(node: Any, seen: set[int] | None = None) -> bool:
+    from ruamel.yaml.nodes import MappingNode, SequenceNode
+
     seen = set() if seen is None else seen
     if id(node) in seen:
         return False
@@ -292,6 +301,8 @@ def _json_exact(value: Any) -> bool:
 def _shallow_positions(node: Any, value: Any, path: PathKey, out: dict[PathKey, Position]) -> bool:
     """Record the positions of the paths of at most :data:`SHALLOW` parts as the round-trip
     parser gives them (a key's own place; a sequence item's place)."""
+    from ruamel.yaml.nodes import MappingNode, SequenceNode
+
     if len(path) >= SHALLOW:
         return True
     if isinstance(node, MappingNode):
