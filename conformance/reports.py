@@ -18,10 +18,12 @@ from __future__ import annotations
 
 import json
 import re
-import xml.etree.ElementTree as ET
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import xml.etree.ElementTree as ET
 
 from conformance import PROTOCOL_VERSION, SPEC_VERSION, SUITE_VERSION
 from conformance.adapters.base import Hello
@@ -109,6 +111,8 @@ def xml_text(text: str) -> str:
 
 def write_junit(path: Path, report: dict) -> None:
     """JUnit XML: one testsuite per area, one testcase per case."""
+    import xml.etree.ElementTree as ET  # only for this report
+
     root = ET.Element("testsuites", name=xml_text(f"pi-conformance {report['header']['implementation']['name']}"))
     by_area: dict[str, list[dict]] = {}
     for rec in report["cases"]:
@@ -137,6 +141,8 @@ def write_junit(path: Path, report: dict) -> None:
 def _junit_suite_errors(root: ET.Element, errors: list[str]) -> None:
     """A testsuite ``suite-errors`` with one erroring testcase per suite error (a scenario file
     that does not load, an orphaned golden, ...), so that no JUnit reader shows such a run green."""
+    import xml.etree.ElementTree as ET
+
     if not errors:
         return
     suite = ET.SubElement(root, "testsuite", name="suite-errors", tests=str(len(errors)), failures="0",
