@@ -224,9 +224,10 @@ def _print_results(results, golden_dir: Path, spec_dir: str | None = None, editi
     from conformance.catalogue import describe_clauses
     from conformance.runner import RunSummary
 
-    catalogue = _catalogue(spec_dir)
+    catalogue = None  # read only when a case is to be described
     for r in results:
         if r.status in ("failed", "errored", "xpass"):
+            catalogue = catalogue or _catalogue(spec_dir)
             print(f"\n{r.status.upper()} {r.id} ({r.op}): {r.title}\n  {r.message}")
             print("  clauses:\n" + describe_clauses(catalogue, r.clauses, indent="    "))
             if r.diff:
