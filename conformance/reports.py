@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 import re
 from datetime import datetime, timezone
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -100,13 +101,17 @@ def write_json(path: Path, report: dict) -> None:
     atomic_write_text(path, text + "\n")
 
 
-_XML_BAD = re.compile("[^\u0009\u000a\u000d\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+@lru_cache(maxsize=1)
+def _xml_bad() -> re.Pattern:
+    """The characters XML 1.0 cannot hold, compiled when a report first needs them rather than by
+    every run that prints its counts."""
+    return re.compile("[^\u0009\u000a\u000d\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
 
 def xml_text(text: str) -> str:
     """``text`` with the characters XML 1.0 cannot hold (ANSI escapes' ESC, other controls, lone
     surrogates) written as ``\\xNN`` / ``\\uNNNN``, so the report stays well-formed."""
-    return _XML_BAD.sub(lambda m: f"\\x{ord(m.group()):02x}" if ord(m.group()) < 256 else f"\\u{ord(m.group()):04x}", text)
+    return _xml_bad().sub(lambda m: f"\\x{ord(m.group()):02x}" if ord(m.group()) < 256 else f"\\u{ord(m.group()):04x}", text)
 
 
 def write_junit(path: Path, report: dict) -> None:
