@@ -39,9 +39,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
-TESTS = ("tests/test_scenarios.py", "tests/test_invariants.py")
-"""What judges a mutant: every scenario (in process) and the invariants -- the suite, not the
-reference's own unit tests."""
+TESTS = ("tests/test_scenarios.py", "tests/test_scenarios_editions.py", "tests/test_invariants.py")
+"""What judges a mutant: every scenario (in process) under its area's default edition and under
+every other edition it holds for, and the invariants -- the suite, not the reference's own unit
+tests."""
 
 SETUP_CFG = """\
 [mutmut]
