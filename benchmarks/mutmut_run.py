@@ -18,6 +18,7 @@ directory, writes mutmut's ``setup.cfg`` there and runs mutmut from a separate e
 It prints the counts (killed, survived, timeout, ...) and the kill rate, killed / (killed +
 survived + timeout + suspicious), and writes them as JSON with ``--report-json``. ``--survivors``
 lists the surviving mutants' names (show one with ``mutmut show NAME`` in the work directory);
+``--rejudge DIR`` judges again only the survivors of the finished run in DIR with this commit's tests;
 ``--analyse`` classifies the survivors of a finished run: *wording* (only a string literal changed:
 an error or diagnostic message, which cases do not compare) or *behaviour*, with each diff.
 """
@@ -32,6 +33,7 @@ import io
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tarfile
@@ -94,6 +96,46 @@ def survivors(workdir: Path, python: str) -> list[str]:
     out = subprocess.run([python, "-m", "mutmut", "results"], cwd=workdir, check=True, capture_output=True,
                          text=True).stdout
     return [line.split(":")[0].strip() for line in out.splitlines() if line.strip().endswith("survived")]
+
+
+def exit_codes(workdir: Path) -> dict[str, int | None]:
+    """Every mutant's exit code as mutmut recorded it (``0``: survived), by mutant name."""
+    out: dict[str, int | None] = {}
+    for meta in (workdir / "mutants").rglob("*.py.meta"):
+        out.update(json.loads(meta.read_text(encoding="utf-8")).get("exit_code_by_key", {}))
+    return out
+
+
+def rejudge(source: Path, workdir: Path, python: str, max_children: int) -> dict:
+    """Judge again, with the tests of the exported tree in ``workdir``, only the mutants that
+    survived the finished run in ``source``; every other mutant keeps its verdict.
+
+    Adding cases can only kill more mutants, so this gives the figure of a whole run at a far
+    smaller cost -- provided ``reference/`` is unchanged (``SystemExit`` otherwise, and when the
+    mutant set differs). mutmut resets every verdict when the test selection changes, so the
+    verdicts of ``source`` are written back for the mutants not judged again. Returns
+    ``{"rejudged": n, "now_killed": n}``."""
+    old, new = source / "reference", workdir / "reference"
+    changed = [p for p in sorted(new.rglob("*.py"))
+               if not (old / p.relative_to(new)).is_file() or (old / p.relative_to(new)).read_bytes() != p.read_bytes()]
+    if changed or len(list(old.rglob("*.py"))) != len(list(new.rglob("*.py"))):
+        raise SystemExit(f"reference/ differs from {source} ({', '.join(map(str, changed[:3]))}...): run it whole")
+    skip = shutil.ignore_patterns("tests", "conformance", "golden", "setup.cfg", "pyproject.toml")
+    shutil.copytree(source / "mutants", workdir / "mutants", ignore=lambda d, names: skip(d, names)
+                    if Path(d) == source / "mutants" else set())
+    before = exit_codes(source)
+    names = sorted(k for k, v in before.items() if v == 0)
+    env = {**os.environ, "PYTHONPATH": str(workdir)}
+    subprocess.run([python, "-m", "mutmut", "run", "--max-children", str(max_children), *names], cwd=workdir,
+                   env=env, check=False)
+    after = exit_codes(workdir)
+    if set(after) != set(before):
+        raise SystemExit(f"the mutant set changed ({len(before)} before, {len(after)} now)")
+    for meta in (workdir / "mutants").rglob("*.py.meta"):
+        data = json.loads(meta.read_text(encoding="utf-8"))
+        data["exit_code_by_key"] = {k: (v if k in names else before[k]) for k, v in data["exit_code_by_key"].items()}
+        meta.write_text(json.dumps(data), encoding="utf-8")
+    return {"rejudged": len(names), "now_killed": sum(1 for n in names if after[n] not in (0, None))}
 
 
 def _functions(path: Path) -> dict[str, ast.AST]:
@@ -161,6 +203,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--report-json", type=Path)
     parser.add_argument("--survivors", action="store_true", help="list the surviving mutants")
     parser.add_argument("--resume", action="store_true", help="continue a run in an existing --workdir")
+    parser.add_argument("--rejudge", type=Path, metavar="DIR",
+                        help="judge again only the survivors of the finished run in DIR (same reference/), "
+                             "with this commit's tests, in the new --workdir")
     parser.add_argument("--analyse", action="store_true",
                         help="only classify the survivors of a finished run in --workdir (wording or behaviour)")
     args = parser.parse_args(argv)
@@ -182,13 +227,19 @@ def main(argv: list[str] | None = None) -> int:
             args.report_json.write_text(json.dumps({"counts": counts, "survivors": groups}, indent=2) + "\n",
                                         encoding="utf-8")
         return 0
+    rejudged = None
     if not args.resume:
         export(commit, workdir)
         configure(workdir, args.tests or list(TESTS), args.only)
-    env = {**os.environ, "PYTHONPATH": str(workdir)}
-    subprocess.run([args.python, "-m", "mutmut", "run", "--max-children", str(args.max_children)], cwd=workdir,
-                   env=env, check=False)
+    if args.rejudge:
+        rejudged = rejudge(args.rejudge.resolve(), workdir, args.python, args.max_children)
+    else:
+        env = {**os.environ, "PYTHONPATH": str(workdir)}
+        subprocess.run([args.python, "-m", "mutmut", "run", "--max-children", str(args.max_children)], cwd=workdir,
+                       env=env, check=False)
     result = stats(workdir, args.python)
+    if rejudged:
+        result.update(rejudged)
     result["commit"] = commit if not args.resume else None
     result["only"] = args.only
     print(json.dumps(result, indent=2))
