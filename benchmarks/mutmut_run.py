@@ -19,8 +19,9 @@ It prints the counts (killed, survived, timeout, ...) and the kill rate, killed 
 survived + timeout + suspicious), and writes them as JSON with ``--report-json``. ``--survivors``
 lists the surviving mutants' names (show one with ``mutmut show NAME`` in the work directory);
 ``--rejudge DIR`` judges again only the survivors of the finished run in DIR with this commit's tests;
-``--analyse`` classifies the survivors of a finished run: *wording* (only a string literal changed:
-an error or diagnostic message, which cases do not compare) or *behaviour*, with each diff.
+``--analyse`` classifies the survivors of a finished run: *wording* (nothing changed but the text
+of an error or diagnostic message, which cases do not compare), *message* (a line building a
+refusal or a diagnostic changed, perhaps more than its text) or *behaviour*, with each diff.
 """
 
 from __future__ import annotations
@@ -143,17 +144,103 @@ def _functions(path: Path) -> dict[str, ast.AST]:
     return {node.name: node for node in ast.walk(tree) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))}
 
 
-def _without_strings(node: ast.AST) -> str:
-    class Blank(ast.NodeTransformer):
-        def visit_Constant(self, c: ast.Constant) -> ast.AST:
-            return ast.Constant("") if isinstance(c.value, str) else c
+_MESSAGE_PARAMS = {"message", "msg"}
+"""The parameters that carry a message's text (never compared by cases): ``SpecError``'s,
+``Diagnostic``'s, ``Problem``'s, ``ConfigIssue``'s and ``AuthResult``'s ``message``."""
 
-        def visit_FunctionDef(self, f: ast.FunctionDef) -> ast.AST:
-            f.name = "f"
-            self.generic_visit(f)
-            return f
 
-    return ast.dump(Blank().visit(copy.deepcopy(node)))
+def _param_name(call: ast.Call, arg: ast.AST, namespace: dict) -> str | None:
+    """The name of the parameter ``arg`` (an argument of ``call``) binds to, when the called
+    function or class can be found in ``namespace`` (the mutated module's globals)."""
+    for kw in call.keywords:
+        if kw.value is arg:
+            return kw.arg
+    func = call.func
+    name = func.id if isinstance(func, ast.Name) else None
+    target = namespace.get(name) if name else None
+    if target is None or arg not in call.args:
+        return None
+    try:
+        import inspect
+
+        params = [p for p in inspect.signature(target).parameters.values()
+                  if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    except (TypeError, ValueError):
+        return None
+    index = call.args.index(arg)
+    return params[index].name if index < len(params) else None
+
+
+def _in_message(node: ast.AST, parents: dict, namespace: dict, function: str) -> bool:
+    """Whether ``node`` is part of a message's text only: inside an argument bound to a
+    ``message`` parameter, a ``msg``/``message`` variable, or the value returned by a wording
+    helper (a function whose name holds ``describe``)."""
+    while node in parents:
+        parent = parents[node]
+        if isinstance(parent, ast.Call) and node is not parent.func:
+            param = _param_name(parent, node, namespace)
+            if param in _MESSAGE_PARAMS:
+                return True
+            if param is not None:
+                return False
+        if isinstance(parent, ast.Tuple) and isinstance(parents.get(parent), ast.Assign):
+            targets = parents[parent].targets
+            if len(targets) == 1 and isinstance(targets[0], ast.Tuple) and len(targets[0].elts) == len(parent.elts):
+                target = targets[0].elts[parent.elts.index(node)]
+                return isinstance(target, ast.Name) and target.id in _MESSAGE_PARAMS
+        if isinstance(parent, ast.Assign):
+            return all(isinstance(t, ast.Name) and t.id in _MESSAGE_PARAMS for t in parent.targets)
+        if isinstance(parent, ast.Return):
+            return "describe" in function
+        if isinstance(parent, ast.stmt):
+            return False
+        node = parent
+    return False
+
+
+def _differences(a: ast.AST, b: ast.AST) -> list[tuple[ast.AST, ast.AST]] | None:
+    """The smallest nodes of ``a`` where ``b`` differs, each with its counterpart in ``b``;
+    ``None`` when ``a`` itself differs."""
+    if type(a) is not type(b):
+        return None
+    if isinstance(a, ast.Constant):
+        return [] if (type(a.value), a.value) == (type(b.value), b.value) else None
+    out: list[tuple[ast.AST, ast.AST]] = []
+    for field in a._fields:
+        x, y = getattr(a, field, None), getattr(b, field, None)
+        if isinstance(x, list) and isinstance(y, list):
+            if len(x) != len(y):
+                return None
+            pairs = list(zip(x, y))
+        else:
+            pairs = [(x, y)]
+        for u, v in pairs:
+            if isinstance(u, ast.AST) and isinstance(v, ast.AST):
+                inner = _differences(u, v)
+                out.extend([(u, v)] if inner is None else inner)
+            elif u != v and field != "name":
+                return None
+    return out
+
+
+def only_message_text(orig: ast.AST, mutant: ast.AST, namespace: dict) -> bool:
+    """Whether the mutant changes nothing but the text of messages: every change puts a string
+    or ``None`` in place of an expression (never an operator, never a key it looks up, so it
+    cannot raise) inside a message (see :func:`_in_message`)."""
+    diffs = _differences(orig, mutant)
+    if not diffs:
+        return False
+    parents = {child: node for node in ast.walk(orig) for child in ast.iter_child_nodes(node)}
+    def direct(u: ast.AST) -> bool:  # the message itself, not something it is computed from
+        parent = parents.get(u)
+        if isinstance(parent, ast.Call):
+            return _param_name(parent, u, namespace) in _MESSAGE_PARAMS
+        return isinstance(parent, ast.Assign) or isinstance(parents.get(parent), ast.Assign)
+
+    return all(isinstance(u, ast.expr) and isinstance(v, ast.Constant)
+               and (isinstance(v.value, str) or (v.value is None and direct(u)))
+               and not isinstance(parents.get(u), ast.Subscript) and _in_message(u, parents, namespace, orig.name)
+               for u, v in diffs)
 
 
 _MESSAGE_LINE = re.compile(r"raise |SpecError\(|_invalid\(|Diagnostic\(|message|describe_|AuthResult\(False")
@@ -161,9 +248,15 @@ _MESSAGE_LINE = re.compile(r"raise |SpecError\(|_invalid\(|Diagnostic\(|message|
 
 def classify(workdir: Path) -> dict[str, list[dict]]:
     """The surviving mutants, each ``{name, kind, diff}``, grouped by module. ``kind`` is
-    ``wording`` when the mutant only changes string literals, ``message`` when every line it
-    changes builds a refusal or a diagnostic (its wording or arguments: cases compare codes, not
-    messages), and ``behaviour`` otherwise."""
+    ``wording`` when the mutant changes nothing but the text of a message
+    (:func:`only_message_text`: a string, or an expression, inside the ``message`` of a refusal,
+    a diagnostic or a problem, or a wording helper's result -- cases compare codes, never
+    messages), ``message`` when every line it changes builds a refusal or a diagnostic but it may
+    change more than the text (a code, a ``path``, a ``detail``), and ``behaviour`` otherwise."""
+    import importlib
+
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
     out: dict[str, list[dict]] = {}
     for meta in sorted((workdir / "mutants").rglob("*.py.meta")):
         codes = json.loads(meta.read_text(encoding="utf-8")).get("exit_code_by_key", {})
@@ -172,13 +265,15 @@ def classify(workdir: Path) -> dict[str, list[dict]]:
             continue
         source = meta.with_suffix("")
         funcs = _functions(source)
+        module = ".".join(source.relative_to(workdir / "mutants").with_suffix("").parts)
+        namespace = vars(importlib.import_module(module.removesuffix(".__init__")))
         for name in survived:
             func = name.rsplit(".", 1)[1]
             orig = funcs.get(func.split("__mutmut_")[0] + "__mutmut_orig")
             mutant = funcs.get(func)
             kind, diff = "behaviour", []
             if orig is not None and mutant is not None:
-                if _without_strings(orig) == _without_strings(mutant):
+                if only_message_text(orig, mutant, namespace):
                     kind = "wording"
                 a, b = ast.unparse(orig).splitlines(), ast.unparse(mutant).splitlines()
                 diff = [line for line in difflib.unified_diff(a, b, lineterm="", n=0)
