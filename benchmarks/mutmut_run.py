@@ -158,8 +158,13 @@ def _param_name(call: ast.Call, arg: ast.AST, namespace: dict) -> str | None:
     func = call.func
     name = func.id if isinstance(func, ast.Name) else None
     target = namespace.get(name) if name else None
-    if target is None or arg not in call.args:
+    if arg not in call.args:
         return None
+    index = call.args.index(arg)
+    if target is None:  # a function nested in another one, or passed in under its own name
+        defined = namespace.get("__nested__", {}).get(name)
+        names = [a.arg for a in defined.args.posonlyargs + defined.args.args] if defined is not None else []
+        return names[index] if index < len(names) else None
     try:
         import inspect
 
@@ -167,7 +172,6 @@ def _param_name(call: ast.Call, arg: ast.AST, namespace: dict) -> str | None:
                   if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
     except (TypeError, ValueError):
         return None
-    index = call.args.index(arg)
     return params[index].name if index < len(params) else None
 
 
@@ -266,7 +270,8 @@ def classify(workdir: Path) -> dict[str, list[dict]]:
         source = meta.with_suffix("")
         funcs = _functions(source)
         module = ".".join(source.relative_to(workdir / "mutants").with_suffix("").parts)
-        namespace = vars(importlib.import_module(module.removesuffix(".__init__")))
+        namespace = {**vars(importlib.import_module(module.removesuffix(".__init__"))),
+                     "__nested__": {n: f for n, f in funcs.items() if "__mutmut_" not in n}}
         for name in survived:
             func = name.rsplit(".", 1)[1]
             orig = funcs.get(func.split("__mutmut_")[0] + "__mutmut_orig")
