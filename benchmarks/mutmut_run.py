@@ -18,7 +18,8 @@ directory, writes mutmut's ``setup.cfg`` there and runs mutmut from a separate e
 It prints the counts (killed, survived, timeout, ...) and the kill rate, killed / (killed +
 survived + timeout + suspicious), and writes them as JSON with ``--report-json``. ``--survivors``
 lists the surviving mutants' names (show one with ``mutmut show NAME`` in the work directory);
-``--rejudge DIR`` judges again only the survivors of the finished run in DIR with this commit's tests;
+``--rejudge DIR`` judges again only the survivors of the run in DIR with this commit's tests (again
+with ``--resume`` once DIR has finished);
 ``--analyse`` classifies the survivors of a finished run: *wording* (nothing changed but the text
 of an error or diagnostic message, which cases do not compare), *message* (a line building a
 refusal or a diagnostic changed, perhaps more than its text) or *behaviour*, with each diff.
@@ -38,6 +39,7 @@ import shutil
 import subprocess
 import sys
 import tarfile
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -100,43 +102,61 @@ def survivors(workdir: Path, python: str) -> list[str]:
 
 
 def exit_codes(workdir: Path) -> dict[str, int | None]:
-    """Every mutant's exit code as mutmut recorded it (``0``: survived), by mutant name."""
+    """Every mutant's exit code as mutmut recorded it (``0``: survived, ``None``: not judged yet),
+    by mutant name. A run still going may be read: a file caught while mutmut rewrites it is read
+    again."""
     out: dict[str, int | None] = {}
     for meta in (workdir / "mutants").rglob("*.py.meta"):
-        out.update(json.loads(meta.read_text(encoding="utf-8")).get("exit_code_by_key", {}))
+        for attempt in range(20):
+            try:
+                out.update(json.loads(meta.read_text(encoding="utf-8")).get("exit_code_by_key", {}))
+                break
+            except json.JSONDecodeError:
+                if attempt == 19:
+                    raise
+                time.sleep(0.5)
     return out
 
 
 def rejudge(source: Path, workdir: Path, python: str, max_children: int) -> dict:
     """Judge again, with the tests of the exported tree in ``workdir``, only the mutants that
-    survived the finished run in ``source``; every other mutant keeps its verdict.
+    survived the run in ``source``; every other mutant keeps ``source``'s verdict.
 
     Adding cases can only kill more mutants, so this gives the figure of a whole run at a far
     smaller cost -- provided ``reference/`` is unchanged (``SystemExit`` otherwise, and when the
-    mutant set differs). mutmut resets every verdict when the test selection changes, so the
-    verdicts of ``source`` are written back for the mutants not judged again. Returns
-    ``{"rejudged": n, "now_killed": n}``."""
+    mutant set differs). ``source`` may still be running: call again (``--resume``) once it has
+    finished, and only the survivors not yet judged again are run. The verdicts of the mutants
+    judged again are kept in ``workdir/rejudged.json``; mutmut resets every verdict when the test
+    selection changes, so ``source``'s verdicts are written back for the others. Returns
+    ``{"rejudged": n, "now_killed": n, "not_judged_in_source": n}``."""
     old, new = source / "reference", workdir / "reference"
     changed = [p for p in sorted(new.rglob("*.py"))
                if not (old / p.relative_to(new)).is_file() or (old / p.relative_to(new)).read_bytes() != p.read_bytes()]
     if changed or len(list(old.rglob("*.py"))) != len(list(new.rglob("*.py"))):
         raise SystemExit(f"reference/ differs from {source} ({', '.join(map(str, changed[:3]))}...): run it whole")
-    skip = shutil.ignore_patterns("tests", "conformance", "golden", "setup.cfg", "pyproject.toml")
-    shutil.copytree(source / "mutants", workdir / "mutants", ignore=lambda d, names: skip(d, names)
-                    if Path(d) == source / "mutants" else set())
+    if not (workdir / "mutants").exists():
+        skip = shutil.ignore_patterns("tests", "conformance", "golden", "setup.cfg", "pyproject.toml")
+        shutil.copytree(source / "mutants", workdir / "mutants", ignore=lambda d, names: skip(d, names)
+                        if Path(d) == source / "mutants" else set())
+    state = workdir / "rejudged.json"
+    done: dict[str, int | None] = json.loads(state.read_text(encoding="utf-8")) if state.exists() else {}
     before = exit_codes(source)
-    names = sorted(k for k, v in before.items() if v == 0)
-    env = {**os.environ, "PYTHONPATH": str(workdir)}
-    subprocess.run([python, "-m", "mutmut", "run", "--max-children", str(max_children), *names], cwd=workdir,
-                   env=env, check=False)
-    after = exit_codes(workdir)
-    if set(after) != set(before):
-        raise SystemExit(f"the mutant set changed ({len(before)} before, {len(after)} now)")
+    names = sorted(k for k, v in before.items() if v == 0 and k not in done)
+    if names:
+        env = {**os.environ, "PYTHONPATH": str(workdir)}
+        subprocess.run([python, "-m", "mutmut", "run", "--max-children", str(max_children), *names], cwd=workdir,
+                       env=env, check=False)
+        after = exit_codes(workdir)
+        if set(after) != set(before):
+            raise SystemExit(f"the mutant set changed ({len(before)} before, {len(after)} now)")
+        done.update({n: after[n] for n in names})
+        state.write_text(json.dumps(done, indent=1) + "\n", encoding="utf-8")
     for meta in (workdir / "mutants").rglob("*.py.meta"):
         data = json.loads(meta.read_text(encoding="utf-8"))
-        data["exit_code_by_key"] = {k: (v if k in names else before[k]) for k, v in data["exit_code_by_key"].items()}
+        data["exit_code_by_key"] = {k: (done[k] if k in done else before[k]) for k in data["exit_code_by_key"]}
         meta.write_text(json.dumps(data), encoding="utf-8")
-    return {"rejudged": len(names), "now_killed": sum(1 for n in names if after[n] not in (0, None))}
+    return {"rejudged": len(done), "now_killed": sum(1 for v in done.values() if v not in (0, None)),
+            "not_judged_in_source": sum(1 for v in before.values() if v is None)}
 
 
 def _functions(path: Path) -> dict[str, ast.AST]:
