@@ -31,6 +31,7 @@ import argparse
 import ast
 import copy
 import difflib
+import fnmatch
 import io
 import json
 import os
@@ -118,7 +119,7 @@ def exit_codes(workdir: Path) -> dict[str, int | None]:
     return out
 
 
-def rejudge(source: Path, workdir: Path, python: str, max_children: int) -> dict:
+def rejudge(source: Path, workdir: Path, python: str, max_children: int, only: list[str] | None = None) -> dict:
     """Judge again, with the tests of the exported tree in ``workdir``, only the mutants that
     survived the run in ``source``; every other mutant keeps ``source``'s verdict.
 
@@ -127,7 +128,9 @@ def rejudge(source: Path, workdir: Path, python: str, max_children: int) -> dict
     mutant set differs). ``source`` may still be running: call again (``--resume``) once it has
     finished, and only the survivors not yet judged again are run. The verdicts of the mutants
     judged again are kept in ``workdir/rejudged.json``; mutmut resets every verdict when the test
-    selection changes, so ``source``'s verdicts are written back for the others. Returns
+    selection changes, so ``source``'s verdicts are written back for the others. With ``only``
+    (globs over mutant names), only the survivors matching one are judged again: the others stay
+    survivors, so the figure is a lower bound. Returns
     ``{"rejudged": n, "now_killed": n, "not_judged_in_source": n}``."""
     old, new = source / "reference", workdir / "reference"
     changed = [p for p in sorted(new.rglob("*.py"))
@@ -141,7 +144,8 @@ def rejudge(source: Path, workdir: Path, python: str, max_children: int) -> dict
     state = workdir / "rejudged.json"
     done: dict[str, int | None] = json.loads(state.read_text(encoding="utf-8")) if state.exists() else {}
     before = exit_codes(source)
-    names = sorted(k for k, v in before.items() if v == 0 and k not in done)
+    names = sorted(k for k, v in before.items() if v == 0 and k not in done
+                   and (not only or any(fnmatch.fnmatchcase(k, g) for g in only)))
     if names:
         env = {**os.environ, "PYTHONPATH": str(workdir)}
         subprocess.run([python, "-m", "mutmut", "run", "--max-children", str(max_children), *names], cwd=workdir,
@@ -326,6 +330,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rejudge", type=Path, metavar="DIR",
                         help="judge again only the survivors of the finished run in DIR (same reference/), "
                              "with this commit's tests, in the new --workdir")
+    parser.add_argument("--rejudge-only", action="append", default=[], metavar="GLOB",
+                        help="with --rejudge: judge again only the survivors whose name matches (repeatable), "
+                             "e.g. 'reference.pi.core.templates.*'")
     parser.add_argument("--analyse", action="store_true",
                         help="only classify the survivors of a finished run in --workdir (wording or behaviour)")
     args = parser.parse_args(argv)
@@ -352,7 +359,7 @@ def main(argv: list[str] | None = None) -> int:
         export(commit, workdir)
         configure(workdir, args.tests or list(TESTS), args.only)
     if args.rejudge:
-        rejudged = rejudge(args.rejudge.resolve(), workdir, args.python, args.max_children)
+        rejudged = rejudge(args.rejudge.resolve(), workdir, args.python, args.max_children, args.rejudge_only)
     else:
         env = {**os.environ, "PYTHONPATH": str(workdir)}
         subprocess.run([args.python, "-m", "mutmut", "run", "--max-children", str(args.max_children)], cwd=workdir,
