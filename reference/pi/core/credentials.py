@@ -186,8 +186,9 @@ def resolve_request_auth(
     Uses the precedence of :func:`configured_source`. Implements PI-CRED-MODELS-JSON-UNRESOLVED (a
     ``models.json`` key that does not resolve fails the request, it never falls back to the
     environment) and PI-CRED-HEADER-MISSING (a header value that does not resolve fails the request's
-    auth with a message naming the header and the variable). With ``authHeader: true`` the key is
-    also sent as ``Authorization: Bearer KEY``.
+    auth with a message naming the header and the variable). Implements PI-CRED-AUTH-HEADER: with
+    ``authHeader: true`` the key is also sent as ``Authorization: Bearer KEY``, replacing an
+    ``Authorization`` header of any case.
     """
     config = config or {}
     env = _credential_env(creds, provider_id)

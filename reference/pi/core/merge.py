@@ -144,7 +144,8 @@ def apply_model_override(model: Mapping[str, Any], override: Mapping[str, Any], 
 
 def _defaults_for(models: list[dict[str, Any]], model_id: str, api: str | None) -> dict[str, Any] | None:
     """The existing model whose ``api``/``baseUrl`` a new entry inherits: the same id, else the same
-    api, else the first ``openai-completions`` model, else the first model."""
+    api, else the first ``openai-completions`` model, else the first model, or ``None`` when the
+    provider has none. Implements PI-MODELS-DEFAULTS-EXISTING."""
     for cond in (
         lambda m: m["id"] == model_id,
         lambda m: api is not None and m["api"] == api,
@@ -211,6 +212,8 @@ def compose_provider(provider_id: str, builtin: Mapping[str, Any] | None, config
     default api of the provider's entries), PI-MODELS-ADD-REPLACE (a ``models`` entry adds a model,
     or replaces the model with the same id in place), and PI-MODELS-OVERRIDE-UNKNOWN (overrides
     naming no model are ignored). Overrides apply last, to built-in and added models alike.
+    Implements PI-MODELS-PROVIDER-COMPAT (the entry's ``compat`` under each model's own, built-in
+    and added models alike).
     Implements PI-160-MODELS-PROXY: an entry that sets only ``baseUrl`` on a built-in provider keeps
     every built-in model (with the new ``baseUrl``) and leaves authentication to the built-in
     provider, since the entry configures no key.
