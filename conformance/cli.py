@@ -106,9 +106,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     suite_errors = list(suite.errors) + _orphaned_goldens(args, suite)
     if args.case and not cases:
         _print_suite_errors(suite_errors)
-        if any(fnmatchcase(cid, pattern) for cid in suite.ids for pattern in args.case):
-            raise UsageError(f"{' '.join(args.case)}: the matching case(s) are in a file that does not load (above)")
-        raise UsageError(f"no case of edition {args.edition} matches {' '.join(args.case)}")
+        raise UsageError(_nothing_selected(suite, args))
     try:
         runner = _start_runner(args, expectations, len(cases))
     except AdapterStartError as exc:
@@ -295,13 +293,42 @@ def _print_suite_errors(errors) -> int:
     return EXIT_USAGE if errors else EXIT_OK
 
 
+def _nothing_selected(suite, args: argparse.Namespace) -> str:
+    """Why ``--case`` (with ``--area`` and ``--edition``) selected no case: the matching cases
+    belong to another area or edition (named, with the option that selects them), are in a file
+    that does not load, or do not exist."""
+    from conformance.editions import judged
+
+    patterns = args.case
+    text = " ".join(patterns)
+    matching = [c for c in suite.cases if any(fnmatchcase(c.id, p) for p in patterns)]
+    if matching:
+        areas = sorted({c.area for c in matching})
+        if args.area and not set(areas) & set(args.area):
+            return f"{text}: the matching case(s) are of area {', '.join(areas)}, not of --area {', '.join(args.area)}"
+        held = sorted({e for c in matching if c.editions for e in c.editions
+                       if judged(args.edition, c.area) not in c.editions})
+        if held:
+            return (f"{text}: the matching case(s) do not hold in edition {args.edition}; they hold in "
+                    f"{', '.join(held)} (add --edition {held[0]})")
+    if any(fnmatchcase(cid, p) for cid in suite.ids for p in patterns):
+        if not suite.errors and args.area:
+            return f"{text}: the matching case(s) are not of --area {', '.join(args.area)}"
+        return f"{text}: the matching case(s) are in a file that does not load (above)"
+    return f"no case of edition {args.edition} matches {text}"
+
+
 def cmd_list(args: argparse.Namespace) -> int:
     from conformance.cases import select
 
     suite = _load(args, args.area, args.case)
-    for c in select(suite.cases, areas=args.area, patterns=args.case, edition=args.edition):
+    cases = select(suite.cases, areas=args.area, patterns=args.case, edition=args.edition)
+    for c in cases:
         print(f"{c.id}\t{c.op}\t{','.join(c.clauses)}\t{c.title}")
-    return _print_suite_errors(suite.errors)
+    code = _print_suite_errors(suite.errors)
+    if args.case and not cases:
+        raise UsageError(_nothing_selected(suite, args))
+    return code
 
 
 def cmd_show(args: argparse.Namespace) -> int:

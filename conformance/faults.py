@@ -236,7 +236,7 @@ class FaultyReference(ReferenceImplementation):
 def load_faults(module: str | None = None) -> list[Fault]:
     """The faults of ``module`` (a package whose submodules, or a module that, expose ``FAULTS``),
     default ``tests.faults`` of this checkout. Raises :class:`FaultError` for a module that cannot
-    be imported or duplicate fault ids."""
+    be imported, defines no faults, or duplicate fault ids."""
     import pkgutil
 
     name = module or DEFAULT_FAULTS_PACKAGE
@@ -245,19 +245,19 @@ def load_faults(module: str | None = None) -> list[Fault]:
     try:
         pkg = importlib.import_module(name)
     except ImportError as exc:
-        raise FaultError(f"cannot import the faults module {name}: {exc}") from exc
-    mods = [pkg]
-    if hasattr(pkg, "__path__"):
-        for info in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda m: m.name):
-            if not info.name.startswith("_"):
-                mods.append(importlib.import_module(f"{name}.{info.name}"))
+        raise FaultError(f"cannot import the faults module {name}: {exc}"
+                         + " (tests/faults/ of a source checkout; or give one)" * (name == DEFAULT_FAULTS_PACKAGE)) from exc
+    mods = [pkg] + [importlib.import_module(f"{name}.{info.name}") for info in sorted(
+        pkgutil.iter_modules(getattr(pkg, "__path__", [])), key=lambda m: m.name) if not info.name.startswith("_")]
     faults: dict[str, Fault] = {}
     for mod in mods:
         for fault in getattr(mod, "FAULTS", []):
             if fault.id in faults:
                 raise FaultError(f"fault id {fault.id} defined twice")
             faults[fault.id] = fault
-    return sorted(faults.values(), key=lambda f: f.id)
+    if faults:
+        return sorted(faults.values(), key=lambda f: f.id)
+    raise FaultError(f"the faults module {name} defines no FAULTS")
 
 
 def select_faults(faults: Sequence[Fault], *, areas: Sequence[str] | None = None,

@@ -174,8 +174,9 @@ def test_cli_editions_list_and_bad_name(capsys):
 
 
 def test_cli_list_show_and_coverage_by_edition(capsys):
-    assert main(["list", "--area", "pi", "--case", "msg160-*"]) == 0
-    assert capsys.readouterr().out == ""
+    assert main(["list", "--area", "pi", "--case", "msg160-*"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and "(add --edition pi-1.6.0)" in captured.err
     assert main(["list", "--area", "pi", "--case", "msg160-*", "--edition", "pi-1.6.0"]) == 0
     assert "msg160-replay-replace-ignored" in capsys.readouterr().out
     assert main(["show", "msg-system-wrong-types", "--edition", "pi-1.6.0"]) == 0

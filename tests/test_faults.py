@@ -298,3 +298,12 @@ def test_coverage_with_faults_reports_proven_manual_and_unproven(tmp_path, monke
     assert "ENV-INSTR-CUSTOM" in text and "proven" in text and "cited only" in text
     assert main(["coverage", "--faults", "no.such.module"]) == 2
     sys.modules.pop("one_fault", None)
+
+
+def test_a_faults_module_that_defines_none_or_cannot_be_imported_is_a_usage_error(capsys):
+    from conformance.cli import main
+
+    assert main(["coverage", "--faults", "json", "--json"]) == 2
+    assert "the faults module json defines no FAULTS" in capsys.readouterr().err
+    assert main(["faults", "--faults", "no.such.faults", "--list"]) == 2
+    assert "cannot import the faults module no.such.faults" in capsys.readouterr().err

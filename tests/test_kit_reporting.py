@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from tests.kit_fixtures import mini_suite, write
 from tests.test_kit_plugin import run as run_pytest, suite_dir  # noqa: F401 (fixture)
 from tests.test_kit_runner import cli
@@ -110,3 +112,19 @@ def test_junit_and_markdown_say_which_rule_a_failure_breaks(tmp_path):
     assert "a multi-line string comes back" in junit  # the case's title
     assert "- ENV-TEST-ECHO (MUST): Echo returns its value." in (out / "r.md").read_text()
     assert json.loads((out / "r.json").read_text())["clauses"]["ENV-TEST-ECHO"]["level"] == "MUST"
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["run", "--case", "mdl160-sampling-page-example-off"],
+     "do not hold in edition pi-0.99.4; they hold in pi-1.6.0 (add --edition pi-1.6.0)"),
+    (["list", "--case", "mdl160-*"], "they hold in pi-1.6.0 (add --edition pi-1.6.0)"),
+    (["run", "--edition", "pi-1.6.0", "--case", "msg-replay-replace-*"], "they hold in pi-0.99.4"),
+    (["run", "--case", "env-payload-no-adapter", "--area", "pi"], "are not of --area pi"),
+    (["list", "--case", "zzz*"], "no case of edition pi-0.99.4 matches zzz*"),
+])
+def test_a_selection_of_no_case_says_why(argv, message, capsys):
+    from conformance.cli import main
+
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert message in err and "does not load" not in err

@@ -51,6 +51,18 @@ def _line(report: OperationReport) -> str:
     return f"{status:<9} {report.op} ({report.examples} examples, {report.source}, {report.duration:.2f}s{known})"
 
 
+def _unwritable_folder(out: Path) -> str | None:
+    """Why the disagreements could not be written into folder ``out`` (checked before the search,
+    so a long run is not lost at its end), or ``None``: it is a file, or it cannot be made."""
+    if out.exists() and not out.is_dir():
+        return "is a file, not a folder"
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        return f"cannot make the folder: {exc.strerror or exc}"
+    return None
+
+
 def _expectations(path: str | None):
     """The loaded expectations file (checked against the suite's ids as ``run`` checks it), or
     ``None``. Raises ``SuiteFileError`` naming the file, line and field."""
@@ -73,6 +85,10 @@ def cmd_diff(args: argparse.Namespace) -> int:
         return _usage(f"give --adapter exactly twice (got {len(args.adapter)})")
     if args.examples < 1:
         return _usage(f"--examples must be at least 1, got {args.examples}")
+    if args.out:
+        problem = _unwritable_folder(Path(args.out))
+        if problem:
+            return _usage(f"--out {args.out}: {problem}")
     from conformance.yamlio import SuiteFileError
 
     try:
