@@ -81,6 +81,13 @@ def test_an_adapter_that_dies_on_a_malformed_request_fails_malformed():
     assert checks["repeat"].ok  # the kit restarted it and went on
 
 
+def test_stop_is_not_passed_for_an_adapter_whose_process_died_before_it():
+    checks = checks_of("fragile.py", "--no-echo")
+    assert not checks["malformed"].ok and not checks["repeat"].ok
+    assert not checks["stop"].ok and checks["stop"].detail.startswith("not checked: the adapter's process had died")
+    assert checks_of("fragile.py")["stop"].ok  # restarted by the repeat check: its stop is checked
+
+
 def test_an_adapter_that_answers_differently_fails_repeat():
     checks = checks_of("wrong_output.py", "--unstable")
     assert checks["echo"].ok and checks["malformed"].ok

@@ -106,6 +106,12 @@ class JsonLinesAdapter:
         self._timeouts: list[float] = []
 
     @property
+    def running(self) -> bool:
+        """Whether a started process is running now (``False`` after a fault killed it and no
+        request has started it again)."""
+        return self._proc is not None
+
+    @property
     def restarts(self) -> int:
         """How many times the process was started again after its first start."""
         return self._restarts.restarts

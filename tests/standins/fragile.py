@@ -1,4 +1,5 @@
-"""A stand-in adapter that answers ``kit.echo`` well but dies on a malformed request."""
+"""A stand-in adapter that answers ``kit.echo`` well but dies on a malformed request (``--no-echo``:
+it lists no operation at all, so nothing starts it again after it died)."""
 
 import sys
 
@@ -11,4 +12,4 @@ def die(message):
 
 
 if __name__ == "__main__":
-    sys.exit(serve(["kit.echo"], echo, name="fragile", on_malformed=die))
+    sys.exit(serve([] if "--no-echo" in sys.argv else ["kit.echo"], echo, name="fragile", on_malformed=die))
