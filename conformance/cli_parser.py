@@ -15,7 +15,7 @@ from conformance.adapters.connect import ADAPTER_NAMES
 from conformance.areas import AREAS
 from conformance.editions import DEFAULT as DEFAULT_EDITION
 from conformance.locales import DEFAULT_LOCALES
-from conformance.options import edition_name, timeout_seconds
+from conformance.options import add_edition_argument, timeout_seconds
 
 
 EPILOG = ("exit codes: 0 all good; 1 a case failed, errored or passed unexpectedly; 2 usage or suite errors; "
@@ -94,8 +94,7 @@ def build_parser(commands: Mapping[str, Callable[[argparse.Namespace], int]]) ->
         sp.add_argument("--golden-dir", default=str(golden.GOLDEN_DIR), help=argparse.SUPPRESS)
         sp.add_argument("--scenarios-dir", default=None, help=argparse.SUPPRESS)
         sp.add_argument("--spec-dir", default=None, help=argparse.SUPPRESS)
-        sp.add_argument("--edition", type=edition_name, default=edition_default, metavar="NAME",
-                        help=f"the edition judged (see `pi-conformance editions`; default {edition_help})")
+        add_edition_argument(sp, edition_default, edition_help)
         if adapter:
             sp.add_argument("--adapter", metavar="ADAPTER",
                             help=ADAPTER_NAMES)

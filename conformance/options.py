@@ -39,15 +39,12 @@ def edition_name(text: str) -> str:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
-def add_edition_argument(parser: argparse.ArgumentParser, default: str | None = None,
-                         default_help: str | None = None) -> None:
-    """Add ``--edition NAME`` to ``parser`` (``default`` ``None``: the default edition,
-    :data:`conformance.editions.DEFAULT`; ``default_help``: how the help names the default)."""
-    from conformance.editions import DEFAULT
-
-    parser.add_argument("--edition", type=edition_name, default=default if default is not None else DEFAULT,
-                        metavar="NAME", help="the edition judged (see `pi-conformance editions`; default "
-                                             f"{default_help or default or DEFAULT})")
+def add_edition_argument(parser: argparse.ArgumentParser, default: str | None, default_help: str) -> None:
+    """Add ``--edition NAME`` to ``parser``: a known edition's name (:func:`edition_name`),
+    ``default`` when not given (``None``: the command's own meaning, e.g. every edition), named
+    in the help as ``default_help``."""
+    parser.add_argument("--edition", type=edition_name, default=default, metavar="NAME",
+                        help=f"the edition judged (see `pi-conformance editions`; default {default_help})")
 
 
 def required_operations(every: bool, globs: list[str] | None,

@@ -3,6 +3,7 @@ locale check that shows an order depending on the machine's locale (note N3)."""
 
 from __future__ import annotations
 
+import os
 import shutil
 import sys
 from pathlib import Path
@@ -25,7 +26,8 @@ STANDINS = Path(__file__).parent / "standins"
 SHOWS = [sys.executable, str(STANDINS / "shows_environment.py")]
 SERVER = [sys.executable, "-m", "conformance.adapters.server"]
 LOCALE_SORT = STANDINS / "locale_sort.mjs"
-needs_node = pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+needs_node = pytest.mark.skipif(shutil.which("node") is None and not os.environ.get("CI"),
+                                reason="node is not installed (under CI the test runs and fails instead)")
 
 
 def environment_of(adapter: JsonLinesAdapter) -> dict:

@@ -31,7 +31,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--examples", type=int, default=DEFAULT_EXAMPLES, metavar="N",
                         help=f"examples per operation (default {DEFAULT_EXAMPLES})")
     add_generation_arguments(parser, DEFAULT_TIMEOUT)
-    add_edition_argument(parser)
+    from conformance.editions import DEFAULT
+
+    add_edition_argument(parser, DEFAULT, DEFAULT)
     parser.add_argument("--out", metavar="DIR", help="write each disagreement as DIR/<case-id>.yaml")
     parser.add_argument("--expectations", metavar="FILE",
                         help="the second adapter's expectations file (as `run` reads it): a disagreement "
