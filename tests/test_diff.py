@@ -80,6 +80,7 @@ NEW_STRATEGY_FAULTS = [
     ("env-registry-incompatible", "envelope.session"), ("env-audit-setting", "envelope.settings"),
     ("mdl-classifier-catalogue-table", "pi.classifier-catalogue"), ("mdl-classifier-cost", "pi.classifier-usage"),
     ("msg-extra-fields", "pi.validate-message"), ("prof-config-json", "profiles.config"),
+    ("pi-160-models-sampling-apis", "pi.models-sampling"),
     ("prof-edit-race", "profiles.config-edit"), ("prof-match-and", "profiles.match"),
     ("prof-picker-rows-11", "profiles.picker"), ("prof-session-restore", "profiles.session"),
     ("prof-settings-registry", "profiles.settings"),

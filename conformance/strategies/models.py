@@ -183,11 +183,11 @@ def sampling_model(draw: Any) -> dict:
     defaults, entries by thinking level (some levels only), and a thinking level map that drops
     levels (``null``) or maps them to a provider value."""
     model: dict = {"id": "m"}
-    if draw(st.booleans()):
-        model["reasoning"] = draw(st.booleans())
+    if draw(st.integers(0, 3)):  # mostly a reasoning model, whose levels are not all clamped to off
+        model["reasoning"] = draw(st.sampled_from([True, True, False]))
     if draw(st.booleans()):
         model["samplingParams"] = draw(SAMPLING_VALUES)
-    if draw(st.booleans()):
+    if draw(st.integers(0, 2)):
         levels = draw(st.lists(st.sampled_from(LEVELS), unique=True, max_size=4))
         model["samplingParamsByThinkingLevel"] = {level: draw(SAMPLING_VALUES) for level in levels}
     if draw(st.integers(0, 2)) == 0:
@@ -206,11 +206,14 @@ def models_sampling() -> Any:
         api = draw(st.sampled_from(["openai-completions", "openai-responses", "anthropic-messages"]))
         provider = {"baseUrl": "http://localhost:8000/v1", "api": api, "apiKey": "local",
                     "models": [draw(sampling_model())]}
+        entries = list(provider["models"][0].get("samplingParamsByThinkingLevel") or ())
+        # Half the time a level that has its own entry, so the entry meets the request's values.
+        level = draw(st.sampled_from(entries if entries and draw(st.booleans()) else LEVELS))
         data: dict = {"modelsJson": {"providers": {"local": provider}}, "provider": "local", "model": "m",
-                      "thinkingLevel": draw(st.sampled_from(LEVELS))}
-        if draw(st.booleans()):
+                      "thinkingLevel": level}
+        if draw(st.integers(0, 2)):  # the request's own values, mostly on keys the model's layers set too
             data["samplingParams"] = draw(st.sampled_from([{"temperature": 0.2, "seed": 7},
-                                                           {"extra_body": {"top_k": 5}}, {}]))
+                                                           {"temperature": 0.3, "extra_body": {"top_k": 5}}, {}]))
         return data, None
 
     return build()
