@@ -234,24 +234,26 @@ class FaultyReference(ReferenceImplementation):
 
 
 def load_faults(module: str | None = None) -> list[Fault]:
-    """The faults of ``module`` (a package whose submodules, or a module that, expose ``FAULTS``),
-    default ``tests.faults`` of this checkout. Raises :class:`FaultError` for a module that cannot
-    be imported, defines no faults, or duplicate fault ids."""
+    """The faults of ``module`` (a package or module exposing ``FAULTS``; default ``tests.faults``). Raises
+    :class:`FaultError` for a module that cannot be imported, a bad or empty ``FAULTS``, a fault id twice."""
     import pkgutil
 
     name = module or DEFAULT_FAULTS_PACKAGE
     if name == DEFAULT_FAULTS_PACKAGE and str(REPO_ROOT) not in sys.path:
         sys.path.insert(0, str(REPO_ROOT))
-    try:
+    try:  # a faults module is anyone's code: any error while importing it is reported, not raised
         pkg = importlib.import_module(name)
-    except ImportError as exc:
-        raise FaultError(f"cannot import the faults module {name}: {exc}"
+        mods = [pkg] + [importlib.import_module(f"{name}.{info.name}") for info in sorted(
+            pkgutil.iter_modules(getattr(pkg, "__path__", [])), key=lambda m: m.name) if not info.name.startswith("_")]
+    except Exception as exc:  # noqa: BLE001
+        raise FaultError(f"cannot import the faults module {name}: {type(exc).__name__}: {exc}"
                          + " (tests/faults/ of a source checkout; or give one)" * (name == DEFAULT_FAULTS_PACKAGE)) from exc
-    mods = [pkg] + [importlib.import_module(f"{name}.{info.name}") for info in sorted(
-        pkgutil.iter_modules(getattr(pkg, "__path__", [])), key=lambda m: m.name) if not info.name.startswith("_")]
     faults: dict[str, Fault] = {}
     for mod in mods:
-        for fault in getattr(mod, "FAULTS", []):
+        listed = getattr(mod, "FAULTS", [])
+        if not isinstance(listed, (list, tuple)) or not all(isinstance(f, Fault) for f in listed):
+            raise FaultError(f"{mod.__name__}.FAULTS must be a list of Fault objects, not {listed!r:.80}")
+        for fault in listed:
             if fault.id in faults:
                 raise FaultError(f"fault id {fault.id} defined twice")
             faults[fault.id] = fault

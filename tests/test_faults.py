@@ -307,3 +307,17 @@ def test_a_faults_module_that_defines_none_or_cannot_be_imported_is_a_usage_erro
     assert "the faults module json defines no FAULTS" in capsys.readouterr().err
     assert main(["faults", "--faults", "no.such.faults", "--list"]) == 2
     assert "cannot import the faults module no.such.faults" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("text, message", [("FAULTS = None", "FAULTS must be a list of Fault objects, not None"),
+                                           ("FAULTS = [1, 2]", "FAULTS must be a list of Fault objects"),
+                                           ("raise RuntimeError('boom')", "RuntimeError: boom"),
+                                           ("def (", "SyntaxError")])
+def test_a_broken_faults_module_is_a_usage_error_not_a_traceback(tmp_path, monkeypatch, capsys, text, message):
+    from conformance.cli import main
+
+    (tmp_path / "broken_faults_mod.py").write_text(text + "\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    assert main(["coverage", "--faults", "broken_faults_mod", "--json"]) == 2
+    assert message in capsys.readouterr().err
+    sys.modules.pop("broken_faults_mod", None)
