@@ -494,13 +494,17 @@ def _locale_check(args: argparse.Namespace, adapter, cases, *, quiet: bool = Fal
     """The locale check of ``--locales`` over the collation cases among ``cases``; ``None`` (with a
     warning unless ``quiet``) for an in-process adapter, which shares the kit's locale."""
     from conformance.adapters.connect import out_of_process
-    from conformance.locales import LocaleCheck, collation_cases
+    from conformance.locales import LocaleCheck, collation_cases, not_installed
 
     if not out_of_process(adapter):
         if not quiet:
             _err("warning: --locales is for adapters the kit starts as a process; an in-process "
                  "implementation shares the kit's locale")
         return None
+    missing = not_installed(args.locales)
+    if missing and not quiet:
+        _err(f"warning: {', '.join(missing)} not installed on this machine: an adapter that orders text through "
+             "the C library runs under it as under C, so the check cannot show its dependence (Node's ICU needs none)")
     return LocaleCheck(lambda env: make_adapter(args.adapter, env), _environment(args), collation_cases(cases),
                        args.locales, timeout=getattr(args, "timeout", 10.0))
 

@@ -21,7 +21,7 @@ from conformance.adapters.environment import LOCALE, AdapterEnvironment
 from conformance.normalise import replace_root
 
 __all__ = ["DEFAULT_LOCALES", "LocaleChange", "LocaleCheck", "collation_cases", "first_difference", "known_locale",
-           "parse_locales"]
+           "not_installed", "parse_locales"]
 
 DEFAULT_LOCALES = ("da_DK.UTF-8", "tr_TR.UTF-8", "POSIX")
 """The locales the check uses unless told otherwise: Danish (``aa`` after ``z``, ``A`` before
@@ -82,6 +82,26 @@ def known_locale(name: str) -> bool:
     import locale as _locale
     base = name.split("@", 1)[0].split(".", 1)[0].lower()
     return bool(base) and base in _locale.locale_alias
+
+
+def not_installed(names: Sequence[str]) -> list[str]:
+    """The locales of ``names`` this machine's C library cannot switch to (tried with
+    ``locale.setlocale`` for ``LC_COLLATE`` and put back). An adapter that orders text through the
+    C library runs under such a locale as under ``C``, so the check cannot show its dependence
+    there; ICU-based runtimes (Node) need no installed locale."""
+    import locale as _locale
+
+    saved = _locale.setlocale(_locale.LC_COLLATE)
+    missing = []
+    try:
+        for name in names:
+            try:
+                _locale.setlocale(_locale.LC_COLLATE, name)
+            except _locale.Error:
+                missing.append(name)
+    finally:
+        _locale.setlocale(_locale.LC_COLLATE, saved)
+    return missing
 
 
 def parse_locales(text: str) -> tuple[str, ...]:

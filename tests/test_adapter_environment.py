@@ -189,3 +189,20 @@ def test_a_start_removes_the_scratch_folders_of_kits_killed_outright(tmp_path, m
         assert scratch.path.name.startswith(f"{SCRATCH_PREFIX}{os.getpid()}-")
     finally:
         scratch.remove()
+
+
+def test_locales_this_machine_lacks_are_named():
+    from conformance.locales import not_installed
+
+    assert not_installed(["C", "POSIX", "C.UTF-8"]) == []
+    assert not_installed(["xx_YY.UTF-8", "C"]) == ["xx_YY.UTF-8"]
+
+
+def test_smoke_warns_when_the_locales_are_not_installed(capsys):
+    from conformance.locales import DEFAULT_LOCALES, not_installed
+
+    main(["smoke", "--adapter", "serve-reference"])
+    err = capsys.readouterr().err
+    missing = not_installed(DEFAULT_LOCALES)
+    assert ("not installed on this machine" in err) == bool(missing)
+    assert all(name in err for name in missing)
