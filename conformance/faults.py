@@ -251,7 +251,7 @@ def load_faults(module: str | None = None) -> list[Fault]:
     faults: dict[str, Fault] = {}
     for mod in mods:
         listed = getattr(mod, "FAULTS", [])
-        if not isinstance(listed, (list, tuple)) or not all(isinstance(f, Fault) for f in listed):
+        if not isinstance(listed, (list, tuple)) or not all(hasattr(f, "id") and hasattr(f, "area") for f in listed):
             raise FaultError(f"{mod.__name__}.FAULTS must be a list of Fault objects, not {listed!r:.80}")
         for fault in listed:
             if fault.id in faults:
