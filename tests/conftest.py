@@ -16,6 +16,16 @@ settings.register_profile("thorough", deadline=None, max_examples=2000)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "kit"))
 
 
+
+def _forget_memoised() -> None:
+    """Clear every :func:`functools.lru_cache` defined in a ``reference`` module imported so far."""
+    for name, module in list(sys.modules.items()):
+        if module is not None and (name == "reference" or name.startswith("reference.")):
+            for value in list(vars(module).values()):
+                if callable(getattr(value, "cache_clear", None)) and getattr(value, "__module__", None) == name:
+                    value.cache_clear()
+
+
 def pytest_sessionstart(session):
     """Start every test session with the reference's memoised results forgotten.
 
@@ -26,8 +36,15 @@ def pytest_sessionstart(session):
     memoised code could never fail. In an ordinary run nothing is imported yet, so this does
     nothing.
     """
-    for name, module in list(sys.modules.items()):
-        if module is not None and (name == "reference" or name.startswith("reference.")):
-            for value in list(vars(module).values()):
-                if callable(getattr(value, "cache_clear", None)) and getattr(value, "__module__", None) == name:
-                    value.cache_clear()
+    _forget_memoised()
+
+
+def pytest_runtest_setup(item):
+    """Under mutation testing (mutmut sets ``MUTANT_UNDER_TEST``), forget them before every test.
+
+    mutmut judges a mutant only by the tests that ran its function while it recorded which tests
+    call what; with the memo kept between tests, only the first test that sorted an id would ever
+    load the collation table, so a mutant of the loading was judged by that one test.
+    """
+    if os.environ.get("MUTANT_UNDER_TEST"):
+        _forget_memoised()
