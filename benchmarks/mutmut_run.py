@@ -163,6 +163,61 @@ def rejudge(source: Path, workdir: Path, python: str, max_children: int, only: l
             "not_judged_in_source": sum(1 for v in before.values() if v is None)}
 
 
+def exit_codes_of(meta: Path) -> dict[str, int | None]:
+    """The verdicts one ``.meta`` file of a run holds (empty when there is none)."""
+    return json.loads(meta.read_text(encoding="utf-8")).get("exit_code_by_key", {}) if meta.is_file() else {}
+
+
+def _without_mutants(source: Path) -> bool:
+    """True when ``source`` defines no function or class, so mutmut makes no mutant of it."""
+    return not any(isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+                   for n in ast.walk(ast.parse(source.read_text(encoding="utf-8"))))
+
+
+def assemble(old: Path, new: Path, workdir: Path) -> dict:
+    """Make ``workdir`` a finished run of ``new``'s ``reference/`` out of two finished runs.
+
+    ``old`` is a whole run of an earlier ``reference/``; ``new`` a run (usually ``--only``) of a
+    later tree that mutated at least every module changed since. Each module takes the mutants
+    and verdicts of ``old`` when its source is byte-identical there, else those of ``new``
+    (``SystemExit`` when ``new`` did not mutate it); modules ``new`` no longer has are dropped. The
+    result is what ``--rejudge`` needs to judge the survivors of the current ``reference/`` again
+    without a whole run. Returns ``{"from_old": [...], "from_new": [...], "dropped": [...]}``
+    (module paths) and writes it to ``workdir/assembled.json``."""
+    if workdir.exists() and any(workdir.iterdir()):
+        raise SystemExit(f"{workdir} is not empty; give an empty or new --workdir")
+    shutil.copytree(old, workdir, dirs_exist_ok=True, ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.rmtree(workdir / "reference")
+    shutil.copytree(new / "reference", workdir / "reference", ignore=shutil.ignore_patterns("__pycache__"))
+    result: dict[str, list[str]] = {"from_old": [], "from_new": [], "dropped": []}
+    for source in sorted((new / "reference").rglob("*.py")):
+        rel = source.relative_to(new)
+        before = old / rel
+        if before.is_file() and before.read_bytes() == source.read_bytes():
+            result["from_old"].append(str(rel))
+            continue
+        if not (new / "mutants" / f"{rel}.meta").is_file():
+            if _without_mutants(source) and not exit_codes_of(old / "mutants" / f"{rel}.meta"):
+                shutil.copyfile(source, workdir / "mutants" / rel)  # a docstring or imports changed
+                result["from_new"].append(str(rel))
+                continue
+            raise SystemExit(f"{rel} changed since {old} but {new} did not mutate it: run it there (--only)")
+        for suffix in ("", ".meta", ".spans"):
+            target = workdir / "mutants" / f"{rel}{suffix}"
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(new / "mutants" / f"{rel}{suffix}", target)
+        result["from_new"].append(str(rel))
+    for gone in sorted((old / "reference").rglob("*.py")):
+        rel = gone.relative_to(old)
+        if not (new / rel).is_file():
+            for suffix in ("", ".meta", ".spans"):
+                (workdir / "mutants" / f"{rel}{suffix}").unlink(missing_ok=True)
+            result["dropped"].append(str(rel))
+    (workdir / "assembled.json").write_text(json.dumps({"old": str(old), "new": str(new), **result}, indent=1) + "\n",
+                                           encoding="utf-8")
+    return result
+
+
 def _functions(path: Path) -> dict[str, ast.AST]:
     tree = ast.parse(path.read_text(encoding="utf-8"))
     return {node.name: node for node in ast.walk(tree) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))}
@@ -333,6 +388,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rejudge-only", action="append", default=[], metavar="GLOB",
                         help="with --rejudge: judge again only the survivors whose name matches (repeatable), "
                              "e.g. 'reference.pi.core.templates.*'")
+    parser.add_argument("--assemble", nargs=2, type=Path, metavar=("OLD", "NEW"),
+                        help="make --workdir a finished run of NEW's reference/: each module's mutants and verdicts "
+                             "from the whole run OLD where its source is unchanged, else from the run NEW")
     parser.add_argument("--analyse", action="store_true",
                         help="only classify the survivors of a finished run in --workdir (wording or behaviour)")
     args = parser.parse_args(argv)
@@ -353,6 +411,11 @@ def main(argv: list[str] | None = None) -> int:
         if args.report_json:
             args.report_json.write_text(json.dumps({"counts": counts, "survivors": groups}, indent=2) + "\n",
                                         encoding="utf-8")
+        return 0
+    if args.assemble:
+        result = assemble(args.assemble[0].resolve(), args.assemble[1].resolve(), workdir)
+        print(json.dumps({k: len(v) for k, v in result.items()}))
+        print(json.dumps(stats(workdir, args.python), indent=2))
         return 0
     rejudged = None
     if not args.resume:
