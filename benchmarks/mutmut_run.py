@@ -50,6 +50,11 @@ TESTS = ("tests/test_scenarios.py", "tests/test_scenarios_editions.py", "tests/t
 every other edition it holds for, and the invariants -- the suite, not the reference's own unit
 tests."""
 
+KILLED = frozenset({1, 3, 24, -24, 36, 152, 255})
+"""mutmut's exit codes of a mutant the tests noticed: failed (1), internal error (3), or timed out."""
+NO_TESTS = frozenset({5, 33})
+"""mutmut's exit codes of a mutant no test ran."""
+
 SETUP_CFG = """\
 [mutmut]
 source_paths=reference/
@@ -141,6 +146,11 @@ def rejudge(source: Path, workdir: Path, python: str, max_children: int, only: l
         skip = shutil.ignore_patterns("tests", "conformance", "golden", "setup.cfg", "pyproject.toml")
         shutil.copytree(source / "mutants", workdir / "mutants", ignore=lambda d, names: skip(d, names)
                         if Path(d) == source / "mutants" else set())
+        # which tests run which function is recorded again with this commit's tests: mutmut would
+        # otherwise keep the source's record and add only tests it has not seen, so a function
+        # new since (or reached by existing tests in a new way) would be judged by too few tests
+        for stale in ("mutmut-stats.json", "mutmut-cicd-stats.json"):
+            (workdir / "mutants" / stale).unlink(missing_ok=True)
     state = workdir / "rejudged.json"
     done: dict[str, int | None] = json.loads(state.read_text(encoding="utf-8")) if state.exists() else {}
     before = exit_codes(source)
@@ -153,13 +163,17 @@ def rejudge(source: Path, workdir: Path, python: str, max_children: int, only: l
         after = exit_codes(workdir)
         if set(after) != set(before):
             raise SystemExit(f"the mutant set changed ({len(before)} before, {len(after)} now)")
+        untested = sorted(n for n in names if after[n] in NO_TESTS)
+        if untested:
+            raise SystemExit(f"{len(untested)} survivors have no test now ({untested[0]}, ...): "
+                             "the record of which tests run what is wrong")
         done.update({n: after[n] for n in names})
         state.write_text(json.dumps(done, indent=1) + "\n", encoding="utf-8")
     for meta in (workdir / "mutants").rglob("*.py.meta"):
         data = json.loads(meta.read_text(encoding="utf-8"))
         data["exit_code_by_key"] = {k: (done[k] if k in done else before[k]) for k in data["exit_code_by_key"]}
         meta.write_text(json.dumps(data), encoding="utf-8")
-    return {"rejudged": len(done), "now_killed": sum(1 for v in done.values() if v not in (0, None)),
+    return {"rejudged": len(done), "now_killed": sum(1 for v in done.values() if v in KILLED),
             "not_judged_in_source": sum(1 for v in before.values() if v is None)}
 
 
