@@ -57,7 +57,8 @@ def rule_specificity(rule: MatchRule) -> int:
 def binding_match(binding: Binding, model: Model) -> tuple[MatchRule, int] | None:
     """The best matching rule of ``binding`` and its specificity, or ``None`` when no rule
     matches. Rules are OR-ed; a binding's specificity is that of its most specific matching
-    rule, the first such rule in file order being reported. Implements PROF-MATCH-OR."""
+    rule, the first such rule in file order being reported. Implements PROF-MATCH-OR and
+    PROF-MATCH-RULE-FIRST."""
     best: tuple[MatchRule, int] | None = None
     provider, model_id = model.provider, model.id
     for rule in binding.match:

@@ -106,8 +106,8 @@ def effective_selection(state: State, session: SessionSelection | None) -> tuple
 def session_profile_ref(state: State, name: str | None) -> ProfileRef | None:
     """The profile a manual selection names: an explicit reference as written; a bare id in the
     trusted project first, then globally; ``None`` when the name is not a valid reference.
-    When no candidate exists the first one is returned (it is reported as not found).
-    Implements PROF-REF-SESSION."""
+    When no candidate exists the last one, the global reference, is returned (it is reported as
+    not found). Implements PROF-REF-SESSION and PROF-REF-SESSION-MISSING."""
     candidates = session_ref_candidates(name, state.project is not None)
     if not candidates:
         return None

@@ -149,7 +149,7 @@ def atomic_write(path: Path, data: bytes) -> None:
 
 def serialise_config(raw: dict[str, Any]) -> str:
     """The text written for a config object: JSON with two-space indentation, keys in their
-    order, non-ASCII kept, one final newline."""
+    order, non-ASCII kept (PROF-EDIT-TEXT-KEPT), one final newline."""
     return json.dumps(raw, indent=2, ensure_ascii=False) + "\n"
 
 
