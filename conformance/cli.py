@@ -349,8 +349,10 @@ def cmd_show(args: argparse.Namespace) -> int:
     if case.normalise:
         print(f"  normalise: {', '.join(case.normalise)}")
     if case.tree is not None:
+        from conformance.trees import tree_data
+
         print("tree:")
-        print(_indent(golden.dump({k: v.model_dump(exclude_none=True) for k, v in case.tree.items()})))
+        print(_indent(golden.dump(tree_data(case.tree))))
     print("input:")
     print(_indent(golden.dump(case.input)))
     if case.error_code:
