@@ -138,11 +138,11 @@ def cmd_run(args: argparse.Namespace) -> int:
 
 def _expectations(args: argparse.Namespace, suite):
     """The ``--expectations`` file, or ``None``; raises ``SuiteFileError`` when it is bad or stale."""
+    if not args.expectations:
+        return None
     from conformance.expectations import load_expectations
     from conformance.yamlio import SuiteFileError
 
-    if not args.expectations:
-        return None
     expectations = load_expectations(Path(args.expectations))
     stale = expectations.stale(suite.ids)
     if stale:

@@ -89,6 +89,13 @@ def key_of(text: str) -> str:
     return hashlib.sha256(_salt() + text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
+def hasher(label: str) -> Any:
+    """A SHA-256 object holding the reader's identity and ``label``: a caller adds the bytes an
+    entry depends on (lengths first, so that parts cannot run together) and names the entry by
+    its ``hexdigest()``, as :func:`key_of` does for one text."""
+    return hashlib.sha256(_salt() + label.encode("utf-8", "surrogatepass"))
+
+
 def get(key: str) -> Any | None:
     """The stored document of ``key`` (decoded JSON), or ``None`` when there is none to trust."""
     folder = cache_dir()
