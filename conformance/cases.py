@@ -1,82 +1,43 @@
-"""Scenario files: their pydantic models and the loader.
+"""Scenario files: the loader and the loaded cases.
 
 A scenario file (``conformance/scenarios/<area>/<topic>.yaml``, format version
 ``conformance.SCENARIO_FORMAT``) holds a small group of related cases; see
 ``conformance/AUTHORING.md`` for the format. :func:`load_suite` reads every file, validates each
 case (its fields, its operation, its input against the operation's input model, its tree, its
-normalisers and capabilities) and returns the good cases together with one
-:class:`~conformance.yamlio.FileError` per problem, with file, line, column and field. A bad file
-or case never hides the others.
+normalisers and capabilities: :mod:`conformance.scenario_checks`) and returns the good cases
+together with one :class:`~conformance.yamlio.FileError` per problem, with file, line, column and
+field. A bad file or case never hides the others.
+
+The cases of a file that loads without an error are kept in the parse cache
+(:mod:`conformance.yamlcache`), under a key made of the file's text and folder, of everything
+else the check reads (the clauses it may cite and their editions, the normalisers' and the
+extra operations' names) and of the checking code itself (:func:`checker_identity`); a later load
+of the same file takes its cases from there and builds no model. A file with an error is checked
+every time, so each error is reported with its file and line.
 """
 
 from __future__ import annotations
 
 import fnmatch
+import hashlib
+import json
 import re
-from collections.abc import Callable, Mapping
+import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
-
-from conformance import SCENARIO_FORMAT
+from conformance import yamlcache
 from conformance.catalogue import SCENARIO_AREAS, load_catalogue
-from conformance.editions import holds, shared
-from conformance.editions import of_area as edition_names
+from conformance.editions import holds
 from conformance.normalise import names as normaliser_names
-from conformance.operations import get as get_operation
-from conformance.trees import TreeEntry, parse_tree
-from conformance.yamlio import (
-    FileError,
-    SuiteFileError,
-    format_path,
-    load_with_positions,
-    position_of,
-    validation_errors,
-)
+from conformance.trees import TreeEntry
+from conformance.yamlio import FileError, SuiteFileError, load_text_with_positions, load_with_positions, read_text
 
 SCENARIOS_DIR = Path(__file__).resolve().parent / "scenarios"
-CASE_ID = r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$"
 CAPABILITIES = ("symlinks",)
-
-
-class ExpectedError(BaseModel):
-    """The spec error a case expects instead of a result."""
-
-    model_config = ConfigDict(extra="forbid")
-    code: str = Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")
-
-
-class CaseModel(BaseModel):
-    """One case as written in a scenario file."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    id: str = Field(pattern=CASE_ID, max_length=80)
-    title: str = Field(min_length=1)
-    clauses: list[str] = Field(min_length=1)
-    tags: list[str] = []
-    op: str | None = None
-    input: dict[str, Any] = {}
-    tree: dict[str, Any] | None = None
-    error: ExpectedError | None = None
-    normalise: list[str] = []
-    requires: list[Literal["symlinks"]] = []
-    editions: list[str] | None = Field(default=None, min_length=1)
-
-
-class ScenarioFile(BaseModel):
-    """A scenario file."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    format: Literal[1]
-    area: Literal[SCENARIO_AREAS]  # type: ignore[valid-type]
-    title: str = Field(min_length=1)
-    description: str | None = None
-    op: str | None = None
-    cases: list[CaseModel] = Field(min_length=1)
 
 
 @dataclass
@@ -167,167 +128,105 @@ def retired_ids(scenarios_dir: Path) -> tuple[set[str], list[FileError]]:
     return out, errors
 
 
-Wanted = Callable[[str, Any], bool]
-"""A selection of raw cases: ``wanted(area, raw_case)``."""
+Wanted = Callable[[str, "str | None"], bool]
+"""A selection of cases: ``wanted(area, case_id)`` (``case_id`` ``None`` for a case without a
+string id)."""
 
 
 def load_file(path: Path, *, known_clauses: set[str] | None = None, wanted: Wanted | None = None,
-              clause_editions: dict[str, list[str] | None] | None = None) -> tuple[list[Case], list[FileError]]:
+              clause_editions: dict[str, list[str] | None] | None = None,
+              context: str | None = None) -> tuple[list[Case], list[FileError]]:
     """Load one scenario file: the good cases and the errors (with file, line, column and field).
 
-    ``wanted`` (when given) picks the raw cases to validate; the others are neither checked nor
-    returned. ``known_clauses``: the clause ids a case may cite (unchecked when ``None``).
+    ``wanted`` (when given) picks the cases returned (see below for those checked).
+    ``known_clauses``: the clause ids a case may cite (unchecked when ``None``).
     ``clause_editions`` (clause id: its editions, ``None`` for all) gives each case the editions
     its clauses share; a case whose clauses share none, or that declares an edition its clauses
-    do not hold for, is an error.
+    do not hold for, is an error. ``context``: :func:`check_context` of these (computed when not
+    given). Raises nothing: an unreadable file is one error.
+
+    The cases come from the parse cache when it holds this file checked in the same context by
+    the same code. Otherwise every case of the file is checked, and a file without an error is
+    stored there (a selection then takes its cases); in a file with an error, only the ``wanted``
+    cases are checked and reported, as a selection reports only its own.
     """
     shown = _display(path)
     try:
-        data, positions = load_with_positions(path, shown)
+        text = read_text(path, shown)
     except SuiteFileError as exc:
         return [], exc.errors
-    head, errors = _file_head(data, positions, shown, path.parent.name)
-    if head is None:
-        return [], errors
-    where = _Where(shown, positions, head, known_clauses, get_operation, normaliser_names(), clause_editions or {})
-    cases: list[Case] = []
-    for i, raw in enumerate(data["cases"]):
-        if wanted is None or wanted(head.area, raw):
-            case, problems = _load_case(raw, ("cases", i), where)
-            errors.extend(problems)
-            cases.extend([case] if case is not None else [])
-    return cases, errors
+    editions = clause_editions or {}
+    key = yamlcache.key_of(f"checked scenario file\n{checker_identity()}\n"
+                           f"{context or check_context(known_clauses, editions)}\n{path.parent.name}\n{text}")
+    records = _records(yamlcache.get(key))
+    if records is None:
+        try:
+            data, positions = load_text_with_positions(text, shown)
+        except SuiteFileError as exc:
+            return [], exc.errors
+        from conformance.scenario_checks import check_file
+
+        def check(chosen: Wanted | None) -> tuple[list[dict], list[FileError]]:
+            return check_file(data, positions, shown, path.parent.name, known_clauses=known_clauses,
+                              clause_editions=editions, wanted=chosen)
+
+        records, errors = check(None)
+        if errors:
+            records, errors = check(wanted) if wanted is not None else (records, errors)
+            return [_case(r, shown) for r in records], errors
+        yamlcache.put(key, json.dumps(records))
+    return [_case(r, shown) for r in records if wanted is None or wanted(r["area"], r["id"])], []
 
 
-def _file_head(data: Any, positions: Mapping, shown: str, folder: str) -> tuple[ScenarioFile | None, list[FileError]]:
-    """The file's frame (format, area, title, default op), validated before its cases so that one
-    bad case keeps the rest; ``None`` and the errors when the frame itself is bad."""
-    if not isinstance(data, dict):
-        return None, [FileError(shown, 1, 1, "", "a scenario file is a mapping with format, area, title and cases")]
-    frame = dict(data)
-    frame["cases"] = [{"id": "placeholder", "title": "x", "clauses": ["X"]}]
-    try:
-        head = ScenarioFile.model_validate(frame, strict=True)
-    except ValidationError as exc:
-        return None, [e for e in validation_errors(exc, shown, positions) if not e.field.startswith("cases[")]
-    raw_cases = data.get("cases")
-    if not isinstance(raw_cases, list) or not raw_cases:
-        return None, [FileError(shown, *position_of(positions, ("cases",)), "cases", "must be a non-empty list")]
-    if folder in SCENARIO_AREAS and head.area != folder:
-        return None, [FileError(shown, *position_of(positions, ("area",)), "area",
-                                f"area {head.area!r} does not match the folder {folder!r}")]
-    return head, []
+CHECKER_SOURCES = ("__init__.py", "areas.py", "cases.py", "scenario_checks.py", "trees.py", "editions.py",
+                   "normalise.py", "yamlio.py", "operations/*.py")
+"""The modules (of this package; a glob names several) whose code decides what a scenario file
+loads as."""
 
 
-@dataclass
-class _Where:
-    """What checking one file's cases needs: its shown path, positions and frame, the known
-    clauses, the operation of a name (imported when first asked for) and the normalisers' names."""
-
-    shown: str
-    positions: Mapping
-    head: ScenarioFile
-    known_clauses: set[str] | None
-    op: Callable[[str], Any]
-    norms: set[str]
-    clause_editions: dict[str, list[str] | None]
-
-    def error(self, path: tuple, message: str) -> FileError:
-        """An error at ``path`` (or its deepest existing prefix)."""
-        return FileError(self.shown, *position_of(self.positions, path), format_path(path), message)
+@lru_cache(maxsize=1)
+def checker_identity() -> str:
+    """The digest of the code that checks a scenario file: :data:`CHECKER_SOURCES` and
+    pydantic's version."""
+    package = Path(__file__).resolve().parent
+    paths = tuple(path for name in CHECKER_SOURCES for path in sorted(package.glob(name)))
+    return yamlcache.sources_digest(paths, ("pydantic", "version.py"))
 
 
-def _load_case(raw: Any, base: tuple, where: _Where) -> tuple[Case | None, list[FileError]]:
-    """One case checked on its own: the :class:`Case`, or ``None`` and every problem found."""
-    try:
-        model = CaseModel.model_validate(raw, strict=True)
-    except ValidationError as exc:
-        return None, validation_errors(exc, where.shown, where.positions, base)
-    op_name = model.op or where.head.op
-    problems = _op_problems(model, op_name, base, where)
-    tree, tree_problems = _tree(model, base, where)
-    problems += tree_problems + _name_problems(model, base, where)
-    editions = _case_editions(model, base, where, problems)
-    if problems:
-        return None, problems
-    line, column = where.positions.get(base, (0, 0))
-    return Case(id=model.id, title=model.title, clauses=list(model.clauses), tags=list(model.tags),
-                op=op_name, input=model.input, tree=tree, error_code=model.error.code if model.error else None,
-                normalise=list(model.normalise), requires=list(model.requires),
-                area=where.head.area, file=where.shown, line=line, column=column, editions=editions), []
+def check_context(known_clauses: set[str] | None, clause_editions: dict[str, list[str] | None]) -> str:
+    """The digest of what a file's check reads besides the file and the code: the clauses a case
+    may cite and their editions, the names of the normalisers and of the operations declared
+    beyond :mod:`conformance.operations.index` (declared while the program runs)."""
+    from conformance.operations.index import OPERATIONS
+
+    base = sys.modules.get("conformance.operations.base")
+    extra_ops = sorted(set(base.declared()) - set(OPERATIONS)) if base is not None else []
+    data = [None if known_clauses is None else sorted(known_clauses), sorted(clause_editions.items()),
+            sorted(normaliser_names()), extra_ops]
+    return hashlib.sha256(json.dumps(data).encode()).hexdigest()
 
 
-def _case_editions(model: CaseModel, base: tuple, where: _Where,
-                   problems: list[FileError]) -> tuple[str, ...] | None:
-    """The editions ``model`` holds for: those its clauses share, narrowed to its declared
-    ``editions``; an edition outside them, or none at all, is added to ``problems``."""
-    area = where.head.area
-    if not edition_names(area):
-        if model.editions is not None:
-            problems.append(where.error(base + ("editions",), f"area {area!r} has no editions"))
+_RECORD_FIELDS = frozenset(("id", "title", "clauses", "tags", "op", "input", "tree", "error_code", "normalise",
+                            "requires", "area", "line", "column", "editions"))
+
+
+def _records(entry: Any) -> list[dict] | None:
+    """The case records a cache entry holds, or ``None`` when it is absent or not of that shape."""
+    if not isinstance(entry, list) or not all(isinstance(r, dict) and r.keys() == _RECORD_FIELDS for r in entry):
         return None
-    share = shared(area, [where.clause_editions.get(cid) for cid in model.clauses])
-    if model.editions is None:
-        if not share:
-            problems.append(where.error(base + ("clauses",), "its clauses hold in no common edition"))
-        return share
-    for j, name in enumerate(model.editions):
-        if name not in share:
-            problems.append(where.error(base + ("editions", j), f"{name!r} is not an edition its clauses hold "
-                                                                  f"for ({', '.join(share) or 'none'})"))
-    return tuple(name for name in share if name in model.editions)
+    return entry
 
 
-def _op_problems(model: CaseModel, op_name: str | None, base: tuple, where: _Where) -> list[FileError]:
-    """The case's operation: named (here or by the file), known, of the file's area; its input
-    valid against the operation's input model; a tree only where the operation takes one."""
-    op = where.op(op_name) if op_name else None
-    if not op_name:
-        return [where.error(base + ("op",), "required field is missing (no file-level op either)")]
-    if op is None:
-        return [where.error(base + ("op",) if model.op else ("op",), f"unknown operation {op_name!r}")]
-    problems = []
-    if op.area != where.head.area:
-        problems.append(where.error(base + ("op",), f"operation {op_name!r} belongs to area {op.area!r}, "
-                                                    f"not {where.head.area!r}"))
-    try:
-        op.input.model_validate(model.input, strict=True)
-    except ValidationError as exc:
-        problems.extend(validation_errors(exc, where.shown, where.positions, base + ("input",)))
-    if model.tree is not None and not op.uses_tree:
-        problems.append(where.error(base + ("tree",), f"operation {op_name!r} does not take a file tree"))
-    return problems
+def _case(record: dict, shown: str) -> Case:
+    """The :class:`Case` of a checked record (:mod:`conformance.scenario_checks`) of file ``shown``."""
+    tree = record["tree"]
+    editions = record["editions"]
+    return Case(**{**record, "file": shown, "tree": None if tree is None else {k: TreeEntry(**v) for k, v in tree.items()},
+                   "editions": None if editions is None else tuple(editions)})
 
 
-def _tree(model: CaseModel, base: tuple, where: _Where) -> tuple[dict[str, TreeEntry] | None, list[FileError]]:
-    if model.tree is None:
-        return None, []
-    try:
-        return parse_tree(model.tree), []
-    except (ValueError, ValidationError) as exc:
-        return None, [where.error(base + ("tree",), _short(exc))]
-
-
-def _name_problems(model: CaseModel, base: tuple, where: _Where) -> list[FileError]:
-    """Normalisers the kit does not declare; clauses the catalogue does not hold."""
-    problems = [where.error(base + ("normalise", j), f"unknown normaliser {name!r}")
-                for j, name in enumerate(model.normalise) if name not in where.norms]
-    if where.known_clauses is not None:
-        problems += [where.error(base + ("clauses", j), f"unknown clause {cid!r} (not in conformance/spec)")
-                     for j, cid in enumerate(model.clauses) if cid not in where.known_clauses]
-    return problems
-
-
-def _short(exc: Exception) -> str:
-    if isinstance(exc, ValidationError):
-        return "; ".join(f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" if e["loc"] else e["msg"]
-                         for e in exc.errors())
-    return str(exc)
-
-
-# A case's own ``id:`` line: at the start of its line, perhaps after the item's dash, quoted or not.
-_ID_LINE = re.compile(r"""^([ \t]*(?:-[ \t]+)?)["']?id["']?[ \t]*:[ \t]*["']?([a-z0-9][a-z0-9-]*)["']?[ \t]*(?:#.*)?$""",
-                      re.MULTILINE)
+# A case's own ``id:`` line, the whole line: perhaps after the item's dash, quoted or not.
+_ID_LINE = re.compile(r"""([ \t]*(?:-[ \t]+)?)["']?id["']?[ \t]*:[ \t]*["']?([a-z0-9][a-z0-9-]*)["']?[ \t]*(?:#.*)?""")
 
 
 def scan_ids(path: Path) -> list[str]:
@@ -338,7 +237,10 @@ def scan_ids(path: Path) -> list[str]:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
         return []
-    found = [(len(m.group(1).expandtabs()), m.group(2)) for m in _ID_LINE.finditer(text)]
+    # Line by line, only the lines that hold "id": one search over the whole text tried the
+    # pattern at every character and took most of a selection's loading time.
+    found = [(len(m.group(1).expandtabs()), m.group(2)) for line in text.split("\n")
+             if "id" in line and (m := _ID_LINE.fullmatch(line))]
     least = min((indent for indent, _ in found), default=0)
     return [cid for indent, cid in found if indent == least]
 
@@ -379,10 +281,12 @@ def load_suite(scenarios_dir: Path = SCENARIOS_DIR, *, areas: list[str] | None =
     wanted = _wanted(areas, patterns) if selecting else None
     seen: dict[str, Case] = {}
     known, clause_editions = set(cat.clauses), {cid: c.editions for cid, c in cat.clauses.items()}
+    context = check_context(known, clause_editions)
     for path in scenario_files(scenarios_dir, suite.errors):
         if selecting and not _must_read(path, areas, patterns, suite.ids):
             continue
-        cases, errors = load_file(path, known_clauses=known, wanted=wanted, clause_editions=clause_editions)
+        cases, errors = load_file(path, known_clauses=known, wanted=wanted, clause_editions=clause_editions,
+                                  context=context)
         suite.errors.extend(errors)
         _add_cases(suite, cases, retired, seen)
     suite.ids.update(seen)
@@ -390,9 +294,8 @@ def load_suite(scenarios_dir: Path = SCENARIOS_DIR, *, areas: list[str] | None =
 
 
 def _wanted(areas: list[str] | None, patterns: list[str] | None) -> Wanted:
-    def wanted(area: str, raw: Any) -> bool:
-        cid = raw.get("id") if isinstance(raw, dict) else None
-        return isinstance(cid, str) and selected(cid, area, areas=areas, patterns=patterns)
+    def wanted(area: str, cid: str | None) -> bool:
+        return cid is not None and selected(cid, area, areas=areas, patterns=patterns)
 
     return wanted
 

@@ -18,13 +18,12 @@ on, by id (PROF-SOURCE-PUBLIC); it never points at a file outside the repository
 
 from __future__ import annotations
 
+import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
-from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
-
+from conformance import yamlcache
 from conformance.areas import AREAS, KIT_AREA, SCENARIO_AREAS  # noqa: F401  (named here too)
 from conformance.editions import of_area
 from conformance.yamlio import FileError, SuiteFileError, load_with_positions, validation_errors
@@ -34,38 +33,24 @@ SPEC_DIR = Path(__file__).resolve().parent / "spec"
 PREFIX = {"envelope": "ENV-", "profiles": "PROF-", "pi": "PI-"}
 
 
-class Clause(BaseModel):
-    """One normative rule."""
+@dataclass
+class Clause:
+    """One normative rule of the loaded catalogue, as checked by
+    :class:`conformance.catalogue_models.Clause` (see the module's docstring for the fields);
+    ``area`` and ``file`` (its shown path) are where it is declared."""
 
-    model_config = ConfigDict(extra="forbid")
-
-    id: str = Field(pattern=r"^(ENV|PROF|PI)(-[A-Z0-9]+)+$")
-    level: Literal["MUST", "SHOULD", "MAY"]
-    statement: str = Field(min_length=1)
-    source: str = Field(min_length=1)
+    id: str
+    level: str
+    statement: str
+    source: str
     refusal: bool = False
     decision: bool = False
     collation: bool = False
-    check: Literal["case", "manual"] = "case"
+    check: str = "case"
     note: str | None = None
-    editions: list[str] | None = Field(default=None, min_length=1)
+    editions: list[str] | None = None
     area: str = ""
     file: str = ""
-
-
-    @model_validator(mode="after")
-    def _manual_has_reason(self) -> "Clause":
-        if self.check == "manual" and not (self.note or "").strip():
-            raise ValueError("a clause with check: manual needs a note saying why no case can check it")
-        return self
-
-
-class ClauseFile(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-    area: Literal[AREAS]  # type: ignore[valid-type]
-    title: str | None = None
-    clauses: list[Clause]
 
 
 @dataclass
@@ -98,10 +83,78 @@ def cited_ids(source: str) -> list[str]:
 
 
 def load_catalogue(spec_dir: Path = SPEC_DIR) -> Catalogue:
-    """Load every ``*.yaml`` under ``spec_dir``. Bad files are reported, the others kept."""
+    """Load every ``*.yaml`` under ``spec_dir``. Bad files are reported, the others kept.
+
+    A catalogue without errors is kept in the parse cache (:mod:`conformance.yamlcache`) under a
+    key made of every file's name and text and of the checking code (:func:`_checker_identity`),
+    so that the next load of the same files builds no model; one with errors is checked every
+    time, so each error is reported with its file and line.
+    """
+    paths = sorted(spec_dir.glob("*.yaml"))
+    shown = [_display(path) for path in paths]
+    key = _catalogue_key(paths)
+    found = _cached(yamlcache.get(key), shown) if key is not None else None
+    if found is not None:
+        return found
+    cat = _checked(paths, shown)
+    if key is not None and not cat.errors:
+        index = {name: i for i, name in enumerate(shown)}
+        yamlcache.put(key, json.dumps([[index[c.file], cat.lines[c.id], {**asdict(c), "file": None}]
+                                       for c in cat.clauses.values()]))
+    return cat
+
+
+CHECKER_SOURCES = ("__init__.py", "catalogue.py", "catalogue_models.py", "areas.py", "editions.py", "yamlio.py")
+"""The modules (of this package) whose code decides what a clause file loads as."""
+
+
+def _checker_identity() -> str:
+    """The digest of the code that checks a clause file: :data:`CHECKER_SOURCES` and pydantic's
+    version."""
+    package = Path(__file__).resolve().parent
+    return yamlcache.sources_digest(tuple(package / name for name in CHECKER_SOURCES), ("pydantic", "version.py"))
+
+
+def _catalogue_key(paths: list[Path]) -> str | None:
+    """The cache key of the catalogue made of ``paths``: every file's name and text and the
+    checking code; ``None`` when a file cannot be read as UTF-8 (the check reports it)."""
+    parts = [f"checked clause catalogue\n{_checker_identity()}\n"]
+    for path in paths:
+        try:
+            text = path.read_bytes().decode("utf-8")
+        except (OSError, UnicodeDecodeError):
+            return None
+        parts.append(f"{len(path.name)}:{path.name}{len(text)}:{text}")
+    return yamlcache.key_of("".join(parts))
+
+
+def _cached(entry: object, shown: list[str]) -> Catalogue | None:
+    """The catalogue a cache entry holds (``[file index, line, clause fields]`` per clause), with
+    today's shown paths; ``None`` when the entry is absent or not of that shape."""
+    if not isinstance(entry, list):
+        return None
     cat = Catalogue()
-    for path in sorted(spec_dir.glob("*.yaml")):
-        shown = _display(path)
+    names = {f.name for f in fields(Clause)}
+    try:
+        for index, line, data in entry:
+            if not isinstance(data, dict) or set(data) != names:
+                return None
+            clause = Clause(**{**data, "file": shown[index]})
+            cat.clauses[clause.id] = clause
+            cat.lines[clause.id] = line
+    except (TypeError, ValueError, IndexError):
+        return None
+    return cat
+
+
+def _checked(paths: list[Path], shown_paths: list[str]) -> Catalogue:
+    """Check every clause file with the pydantic models of :mod:`conformance.catalogue_models`."""
+    from pydantic import ValidationError
+
+    from conformance.catalogue_models import ClauseFile
+
+    cat = Catalogue()
+    for path, shown in zip(paths, shown_paths):
         try:
             data, positions = load_with_positions(path, shown)
             parsed = ClauseFile.model_validate(data)
@@ -135,10 +188,9 @@ def load_catalogue(spec_dir: Path = SPEC_DIR) -> Catalogue:
                                             f"{', '.join(foreign)} is not an edition of area {parsed.area!r} "
                                             f"(its editions: {', '.join(of_area(parsed.area))})"))
                 continue
-            clause.area = parsed.area
-            clause.file = shown
             cat.lines[clause.id] = line
-            cat.clauses[clause.id] = clause
+            cat.clauses[clause.id] = Clause(**{**{f.name: getattr(clause, f.name) for f in fields(Clause)},
+                                               "area": parsed.area, "file": shown})
     _check_citations(cat)
     return cat
 

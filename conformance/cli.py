@@ -138,11 +138,11 @@ def cmd_run(args: argparse.Namespace) -> int:
 
 def _expectations(args: argparse.Namespace, suite):
     """The ``--expectations`` file, or ``None``; raises ``SuiteFileError`` when it is bad or stale."""
+    if not args.expectations:
+        return None
     from conformance.expectations import load_expectations
     from conformance.yamlio import SuiteFileError
 
-    if not args.expectations:
-        return None
     expectations = load_expectations(Path(args.expectations))
     stale = expectations.stale(suite.ids)
     if stale:
@@ -349,8 +349,10 @@ def cmd_show(args: argparse.Namespace) -> int:
     if case.normalise:
         print(f"  normalise: {', '.join(case.normalise)}")
     if case.tree is not None:
+        from conformance.trees import tree_data
+
         print("tree:")
-        print(_indent(golden.dump({k: v.model_dump(exclude_none=True) for k, v in case.tree.items()})))
+        print(_indent(golden.dump(tree_data(case.tree))))
     print("input:")
     print(_indent(golden.dump(case.input)))
     if case.error_code:

@@ -14,6 +14,7 @@ from conformance.cases import Case
 from conformance.catalogue import AREAS, load_catalogue
 from conformance.editions import judged
 from conformance.files import atomic_write_text
+from conformance.trees import tree_data
 
 
 def _block(text: str) -> list[str]:
@@ -43,7 +44,7 @@ def render_area(area: str, cases: list[Case], golden_dir: Path, edition: str | N
         for case in covering:
             lines += [f"### `{case.id}`: {case.title}", "", f"Operation `{case.op}`.", ""]
             if case.tree is not None:
-                lines += ["Files:", ""] + _block(golden.dump({k: v.model_dump(exclude_none=True) for k, v in case.tree.items()})) + [""]
+                lines += ["Files:", ""] + _block(golden.dump(tree_data(case.tree))) + [""]
             lines += ["Input:", ""] + _block(golden.dump(case.input)) + [""]
             if case.error_code:
                 lines += [f"Expected: the error `{case.error_code}`.", ""]

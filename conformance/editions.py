@@ -13,6 +13,7 @@ Pure data and lookups: no I/O.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 
 @dataclass(frozen=True)
@@ -63,11 +64,13 @@ def of_area(area: str) -> list[str]:
     return [e.name for e in EDITIONS if e.area == area]
 
 
+@lru_cache(maxsize=64)
 def default_of(area: str) -> str | None:
     """The name of ``area``'s default edition, or ``None`` for an area without editions."""
     return next((e.name for e in EDITIONS if e.area == area and e.default), None)
 
 
+@lru_cache(maxsize=64)
 def judged(run_edition: str | None, area: str) -> str | None:
     """The edition a case of ``area`` is judged by in a run of ``run_edition`` (``None``: the
     default): that edition when it is one of ``area``'s, else ``area``'s default."""

@@ -67,18 +67,22 @@ def edition_golden_path(golden_dir: Path, area: str, case_id: str, edition: str 
     return golden_dir / f"{area}@{edition}" / f"{case_id}.yaml"
 
 
+_PLAIN = frozenset((str, int, bool, type(None)))
+"""The types :func:`canonical` keeps as they are."""
+
+
 def canonical(value: Any) -> Any:
     """JSON data in canonical form: integral floats as ints, dict keys sorted, tuples as lists.
 
     Raises ``ValueError`` for values that are not JSON data (NaN, infinities, other types).
     """
     kind = type(value)
-    if kind is str or kind is int or kind is bool or value is None:
+    if kind in _PLAIN:
         return value
-    if kind is dict and all(type(k) is str for k in value):
-        return {k: canonical(value[k]) for k in sorted(value)}
+    if kind is dict and all(type(k) is str for k in value):  # plain leaves are kept without a call
+        return {k: v if type(v) in _PLAIN else canonical(v) for k, v in sorted(value.items())}
     if kind is list:
-        return [canonical(v) for v in value]
+        return [v if type(v) in _PLAIN else canonical(v) for v in value]
     if isinstance(value, bool) or isinstance(value, str):
         return value
     if isinstance(value, int):
@@ -280,23 +284,31 @@ def read_folder(folder: Path) -> dict[str, Stored | str]:
     malformed one the message :func:`read_stored` raises. Decoded from one parse-cache entry
     named by every file's name and text (a run opens one entry instead of one per golden); an
     absent or unreadable folder holds none."""
+    key = yamlcache.hasher(_FOLDER)
+    contents = []
     try:
-        names = sorted(n for n in os.listdir(folder) if n.endswith(".yaml"))
-        texts = [(name, (folder / name).read_text(encoding="utf-8")) for name in names]
+        for name in sorted(n for n in os.listdir(folder) if n.endswith(".yaml")):
+            with open(os.path.join(folder, name), "rb") as file:
+                data = file.read()
+            key.update(f"{len(name)}:{name}{len(data)}:".encode("utf-8", "surrogatepass") + data)
+            contents.append((name, data))
     except (OSError, ValueError):
         return {}
-    key = yamlcache.key_of(_FOLDER + "".join(f"{len(n)}:{n}{len(t)}:{t}" for n, t in texts))
-    entry = yamlcache.get(key)
+    entry = yamlcache.get(key.hexdigest())
     if isinstance(entry, dict) and all(isinstance(v, (list, str)) for v in entry.values()):
         return {name: Stored(*found) if isinstance(found, list) else found for name, found in entry.items()}
+    try:
+        texts = [(name, data.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")) for name, data in contents]
+    except ValueError:
+        return {}
     found: dict[str, Stored | str] = {}
     for name, text in texts:
         try:
             found[name] = _stored(text)
         except ValueError as exc:
             found[name] = str(exc)
-    yamlcache.put(key, json.dumps({name: [f.case, f.op, f.text] if isinstance(f, Stored) else f
-                                   for name, f in found.items()}, ensure_ascii=False))
+    yamlcache.put(key.hexdigest(), json.dumps({name: [f.case, f.op, f.text] if isinstance(f, Stored) else f
+                                               for name, f in found.items()}, ensure_ascii=False))
     return found
 
 

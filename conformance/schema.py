@@ -13,9 +13,9 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
-from conformance.cases import ScenarioFile
+from conformance.scenario_checks import ScenarioFile
 from conformance.files import atomic_write_text
-from conformance.catalogue import ClauseFile
+from conformance.catalogue_models import ClauseFile
 from conformance.expectations import ExpectationsFile
 from conformance.operations import catalogue
 

@@ -19,46 +19,32 @@ import base64
 import binascii
 import os
 import shutil
+from dataclasses import dataclass, fields
+from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+ENTRY_FIELDS = ("text", "base64", "fill", "size", "prefix", "symlink", "dir")
 
 
-class TreeEntry(BaseModel):
-    """One entry of a described tree (exactly one of the kinds)."""
-
-    model_config = ConfigDict(extra="forbid")
+@dataclass(frozen=True)
+class TreeEntry:
+    """One validated entry of a described tree: exactly one of ``text``, ``base64``, ``fill``
+    (with ``size`` in bytes and perhaps ``prefix``), ``symlink`` or ``dir`` (``True``) is set,
+    the others are ``None``. Made by :func:`parse_tree`, which checks the entry with the model of
+    :func:`_entry_model`, or from its :meth:`as_data` (a cached case), which was so checked."""
 
     text: str | None = None
     base64: str | None = None
     fill: str | None = None
-    size: int | None = Field(default=None, ge=0, le=64 * 1024 * 1024)
+    size: int | None = None
     prefix: str | None = None
     symlink: str | None = None
     dir: bool | None = None
 
-    @model_validator(mode="after")
-    def _one_kind(self) -> "TreeEntry":
-        kinds = [k for k in ("text", "base64", "fill", "symlink", "dir") if getattr(self, k) is not None]
-        if len(kinds) != 1:
-            raise ValueError("a tree entry needs exactly one of text, base64, fill, symlink, dir")
-        if (self.size is not None or self.prefix is not None) and kinds[0] != "fill":
-            raise ValueError("size and prefix go with fill")
-        if kinds[0] == "fill":
-            if self.size is None:
-                raise ValueError("fill needs size")
-            if not self.fill or len(self.fill.encode("utf-8")) != len(self.fill):
-                raise ValueError("fill must be a non-empty run of one-byte (ASCII) characters")
-            if len((self.prefix or "").encode("utf-8")) > self.size:
-                raise ValueError("prefix is longer than size")
-        if self.dir is False:
-            raise ValueError("dir must be true")
-        if self.base64 is not None:
-            try:
-                base64.b64decode(self.base64, validate=True)
-            except (binascii.Error, ValueError):
-                raise ValueError("base64 is not valid base64") from None
-        return self
+    def as_data(self) -> dict[str, Any]:
+        """The entry as written in a scenario file, its unset fields left out."""
+        return {f.name: getattr(self, f.name) for f in fields(self) if getattr(self, f.name) is not None}
 
     def content(self) -> bytes:
         """The file's bytes (for text, base64 and fill entries)."""
@@ -73,6 +59,56 @@ class TreeEntry(BaseModel):
         return head + body
 
 
+def tree_data(tree: dict[str, TreeEntry]) -> dict[str, dict[str, Any]]:
+    """A validated tree as written in a scenario file (each entry's :meth:`TreeEntry.as_data`)."""
+    return {key: entry.as_data() for key, entry in tree.items()}
+
+
+@lru_cache(maxsize=1)
+def _entry_model() -> Any:
+    """The pydantic model that checks one raw entry (built when a tree is first checked, so a
+    case read from the parse cache needs no pydantic)."""
+    from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+    class TreeEntryModel(BaseModel):
+        """One entry of a described tree (exactly one of the kinds)."""
+
+        model_config = ConfigDict(extra="forbid")
+
+        text: str | None = None
+        base64: str | None = None
+        fill: str | None = None
+        size: int | None = Field(default=None, ge=0, le=64 * 1024 * 1024)
+        prefix: str | None = None
+        symlink: str | None = None
+        dir: bool | None = None
+
+        @model_validator(mode="after")
+        def _one_kind(self) -> "TreeEntryModel":
+            kinds = [k for k in ("text", "base64", "fill", "symlink", "dir") if getattr(self, k) is not None]
+            if len(kinds) != 1:
+                raise ValueError("a tree entry needs exactly one of text, base64, fill, symlink, dir")
+            if (self.size is not None or self.prefix is not None) and kinds[0] != "fill":
+                raise ValueError("size and prefix go with fill")
+            if kinds[0] == "fill":
+                if self.size is None:
+                    raise ValueError("fill needs size")
+                if not self.fill or len(self.fill.encode("utf-8")) != len(self.fill):
+                    raise ValueError("fill must be a non-empty run of one-byte (ASCII) characters")
+                if len((self.prefix or "").encode("utf-8")) > self.size:
+                    raise ValueError("prefix is longer than size")
+            if self.dir is False:
+                raise ValueError("dir must be true")
+            if self.base64 is not None:
+                try:
+                    base64.b64decode(self.base64, validate=True)
+                except (binascii.Error, ValueError):
+                    raise ValueError("base64 is not valid base64") from None
+            return self
+
+    return TreeEntryModel
+
+
 def check_key(key: str) -> str | None:
     """Why ``key`` is not a valid tree path, or ``None`` when it is."""
     if not key or key.startswith("/") or "\\" in key or (len(key) > 1 and key[1] == ":"):
@@ -85,6 +121,8 @@ def check_key(key: str) -> str | None:
 
 def parse_tree(raw: dict) -> dict[str, TreeEntry]:
     """Validate a raw ``tree`` mapping. Raises ``ValueError`` naming the bad key."""
+    from pydantic import ValidationError
+
     if not isinstance(raw, dict):
         raise ValueError("tree must be a mapping of paths to entries")
     out: dict[str, TreeEntry] = {}
@@ -92,13 +130,14 @@ def parse_tree(raw: dict) -> dict[str, TreeEntry]:
         problem = check_key(str(key))
         if problem:
             raise ValueError(f"{key!r}: {problem}")
+        model = _entry_model()
         try:
-            entry = TreeEntry(text=value) if isinstance(value, str) else TreeEntry.model_validate(value)
+            checked = model(text=value) if isinstance(value, str) else model.model_validate(value)
         except ValidationError as exc:
             detail = "; ".join((".".join(str(p) for p in e["loc"]) + ": " if e["loc"] else "") + e["msg"]
                                for e in exc.errors())
             raise ValueError(f"{key!r}: {detail}") from None
-        out[str(key).rstrip("/")] = entry
+        out[str(key).rstrip("/")] = TreeEntry(**{name: getattr(checked, name) for name in ENTRY_FIELDS})
     return out
 
 

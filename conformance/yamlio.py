@@ -106,7 +106,11 @@ def load_with_positions(path: Path, display: str | None = None) -> tuple[Any, Ma
     unreadable files, text that is not UTF-8, syntax errors and duplicate keys.
     """
     shown = display or str(path)
-    text = _read_text(path, shown)
+    return load_text_with_positions(read_text(path, shown), shown)
+
+
+def load_text_with_positions(text: str, shown: str) -> tuple[Any, Mapping[PathKey, Position]]:
+    """:func:`load_with_positions` of a document already read (``shown``: its path as reported)."""
     found = _read_fast(text) or _cached(text, "rt")
     if found is None:
         data, positions = _read_positioned(text, shown)
@@ -168,7 +172,9 @@ SHALLOW = 2
 _MERGE = "tag:yaml.org,2002:merge"
 
 
-def _read_text(path: Path, shown: str) -> str:
+def read_text(path: Path, shown: str) -> str:
+    """The text of a UTF-8 file. Raises :class:`SuiteFileError` (file ``shown``, with the line
+    and column of the first byte that is not UTF-8) when it cannot be read or decoded."""
     try:
         raw = path.read_bytes()
     except OSError as exc:

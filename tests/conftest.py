@@ -7,8 +7,12 @@ a red build can be reproduced. ``HYPOTHESIS_PROFILE=thorough`` gives a larger bu
 
 import os
 import sys
+from pathlib import Path
 
+import pytest
 from hypothesis import settings
+
+from conformance import yamlcache
 
 settings.register_profile("kit", deadline=None)
 settings.register_profile("ci", deadline=None, derandomize=True)
@@ -51,3 +55,11 @@ def pytest_runtest_setup(item):
     """
     if os.environ.get("MUTANT_UNDER_TEST") == "stats":
         _forget_memoised()
+
+
+@pytest.fixture()
+def cache(tmp_path, monkeypatch) -> Path:
+    """A fresh, empty parse cache (``$PI_CONFORMANCE_CACHE``) for this test; the folder of its entries."""
+    folder = tmp_path / "cache"
+    monkeypatch.setenv(yamlcache.ENV, str(folder))
+    return folder / "yaml"

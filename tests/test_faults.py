@@ -77,7 +77,7 @@ def test_manual_clauses_are_rare_and_say_why():
 def test_a_manual_clause_without_a_reason_is_refused():
     from pydantic import ValidationError
 
-    from conformance.catalogue import Clause
+    from conformance.catalogue_models import Clause
 
     base = {"id": "ENV-X", "level": "MUST", "statement": "s", "source": "note N1", "check": "manual"}
     with pytest.raises(ValidationError, match="note"):

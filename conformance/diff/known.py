@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from conformance import golden
+from conformance.trees import tree_data
 
 Signature = frozenset
 """The places two views differ at (:func:`signature`): a frozenset of strings."""
@@ -99,7 +100,7 @@ def recorded(expectations: Any, views_of: Callable[[str, dict, dict | None], tup
             continue
         if not holds(case.editions, case.area, edition):
             continue
-        tree = None if case.tree is None else {k: v.model_dump(exclude_none=True) for k, v in case.tree.items()}
+        tree = None if case.tree is None else tree_data(case.tree)
         views = views_of(case.op, case.input, tree)
         if views is None or golden.same(views[0], views[1]):
             continue

@@ -19,6 +19,7 @@ from markupsafe import Markup, escape
 
 from conformance import golden
 from conformance.editions import judged
+from conformance.trees import tree_data
 
 # Characters a reader cannot see, shown as a visible sign with their name as a tooltip.
 INVISIBLE = {
@@ -139,7 +140,7 @@ def tree_block(case: Any) -> Block | None:
     """The file tree of a case (a :class:`~conformance.cases.Case`) as a YAML block, if it has one."""
     if case.tree is None:
         return None
-    return cap(yaml_text({k: v.model_dump(exclude_none=True) for k, v in case.tree.items()}))
+    return cap(yaml_text(tree_data(case.tree)))
 
 
 def golden_block(case: Any, golden_dir: Any, edition: str | None = None) -> tuple[Block | None, str]:
