@@ -20,6 +20,7 @@ AVAILABILITY = "reference.pi.core.availability"
 CHANGELOG = "reference.pi.core.changelog"
 CLASSIFIER_IMAGES = "reference.pi.core.classifier_images"
 CLASSIFIERS = "reference.pi.core.classifiers"
+COMMANDS = "reference.pi.host.commands"
 CONVERT = "reference.pi.core.convert"
 CREDENTIALS = "reference.pi.core.credentials"
 IMAGE_MODELS = "reference.pi.core.image_models"
@@ -116,6 +117,18 @@ _MSG = [
 ]
 
 _MDL = [
+    ("PI-MODELS-NULL-FIELD", f"{MERGE}:model_from_definition",
+     'DEFAULT_INPUT if definition.get("input") is None else',
+     'DEFAULT_INPUT if "input" not in definition else'),
+    ("PI-CRED-STORED-UNTYPED", f"{CREDENTIALS}:_stored_key",
+     'entry.get("type", "api_key") == "api_key"',
+     'entry.get("type") == "api_key"'),
+    ("PI-MODELS-VALUE-COMMAND-BYTES", f"{COMMANDS}:run_shell_command",
+     'out.decode("utf-8", errors="replace")',
+     'out.decode("utf-8", errors="ignore")'),
+    ("PI-MODELS-VALUE-COMMAND-STDIN", f"{COMMANDS}:run_shell_command",
+     '["/bin/sh", "-c", command]',
+     '["/bin/sh", "-c", "echo typed | {\\n" + command + "\\n}"]'),
     ("PI-MODELS-VALUE-COMMAND", f"{VALUES}:run_config_command",
      'if result.exit_code is None or result.exit_code != 0:',
      'if (result.exit_code is None) and (result.exit_code != 0):'),
@@ -188,6 +201,12 @@ _MDL = [
 ]
 
 _PKG = [
+    ("PI-PKG-MANIFEST-BOM", f"{MANIFEST}:read_manifest",
+     'data = json.loads(text[1:] if text.startswith("\\ufeff") else text)',
+     'data = json.loads(text)'),
+    ("PI-PKG-MANIFEST-GLOB-NODE-MODULES", f"{MANIFEST}:_walk_files_and_dirs",
+     'if fs.is_dir(full) and name != "node_modules" and not fs.is_symlink(full):',
+     'if fs.is_dir(full) and not fs.is_symlink(full):'),
     ("PI-PKG-SOURCE-NPM", f"{SOURCES}:parse_npm_source",
      'if not match or not _NPM_NAME.fullmatch(match.group(1)):',
      'if not match or (_NPM_NAME.fullmatch(match.group(1))):'),
@@ -269,6 +288,9 @@ _PKG = [
 ]
 
 _TPL = [
+    ("PI-TPL-FILE-BYTES", f"{DISK}:read_template",
+     'raw = path.read_bytes().decode("utf-8", errors="replace")',
+     'raw = path.read_bytes().decode("utf-8", errors="ignore")'),
     ("PI-TPL-NAME", f"{TEMPLATES}:command_name",
      'return file_name[: -len(".md")] if file_name.endswith(".md") else file_name',
      'return file_name'),
