@@ -77,8 +77,8 @@ def model_from_definition(provider_id: str, definition: Mapping[str, Any], api: 
 
     Implements PI-MODELS-DEFAULTS: ``name`` defaults to the id, ``reasoning`` to false, ``input``
     to ``["text"]`` when absent (an empty list is kept, PI-MODELS-INPUT-AS-WRITTEN), ``cost`` to zero, ``contextWindow`` to 128000 tokens, ``maxTokens`` to 16384
-    tokens; ``api`` and ``baseUrl`` come from the entry, else the provider (already resolved by the
-    caller).
+    tokens; a field written as ``null`` is the field left out (PI-MODELS-NULL-FIELD); ``api`` and
+    ``baseUrl`` come from the entry, else the provider (already resolved by the caller).
 
     Raises:
         CompositionError when no ``api`` or no ``baseUrl`` can be found.
@@ -97,8 +97,8 @@ def model_from_definition(provider_id: str, definition: Mapping[str, Any], api: 
         "baseUrl": base_url,
         "reasoning": bool(definition.get("reasoning", False)),
         "input": list(DEFAULT_INPUT if definition.get("input") is None else definition["input"]),
-        "contextWindow": definition.get("contextWindow", DEFAULT_CONTEXT_WINDOW),
-        "maxTokens": definition.get("maxTokens", DEFAULT_MAX_TOKENS),
+        "contextWindow": DEFAULT_CONTEXT_WINDOW if definition.get("contextWindow") is None else definition["contextWindow"],
+        "maxTokens": DEFAULT_MAX_TOKENS if definition.get("maxTokens") is None else definition["maxTokens"],
         "cost": copy.deepcopy(definition.get("cost") or DEFAULT_COST),
         "inputLimits": copy.deepcopy(definition.get("inputLimits")),
         "promptCache": copy.deepcopy(definition.get("promptCache")),
