@@ -109,8 +109,9 @@ def parse_git_source(source: str) -> PackageSource | None:
 
     Implements PI-PKG-SOURCE-GIT and PI-PKG-SOURCE-URL. Written as git: ``git:HOST/PATH[@REF]``
     (``HOST`` has a dot or is ``localhost``), ``git:git@HOST:PATH[@REF]``, ``git:`` followed by a URL,
-    or a bare ``https://``, ``http://``, ``ssh://`` or ``git://`` URL. ``PATH`` loses leading slashes
-    and a trailing ``.git`` and needs at least two segments; a ref is pinned.
+    or a bare ``https://``, ``http://``, ``ssh://`` or ``git://`` URL. ``PATH`` loses leading and
+    trailing slashes (PI-PKG-SOURCE-TRAILING-SLASH) and then a trailing ``.git``, and needs at least
+    two segments; a ref is pinned.
 
     Implements PI-PKG-SOURCE-INVALID: a source written as git that does not parse (a ``git:``
     prefix or a git URL scheme with no usable host and repository path) is refused, never read as
@@ -148,7 +149,7 @@ def parse_git_source(source: str) -> PackageSource | None:
             raise _invalid(source, f"{host!r} is not a host name")
         path, ref = _split_ref(url[slash + 1 :])
         repo = f"https://{host}/{path}"
-    path = path.lstrip("/")
+    path = path.strip("/")
     if path.endswith(".git"):
         path = path[: -len(".git")]
     segments = path.split("/")
