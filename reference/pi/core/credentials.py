@@ -53,6 +53,8 @@ class EnvAuth:
 
 
 def _stored_key(entry: Mapping[str, Any] | None) -> str | None:
+    """The key a stored ``auth.json`` credential gives, or ``None``: ``key`` of an API key entry
+    (one without ``type`` is one, PI-CRED-STORED-UNTYPED), ``access`` of an OAuth entry."""
     if not isinstance(entry, Mapping):
         return None
     key = entry.get("key") if entry.get("type", "api_key") == "api_key" else entry.get("access")

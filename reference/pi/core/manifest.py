@@ -53,11 +53,13 @@ class FileSystem(Protocol):
 
 
 def _visible(name: str) -> bool:
+    """Whether a manifest glob enters or matches ``name``: not a dot name, never ``node_modules``
+    (PI-PKG-MANIFEST-GLOB-NODE-MODULES)."""
     return not name.startswith(".") and name != "node_modules"
 
 
 def read_manifest(fs: FileSystem, package_root: str) -> dict[str, Any] | None:
-    """The parsed ``package.json`` of ``package_root`` (a leading BOM ignored), or ``None`` when it is
+    """The parsed ``package.json`` of ``package_root`` (a leading BOM ignored, PI-PKG-MANIFEST-BOM), or ``None`` when it is
     absent, not JSON, or not an object."""
     text = fs.read_text(posixpath.join(package_root, "package.json"))
     if text is None:

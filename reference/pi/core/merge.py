@@ -121,7 +121,8 @@ def apply_model_override(model: Mapping[str, Any], override: Mapping[str, Any], 
     ``thinkingLevelMap``, ``compat``, ``samplingParams``...) merge into the model's value field by
     field, recursively; other fields (``name``, ``reasoning``, ``input``, ``contextWindow``,
     ``maxTokens``, and arrays such as ``cost.tiers``) replace it. ``headers`` are request headers and
-    are applied by :func:`resolve_request_auth`. In edition ``pi-1.6.0``
+    are applied by :func:`resolve_request_auth`. A field written as ``null`` leaves the model's
+    value as it is (PI-MODELS-NULL-FIELD). In edition ``pi-1.6.0``
     ``samplingParamsByThinkingLevel`` merges per level and per key instead
     (:func:`reference.pi.core.sampling.override_levels`, PI-160-MODELS-SAMPLING-OVERRIDE).
 

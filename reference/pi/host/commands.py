@@ -16,7 +16,9 @@ from reference.pi.core.values import CommandResult
 
 
 def run_shell_command(command: str, env: Mapping[str, str], time_limit_s: float) -> CommandResult:
-    """Run ``command`` with ``/bin/sh -c`` and the environment ``env``.
+    """Run ``command`` with ``/bin/sh -c`` and the environment ``env``, with empty standard input
+    (PI-MODELS-VALUE-COMMAND-STDIN); its output is read as UTF-8, bytes that are not becoming
+    U+FFFD (PI-MODELS-VALUE-COMMAND-BYTES).
 
     Args:
         command: the shell command text.

@@ -70,7 +70,7 @@ def template_files(directory: Path) -> list[Path]:
 
 
 def read_template(path: Path) -> Template:
-    """Read one template file (UTF-8; undecodable bytes become U+FFFD).
+    """Read one template file (UTF-8; undecodable bytes become U+FFFD, PI-TPL-FILE-BYTES).
 
     Raises:
         SpecError: ``template-unreadable`` or ``template-frontmatter-invalid``.
