@@ -16,7 +16,9 @@ them and is refused unless the adapter is the bundled reference.
 Exit codes follow ``pi-conformance run`` where pytest allows: a suite error (a broken scenario or
 catalogue file and an orphaned golden, each failing as its own ``suite-file:`` test, or an adapter
 that did not stop cleanly, an error at the end of the session) makes the session exit 2 rather
-than 1; an adapter that cannot start exits 3; pytest's own usage errors exit 4.
+than 1; a bad value of one of the options above (or ``--snapshot-update`` with another adapter)
+exits 2 with the kit's message, as ``run`` does; an adapter that cannot start exits 3; pytest's
+own usage errors exit 4.
 """
 
 from __future__ import annotations
@@ -42,7 +44,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="add a variable to the out-of-process adapter's environment (repeatable)")
     group.addoption("--expectations", default=None, metavar="FILE", help="expectations file of the implementation")
     group.addoption("--area", action="append", default=None, metavar="AREA", help="only this area (repeatable)")
-    group.addoption("--case-timeout", type=timeout_seconds, default=10.0, metavar="SECONDS", help="per-case timeout")
+    # Checked in pytest_configure, so that a bad value gets the kit's exit code and message.
+    group.addoption("--case-timeout", default="10", metavar="SECONDS", help="per-case timeout")
     group.addoption("--fail-on-unsupported", action="store_true",
                     help="an unsupported answer fails its case, unless the expectations say unsupported")
     group.addoption("--require-op", action="append", metavar="GLOB",
@@ -71,7 +74,7 @@ def pytest_configure(config: pytest.Config) -> None:
     areas = config.getoption("--area", default=None) or []
     bad = [a for a in areas if a not in AREAS]
     if bad:
-        raise pytest.UsageError(f"--area {bad[0]}: the areas are {', '.join(AREAS[:-1])} and {AREAS[-1]}")
+        _usage_error(f"--area {bad[0]}: the areas are {', '.join(AREAS[:-1])} and {AREAS[-1]}")
     edition = config.getoption("--edition", default=None)
     if edition is not None:
         from conformance.editions import get
@@ -79,11 +82,21 @@ def pytest_configure(config: pytest.Config) -> None:
         try:
             get(edition)
         except ValueError as exc:
-            raise pytest.UsageError(f"--edition: {exc}") from None
+            _usage_error(f"--edition: {exc}")
+    try:
+        config.option.case_timeout = timeout_seconds(str(config.getoption("--case-timeout", default="10")))
+    except argparse.ArgumentTypeError as exc:
+        _usage_error(f"--case-timeout: {exc}")
     adapter = config.getoption("--adapter", default=None)
     if getattr(config.option, "update_snapshots", False) and adapter not in (None, "", "reference"):
-        raise pytest.UsageError("--snapshot-update writes goldens and is only allowed with the bundled reference "
-                                f"(got --adapter {adapter})")
+        _usage_error("--snapshot-update writes goldens and is only allowed with the bundled reference "
+                     f"(got --adapter {adapter})")
+
+
+def _usage_error(message: str) -> None:
+    """End the session on a mistake in one of the kit's own options with ``pi-conformance run``'s
+    exit code 2 and its message (pytest's own usage errors keep pytest's code 4)."""
+    pytest.exit(f"pi-conformance: {message}", returncode=2)
 
 
 def _suite(config: pytest.Config):
@@ -130,6 +143,35 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
                 f"{p}: {golden.ORPHAN_HINT}" for p in orphans]),
                 id="suite-file:orphaned-goldens", marks=marks))
     metafunc.parametrize("conformance_case", params)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list):
+    """Keep every ``suite-file:`` test that ``-k`` deselected: a file that does not load holds
+    cases no keyword can name, so a selection never hides it (the session then exits 2, as ``run``
+    does). ``-m`` still deselects the file of an area it leaves out, as ``--area`` does."""
+    problems = [item for item in items if "[suite-file:" in item.nodeid]
+    result = yield
+    kept = set(map(id, items))
+    back = [item for item in problems if id(item) not in kept and _marks_selected(item, config)]
+    if back:
+        items.extend(back)
+        reporter = config.pluginmanager.get_plugin("terminalreporter")
+        deselected = getattr(reporter, "stats", {}).get("deselected")
+        if deselected:
+            deselected[:] = [item for item in deselected if all(item is not b for b in back)]
+    return result
+
+
+def _marks_selected(item, config: pytest.Config) -> bool:
+    """Whether ``item`` satisfies the ``-m`` expression (``True`` without one)."""
+    expression = config.option.markexpr
+    if not expression:
+        return True
+    from _pytest.mark import MarkMatcher  # pytest's own matcher, so -m means here what it means there
+    from _pytest.mark.expression import Expression
+
+    return Expression.compile(expression).evaluate(MarkMatcher.from_markers(item.iter_markers()))
 
 
 @pytest.fixture(scope="session")

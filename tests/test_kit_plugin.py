@@ -62,7 +62,7 @@ def test_expectations_give_xfail(pytester, suite_dir):
 
 def test_snapshot_update_refused_for_other_adapters(pytester, suite_dir):
     result = run(pytester, suite_dir, "--adapter", "python:tests.kit_fixtures:Echo", "--snapshot-update")
-    assert result.ret == 4  # pytest's usage error
+    assert result.ret == 2  # as under `run`, before any case runs
     result.stderr.fnmatch_lines(["*only allowed with the bundled reference*"])
 
 
@@ -108,11 +108,6 @@ def test_orphaned_golden_fails_under_pytest(pytester, suite_dir):
     result.stdout.fnmatch_lines(["*kit-gone.yaml: orphaned golden*"])
 
 
-def test_unknown_area_is_a_usage_error(pytester, suite_dir):
-    result = run(pytester, suite_dir, "--area", "bogus")
-    assert result.ret == 4
-
-
 def test_a_suite_error_exits_2_as_under_the_cli(pytester, suite_dir):
     write(suite_dir / "scenarios" / "kit" / "bad.yaml", "format: 1\narea: kit\ntitle: t\ncases: 3\n")
     result = run(pytester, suite_dir, "--adapter", "python:tests.kit_fixtures:Echo")
@@ -142,3 +137,24 @@ def test_an_adapter_that_does_not_stop_cleanly_is_an_error_at_session_end(pytest
     assert result.ret == 2
     result.stdout.fnmatch_lines(["*pi-conformance suite errors (exit code 2)*",
                                  f"*the adapter * did not stop cleanly:*{shown}*"])
+
+
+def test_k_cannot_deselect_a_broken_file(pytester, suite_dir):
+    write(suite_dir / "scenarios" / "kit" / "bad.yaml", "format: 1\narea: kit\ntitle: t\ncases: 3\n")
+    result = run(pytester, suite_dir, "--adapter", "python:tests.kit_fixtures:Echo", "-k", "number")
+    result.assert_outcomes(passed=1, failed=1, deselected=2)
+    assert result.ret == 2
+
+
+def test_k_matching_nothing_still_reports_a_broken_file(pytester, suite_dir):
+    write(suite_dir / "scenarios" / "kit" / "bad.yaml", "format: 1\narea: kit\ntitle: t\ncases: 3\n")
+    result = run(pytester, suite_dir, "--adapter", "python:tests.kit_fixtures:Echo", "-k", "no-such-case")
+    assert result.ret == 2
+
+
+@pytest.mark.parametrize("option, value, shown", [("--area", "bogus", "*--area bogus: the areas are*"),
+                                                  ("--edition", "pi-9", "*--edition*unknown edition 'pi-9'*")])
+def test_a_bad_area_or_edition_exits_2_with_the_kits_message(pytester, suite_dir, option, value, shown):
+    result = run(pytester, suite_dir, option, value)
+    assert result.ret == 2
+    result.stderr.fnmatch_lines([shown])
