@@ -1,7 +1,8 @@
 """The ``pi-conformance`` command.
 
 Exit codes: 0 all good; 1 a case failed, errored or passed unexpectedly; 2 usage or suite errors
-(bad scenario, catalogue or expectations files, stale expectations, orphaned goldens);
+(bad scenario, catalogue or expectations files, stale expectations, orphaned goldens, a missing
+or unreadable golden);
 3 the adapter could not start; 130 interrupted by Ctrl-C, 143 by ``SIGTERM``, 129 by ``SIGHUP``
 (the adapter's process group is killed at once, no report is written).
 """

@@ -14,7 +14,8 @@ Goldens are compared through syrupy with :class:`GoldenExtension`; ``--snapshot-
 them and is refused unless the adapter is the bundled reference.
 
 Exit codes follow ``pi-conformance run`` where pytest allows: a suite error (a broken scenario or
-catalogue file and an orphaned golden, each failing as its own ``suite-file:`` test, or an adapter
+catalogue file and an orphaned golden, each failing as its own ``suite-file:`` test, a case's
+missing or unreadable golden, failing that case whatever the expectations say, or an adapter
 that did not stop cleanly, an error at the end of the session) makes the session exit 2 rather
 than 1; a bad value of one of the options above (or ``--snapshot-update`` with another adapter)
 exits 2 with the kit's message, as ``run`` does; an adapter that cannot start exits 3; pytest's
@@ -315,15 +316,14 @@ def check_case(case, runner, snapshot) -> None:
         path = golden.golden_path(runner.golden_dir, case.area, case.id, runner.edition_of(case))
         updating = bool(snapshot.session.update_snapshots)
         if not path.exists() and not updating:
-            verdict = Verdict("errored", f"no golden at {path}: write it with `pytest --snapshot-update -k {case.id}` "
-                                        "(reference only), then read it against the spec")
-        else:
-            ext = golden_extension(case, runner.golden_dir, runner.edition_of(case))
-            try:
-                assert snapshot(extension_class=ext) == verdict.output
-                verdict = Verdict("passed", output=verdict.output)
-            except AssertionError:
-                verdict = _mismatch(case, path, verdict.output)
+            _suite_error(f"no golden at {path}: write it with `pytest --snapshot-update -k {case.id}` "
+                         "(reference only), then read it against the spec")
+        ext = golden_extension(case, runner.golden_dir, runner.edition_of(case))
+        try:
+            assert snapshot(extension_class=ext) == verdict.output
+            verdict = Verdict("passed", output=verdict.output)
+        except AssertionError:
+            verdict = _mismatch(case, path, verdict.output)
     result = runner.settle(runner.result(case, verdict, answer, duration), case)
     status = result.status
     if status == "passed":
@@ -337,6 +337,13 @@ def check_case(case, runner, snapshot) -> None:
     pytest.fail(f"{status}: {detail}", pytrace=False)
 
 
+def _suite_error(message: str) -> None:
+    """Fail the case as a suite error (a golden the suite should hold and does not): counted by
+    :func:`pytest_runtest_logreport`, so the session exits 2 as ``run`` does, whatever the
+    expectations say of the case."""
+    pytest.fail(f"{SUITE_ERROR}: {message}", pytrace=False)
+
+
 def _mismatch(case, path: Path, output):
     """The failed verdict of a golden mismatch, with the same diff the CLI shows."""
     from conformance.runner import Verdict
@@ -344,12 +351,12 @@ def _mismatch(case, path: Path, output):
     try:
         stored = golden.read(path)
     except ValueError as exc:
-        return Verdict("errored", f"{path}: {exc} (a suite error)")
+        _suite_error(f"{path}: {' '.join(str(exc).split())}")
     if stored is None:
-        return Verdict("errored", f"no golden at {path} (a suite error)")
+        _suite_error(f"no golden at {path}")
     mismatch = golden.header_mismatch(stored, case.id, case.op)
     if mismatch:
-        return Verdict("errored", f"{path}: {mismatch} (a suite error)")
+        _suite_error(f"{path}: {mismatch}")
     expected = golden.comparable(stored["output"], case.normalise, case)
     actual = golden.comparable(output, case.normalise, case)
     return Verdict("failed", "answer differs from the golden",

@@ -3,9 +3,10 @@
 Statuses of a case:
 
 - ``passed``: the answer is what the case expects (its golden, or its expected error code);
-- ``failed``: a wrong result or error, a result that breaks the operation's output schema, or a
-  missing golden (with a hint on how to write it);
-- ``errored``: the adapter crashed, hung, or answered malformed output;
+- ``failed``: a wrong result or error, or a result that breaks the operation's output schema;
+- ``errored``: the adapter crashed, hung, or answered malformed output; or the case's golden is
+  missing (with a hint on how to write it), unreadable or another case's, which is a suite error
+  (exit 2), never the implementation's failure;
 - ``unsupported``: the implementation does not provide the operation;
 - ``skipped``: the implementation or the expectations file skipped it, or a required capability
   is missing on this machine;

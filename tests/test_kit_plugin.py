@@ -79,6 +79,15 @@ def test_missing_golden_fails_with_a_hint(pytester, suite_dir):
     result = run(pytester, suite_dir, "-k", "text")
     result.assert_outcomes(failed=1, deselected=2)
     result.stdout.fnmatch_lines(["*no golden at*--snapshot-update*"])
+    assert result.ret == 2  # a suite error, as under `run`
+    result.stdout.fnmatch_lines(["*pi-conformance suite errors (exit code 2)*", "*no golden at*"])
+
+
+def test_missing_golden_is_a_suite_error_even_for_a_case_expected_to_fail(pytester, suite_dir):
+    (suite_dir / "golden" / "kit" / "kit-echo-text.yaml").unlink()
+    write(pytester.path / "exp.yaml", "- {id: 'kit-echo-text', status: fail, reason: known wrong}\n")
+    result = run(pytester, suite_dir, "-k", "text", "--expectations", str(pytester.path / "exp.yaml"))
+    assert result.ret == 2
 
 
 def test_bad_file_is_its_own_failing_test(pytester, suite_dir):
