@@ -24,7 +24,7 @@ from conformance.cli_parser import build_parser
 from conformance.console import interrupted_exit_code, terminate_as_interrupt, tolerate_closed_stdout
 from conformance.editions import DEFAULT as DEFAULT_EDITION
 from conformance.editions import holds, judged
-from conformance.options import required_operations
+from conformance.options import check_edition_areas, required_operations
 from conformance.operations import names as operation_names
 
 EXIT_OK, EXIT_FAIL, EXIT_USAGE, EXIT_START = 0, 1, 2, 3
@@ -548,6 +548,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _dispatch(args: argparse.Namespace) -> int:
     try:
+        try:
+            check_edition_areas(args)
+        except ValueError as exc:
+            raise UsageError(str(exc)) from None
         return args.fn(args)
     except (UsageError, AdapterNameError) as exc:
         _err(str(exc))

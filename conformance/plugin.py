@@ -78,12 +78,16 @@ def pytest_configure(config: pytest.Config) -> None:
         _usage_error(f"--area {bad[0]}: the areas are {', '.join(AREAS[:-1])} and {AREAS[-1]}")
     edition = config.getoption("--edition", default=None)
     if edition is not None:
-        from conformance.editions import get
+        from conformance.editions import check_areas, get
 
         try:
             get(edition)
         except ValueError as exc:
             _usage_error(f"--edition: {exc}")
+        try:
+            check_areas(edition, areas)
+        except ValueError as exc:
+            _usage_error(str(exc))
     try:
         config.option.case_timeout = timeout_seconds(str(config.getoption("--case-timeout", default="10")))
     except argparse.ArgumentTypeError as exc:
