@@ -183,7 +183,7 @@ def _marks_selected(item, config: pytest.Config) -> bool:
 def conformance_runner(request: pytest.FixtureRequest):
     """The started :class:`~conformance.runner.Runner` for this session (one adapter process)."""
     from conformance.adapters.base import AdapterStartError
-    from conformance.adapters.connect import AdapterNameError, make_adapter
+    from conformance.adapters.connect import make_adapter
     from conformance.adapters.environment import AdapterEnvironment, parse_assignments
     from conformance.expectations import load_expectations
     from conformance.runner import Runner
@@ -215,9 +215,9 @@ def conformance_runner(request: pytest.FixtureRequest):
                                                      config.getoption("--require-op"), operation_names()),
                         edition=config.getoption("--edition"))
         runner.start()
-    except (AdapterStartError, AdapterNameError) as exc:
+    except AdapterStartError as exc:
         pytest.exit(f"the adapter could not start: {exc}", returncode=3)
-    except ValueError as exc:  # a bad --adapter-env or --require-op
+    except ValueError as exc:  # a bad --adapter (AdapterNameError), --adapter-env or --require-op
         pytest.exit(str(exc), returncode=2)
     yield runner
     runner.stop()

@@ -75,3 +75,17 @@ def test_pytest_refuses_an_edition_of_another_area(pytester, suite_dir):  # noqa
     result = run_pytest(pytester, suite_dir, "--edition", "envelope", "--area", "pi")
     assert result.ret == 2
     result.stderr.fnmatch_lines(["*--edition envelope is an edition of the envelope area, not of --area pi*"])
+
+
+@pytest.mark.parametrize("name", ["python:conformance", "python:conformance:", "python::Impl",
+                                  "python:my impl:Impl", "python:tests.kit_fixtures:Echo:extra"])
+def test_a_python_adapter_name_not_of_the_form_module_class_is_a_usage_error(name, capsys):
+    for argv in (["run", "--adapter", name, "--case", "env-*"], ["smoke", "--adapter", name]):
+        assert main(argv) == 2
+        assert "give python:MODULE:CLASS" in capsys.readouterr().err
+
+
+def test_pytest_gives_a_bad_python_adapter_name_the_usage_exit_code(pytester, suite_dir):  # noqa: F811
+    result = run_pytest(pytester, suite_dir, "--adapter", "python:conformance")
+    assert result.ret == 2
+    result.stdout.fnmatch_lines(["*give python:MODULE:CLASS*"])
