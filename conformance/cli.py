@@ -363,7 +363,7 @@ def cmd_show(args: argparse.Namespace) -> int:
         try:
             stored = golden.read(path)
         except ValueError as exc:
-            stored, note = None, str(exc)
+            stored, note = None, golden.located(path, exc)
         else:
             note = "missing"
         if stored is None:

@@ -355,7 +355,7 @@ def _mismatch(case, path: Path, output):
     try:
         stored = golden.read(path)
     except ValueError as exc:
-        _suite_error(f"{path}: {' '.join(str(exc).split())}")
+        _suite_error(golden.located(path, exc))
     if stored is None:
         _suite_error(f"no golden at {path}")
     mismatch = golden.header_mismatch(stored, case.id, case.op)
