@@ -172,14 +172,18 @@ Wanted = Callable[[str, Any], bool]
 
 
 def load_file(path: Path, *, known_clauses: set[str] | None = None, wanted: Wanted | None = None,
-              clause_editions: dict[str, list[str] | None] | None = None) -> tuple[list[Case], list[FileError]]:
+              clause_editions: dict[str, list[str] | None] | None = None,
+              refused: set[str] | None = None, held: dict[str, list[str]] | None = None,
+              ) -> tuple[list[Case], list[FileError]]:
     """Load one scenario file: the good cases and the errors (with file, line, column and field).
 
     ``wanted`` (when given) picks the raw cases to validate; the others are neither checked nor
     returned. ``known_clauses``: the clause ids a case may cite (unchecked when ``None``).
     ``clause_editions`` (clause id: its editions, ``None`` for all) gives each case the editions
     its clauses share; a case whose clauses share none, or that declares an edition its clauses
-    do not hold for, is an error.
+    do not hold for, is an error. A case citing one of the clauses the catalogue ``refused`` (its
+    own error reported) is not loaded: its id is added to ``held`` under that clause, or without
+    ``held`` the file gets one error naming those cases.
     """
     shown = _display(path)
     try:
@@ -189,14 +193,27 @@ def load_file(path: Path, *, known_clauses: set[str] | None = None, wanted: Want
     head, errors = _file_head(data, positions, shown, path.parent.name)
     if head is None:
         return [], errors
-    where = _Where(shown, positions, head, known_clauses, get_operation, normaliser_names(), clause_editions or {})
+    where = _Where(shown, positions, head, known_clauses, get_operation, normaliser_names(), clause_editions or {},
+                   refused or set(), {} if held is None else held)
     cases: list[Case] = []
     for i, raw in enumerate(data["cases"]):
         if wanted is None or wanted(head.area, raw):
             case, problems = _load_case(raw, ("cases", i), where)
             errors.extend(problems)
             cases.extend([case] if case is not None else [])
+    if held is None and where.held:
+        errors.append(held_error(shown, where.held))
     return cases, errors
+
+
+def held_error(where: str, held: dict[str, list[str]]) -> FileError:
+    """One error for every case not loaded because it cites a clause the catalogue refused
+    (``held``: clause id to case ids), reported after the catalogue's own errors."""
+    ids = sorted({cid for cases in held.values() for cid in cases})
+    clauses = sorted(held)
+    return FileError(where, 0, 0, "", f"{len(ids)} case(s) not loaded ({', '.join(ids[:3])}{', ...' * (len(ids) > 3)}): "
+                                      f"they cite {', '.join(clauses[:5])}{', ...' * (len(clauses) > 5)}, which the "
+                                      "catalogue refused; fix its error(s) above first")
 
 
 def _file_head(data: Any, positions: Mapping, shown: str, folder: str) -> tuple[ScenarioFile | None, list[FileError]]:
@@ -231,6 +248,9 @@ class _Where:
     op: Callable[[str], Any]
     norms: set[str]
     clause_editions: dict[str, list[str] | None]
+    refused: set[str] = field(default_factory=set)
+    held: dict[str, list[str]] = field(default_factory=dict)
+    """Ids of the cases not loaded because they cite a clause the catalogue refused, by clause."""
 
     def error(self, path: tuple, message: str) -> FileError:
         """An error at ``path`` (or its deepest existing prefix)."""
@@ -247,6 +267,11 @@ def _load_case(raw: Any, base: tuple, where: _Where) -> tuple[Case | None, list[
     problems = _op_problems(model, op_name, base, where)
     tree, tree_problems = _tree(model, base, where)
     problems += tree_problems + _name_problems(model, base, where)
+    refused = [cid for cid in model.clauses if cid in where.refused]
+    if refused and not problems:  # the catalogue's own error says why: not one error per case
+        for cid in refused:
+            where.held.setdefault(cid, []).append(model.id)
+        return None, []
     editions = _case_editions(model, base, where, problems)
     if problems:
         return None, problems
@@ -314,7 +339,8 @@ def _name_problems(model: CaseModel, base: tuple, where: _Where) -> list[FileErr
                 for j, name in enumerate(model.normalise) if name not in where.norms]
     if where.known_clauses is not None:
         problems += [where.error(base + ("clauses", j), f"unknown clause {cid!r} (not in conformance/spec)")
-                     for j, cid in enumerate(model.clauses) if cid not in where.known_clauses]
+                     for j, cid in enumerate(model.clauses)
+                     if cid not in where.known_clauses and cid not in where.refused]
     return problems
 
 
@@ -379,12 +405,16 @@ def load_suite(scenarios_dir: Path = SCENARIOS_DIR, *, areas: list[str] | None =
     wanted = _wanted(areas, patterns) if selecting else None
     seen: dict[str, Case] = {}
     known, clause_editions = set(cat.clauses), {cid: c.editions for cid, c in cat.clauses.items()}
+    held: dict[str, list[str]] = {}
     for path in scenario_files(scenarios_dir, suite.errors):
         if selecting and not _must_read(path, areas, patterns, suite.ids):
             continue
-        cases, errors = load_file(path, known_clauses=known, wanted=wanted, clause_editions=clause_editions)
+        cases, errors = load_file(path, known_clauses=known, wanted=wanted, clause_editions=clause_editions,
+                                  refused=cat.refused, held=held)
         suite.errors.extend(errors)
         _add_cases(suite, cases, retired, seen)
+    if held:  # right after the catalogue's own errors, which say why
+        suite.errors.insert(len(errs) + len(cat.errors), held_error(str(spec_dir or "conformance/spec"), held))
     suite.ids.update(seen)
     return suite
 
