@@ -416,13 +416,16 @@ def cmd_docs(args: argparse.Namespace) -> int:
     from conformance.docs import write
 
     suite = _load(args)
+    warnings: list[str] = []
     try:
         written = write(Path(args.out), select(suite.cases, edition=args.edition), golden_dir=Path(args.golden_dir), fmt=args.format, results=args.results,
-                        edition=args.edition)
+                        edition=args.edition, warnings=warnings)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     except OSError as exc:
         raise UsageError(f"--out {args.out}: cannot write the pages: {exc.strerror or exc}") from None
+    for warning in warnings:
+        _err(f"warning: {warning}")
     print(f"wrote {len(written)} page(s) to {args.out}")
     return _print_suite_errors(suite.errors)
 
