@@ -167,3 +167,9 @@ def test_a_bad_area_or_edition_exits_2_with_the_kits_message(pytester, suite_dir
     result = run(pytester, suite_dir, option, value)
     assert result.ret == 2
     result.stderr.fnmatch_lines([shown])
+
+
+def test_m_still_leaves_out_a_broken_file_of_an_area_it_does_not_select(pytester, suite_dir):
+    write(suite_dir / "scenarios" / "pi" / "bad.yaml", "format: 1\narea: pi\ntitle: t\ncases: 3\n")
+    result = run(pytester, suite_dir, "--adapter", "python:tests.kit_fixtures:Echo", "-m", "envelope", "-k", "number")
+    result.assert_outcomes(deselected=4)  # as --area envelope reads no file of the pi area
