@@ -135,7 +135,8 @@ string id)."""
 
 def load_file(path: Path, *, known_clauses: set[str] | None = None, wanted: Wanted | None = None,
               clause_editions: dict[str, list[str] | None] | None = None,
-              context: str | None = None) -> tuple[list[Case], list[FileError]]:
+              context: str | None = None, refused: set[str] | None = None,
+              held: dict[str, list[str]] | None = None) -> tuple[list[Case], list[FileError]]:
     """Load one scenario file: the good cases and the errors (with file, line, column and field).
 
     ``wanted`` (when given) picks the cases returned (see below for those checked).
@@ -143,12 +144,15 @@ def load_file(path: Path, *, known_clauses: set[str] | None = None, wanted: Want
     ``clause_editions`` (clause id: its editions, ``None`` for all) gives each case the editions
     its clauses share; a case whose clauses share none, or that declares an edition its clauses
     do not hold for, is an error. ``context``: :func:`check_context` of these (computed when not
-    given). Raises nothing: an unreadable file is one error.
+    given). A case citing one of the clauses the catalogue ``refused`` (its own error reported) is
+    not loaded: its id is added to ``held`` under that clause, or without ``held`` the file gets
+    one error naming those cases. Raises nothing: an unreadable file is one error.
 
     The cases come from the parse cache when it holds this file checked in the same context by
-    the same code. Otherwise every case of the file is checked, and a file without an error is
-    stored there (a selection then takes its cases); in a file with an error, only the ``wanted``
-    cases are checked and reported, as a selection reports only its own.
+    the same code. Otherwise every case of the file is checked, and a file without an error (and
+    without a case held back) is stored there (a selection then takes its cases); in a file with
+    an error, only the ``wanted`` cases are checked and reported, as a selection reports only its
+    own.
     """
     shown = _display(path)
     try:
@@ -166,16 +170,34 @@ def load_file(path: Path, *, known_clauses: set[str] | None = None, wanted: Want
             return [], exc.errors
         from conformance.scenario_checks import check_file
 
-        def check(chosen: Wanted | None) -> tuple[list[dict], list[FileError]]:
-            return check_file(data, positions, shown, path.parent.name, known_clauses=known_clauses,
-                              clause_editions=editions, wanted=chosen)
+        def check(chosen: Wanted | None) -> tuple[list[dict], list[FileError], dict[str, list[str]]]:
+            kept: dict[str, list[str]] = {}
+            found, problems = check_file(data, positions, shown, path.parent.name, known_clauses=known_clauses,
+                                         clause_editions=editions, wanted=chosen, refused=refused or set(),
+                                         held=kept)
+            return found, problems, kept
 
-        records, errors = check(None)
-        if errors:
-            records, errors = check(wanted) if wanted is not None else (records, errors)
-            return [_case(r, shown) for r in records], errors
+        records, errors, kept = check(None)
+        if errors or kept:
+            if errors and wanted is not None:
+                records, errors, kept = check(wanted)
+            for cid, ids in kept.items():
+                (held if held is not None else {}).setdefault(cid, []).extend(ids)
+            if held is None and kept:
+                errors = [*errors, held_error(shown, kept)]
+            return [_case(r, shown) for r in records if wanted is None or wanted(r["area"], r["id"])], errors
         yamlcache.put(key, json.dumps(records))
     return [_case(r, shown) for r in records if wanted is None or wanted(r["area"], r["id"])], []
+
+
+def held_error(where: str, held: dict[str, list[str]]) -> FileError:
+    """One error for every case not loaded because it cites a clause the catalogue refused
+    (``held``: clause id to case ids), reported after the catalogue's own errors."""
+    ids = sorted({cid for cases in held.values() for cid in cases})
+    clauses = sorted(held)
+    return FileError(where, 0, 0, "", f"{len(ids)} case(s) not loaded ({', '.join(ids[:3])}{', ...' * (len(ids) > 3)}): "
+                                      f"they cite {', '.join(clauses[:5])}{', ...' * (len(clauses) > 5)}, which the "
+                                      "catalogue refused; fix its error(s) above first")
 
 
 CHECKER_SOURCES = ("__init__.py", "areas.py", "cases.py", "scenario_checks.py", "trees.py", "editions.py",
@@ -282,13 +304,16 @@ def load_suite(scenarios_dir: Path = SCENARIOS_DIR, *, areas: list[str] | None =
     seen: dict[str, Case] = {}
     known, clause_editions = set(cat.clauses), {cid: c.editions for cid, c in cat.clauses.items()}
     context = check_context(known, clause_editions)
+    held: dict[str, list[str]] = {}
     for path in scenario_files(scenarios_dir, suite.errors):
         if selecting and not _must_read(path, areas, patterns, suite.ids):
             continue
         cases, errors = load_file(path, known_clauses=known, wanted=wanted, clause_editions=clause_editions,
-                                  context=context)
+                                  context=context, refused=cat.refused, held=held)
         suite.errors.extend(errors)
         _add_cases(suite, cases, retired, seen)
+    if held:  # right after the catalogue's own errors, which say why
+        suite.errors.insert(len(errs) + len(cat.errors), held_error(str(spec_dir or "conformance/spec"), held))
     suite.ids.update(seen)
     return suite
 

@@ -55,11 +55,15 @@ class Clause:
 
 @dataclass
 class Catalogue:
-    """All clauses by id, in file order, with the errors met while loading."""
+    """All clauses by id, in file order, with the errors met while loading; ``refused``: the ids
+    of the clauses declared but not loaded because of one of those errors (a bad clause, or every
+    clause of a file that does not load), so that what cites them is not reported as citing an
+    unknown clause as well."""
 
     clauses: dict[str, Clause] = field(default_factory=dict)
     errors: list[FileError] = field(default_factory=list)
     lines: dict[str, int] = field(default_factory=dict)
+    refused: set[str] = field(default_factory=set)
 
     def cited_by(self, cid: str) -> list[str]:
         """Ids of the clauses whose ``source`` cites clause ``cid``, in file order."""
@@ -160,9 +164,11 @@ def _checked(paths: list[Path], shown_paths: list[str]) -> Catalogue:
             parsed = ClauseFile.model_validate(data)
         except SuiteFileError as exc:
             cat.errors.extend(exc.errors)
+            cat.refused.update(_declared_ids(path))
             continue
         except ValidationError as exc:
             cat.errors.extend(validation_errors(exc, shown, positions))
+            cat.refused.update(_declared_ids(path))
             continue
         for i, clause in enumerate(parsed.clauses):
             line, col = positions.get(("clauses", i), (0, 0))
@@ -172,10 +178,12 @@ def _checked(paths: list[Path], shown_paths: list[str]) -> Catalogue:
                 cat.errors.append(FileError(shown, sline, scol, f"clauses[{i}].source",
                                             f"{outside!r} points outside the repository: name the public "
                                             "document and section, and cite decision clauses by id"))
+                cat.refused.add(clause.id)
                 continue
             if not clause.id.startswith(PREFIX[parsed.area]):
                 cat.errors.append(FileError(shown, line, col, f"clauses[{i}].id",
                                             f"{clause.id} does not start with {PREFIX[parsed.area]}"))
+                cat.refused.add(clause.id)
                 continue
             if clause.id in cat.clauses:
                 cat.errors.append(FileError(shown, line, col, f"clauses[{i}].id",
@@ -187,6 +195,7 @@ def _checked(paths: list[Path], shown_paths: list[str]) -> Catalogue:
                 cat.errors.append(FileError(shown, eline, ecol, f"clauses[{i}].editions",
                                             f"{', '.join(foreign)} is not an edition of area {parsed.area!r} "
                                             f"(its editions: {', '.join(of_area(parsed.area))})"))
+                cat.refused.add(clause.id)
                 continue
             cat.lines[clause.id] = line
             cat.clauses[clause.id] = Clause(**{**{f.name: getattr(clause, f.name) for f in fields(Clause)},
@@ -199,11 +208,25 @@ def _check_citations(cat: Catalogue) -> None:
     """Every clause id a source cites is a decision clause of the catalogue."""
     for clause in cat.clauses.values():
         for cited in cited_ids(clause.source):
+            if cited in cat.refused:
+                continue  # its own error is reported
             target = cat.clauses.get(cited)
             problem = ("cites unknown clause " + cited if target is None else
                        None if target.decision else f"cites {cited}, which is not a decision clause")
             if problem:
                 cat.errors.append(FileError(clause.file, cat.lines[clause.id], 0, f"{clause.id}.source", problem))
+
+
+_DECLARED_ID = re.compile(r"^[ \t]*(?:-[ \t]+)?id[ \t]*:[ \t]*[\"']?([A-Z][A-Z0-9-]*)", re.MULTILINE)
+
+
+def _declared_ids(path: Path) -> set[str]:
+    """The clause ids a catalogue file that does not load declares on its ``id:`` lines (read as
+    text, so a file with a YAML error still names them); none when it cannot be read."""
+    try:
+        return set(_DECLARED_ID.findall(path.read_text(encoding="utf-8", errors="replace")))
+    except OSError:
+        return set()
 
 
 def _display(path: Path) -> str:

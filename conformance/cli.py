@@ -1,7 +1,8 @@
 """The ``pi-conformance`` command.
 
 Exit codes: 0 all good; 1 a case failed, errored or passed unexpectedly; 2 usage or suite errors
-(bad scenario, catalogue or expectations files, stale expectations, orphaned goldens);
+(bad scenario, catalogue or expectations files, stale expectations, orphaned goldens, a missing
+or unreadable golden);
 3 the adapter could not start; 130 interrupted by Ctrl-C, 143 by ``SIGTERM``, 129 by ``SIGHUP``
 (the adapter's process group is killed at once, no report is written).
 """
@@ -23,7 +24,7 @@ from conformance.cli_parser import build_parser
 from conformance.console import interrupted_exit_code, terminate_as_interrupt, tolerate_closed_stdout
 from conformance.editions import DEFAULT as DEFAULT_EDITION
 from conformance.editions import holds, judged
-from conformance.options import required_operations
+from conformance.options import check_edition_areas, required_operations
 from conformance.operations import names as operation_names
 
 EXIT_OK, EXIT_FAIL, EXIT_USAGE, EXIT_START = 0, 1, 2, 3
@@ -364,7 +365,7 @@ def cmd_show(args: argparse.Namespace) -> int:
         try:
             stored = golden.read(path)
         except ValueError as exc:
-            stored, note = None, str(exc)
+            stored, note = None, golden.located(path, exc)
         else:
             note = "missing"
         if stored is None:
@@ -417,13 +418,16 @@ def cmd_docs(args: argparse.Namespace) -> int:
     from conformance.docs import write
 
     suite = _load(args)
+    warnings: list[str] = []
     try:
         written = write(Path(args.out), select(suite.cases, edition=args.edition), golden_dir=Path(args.golden_dir), fmt=args.format, results=args.results,
-                        edition=args.edition)
+                        edition=args.edition, warnings=warnings)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     except OSError as exc:
         raise UsageError(f"--out {args.out}: cannot write the pages: {exc.strerror or exc}") from None
+    for warning in warnings:
+        _err(f"warning: {warning}")
     print(f"wrote {len(written)} page(s) to {args.out}")
     return _print_suite_errors(suite.errors)
 
@@ -549,6 +553,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _dispatch(args: argparse.Namespace) -> int:
     try:
+        try:
+            check_edition_areas(args)
+        except ValueError as exc:
+            raise UsageError(str(exc)) from None
         return args.fn(args)
     except (UsageError, AdapterNameError) as exc:
         _err(str(exc))

@@ -149,8 +149,9 @@ def build_parser(commands: Mapping[str, Callable[[argparse.Namespace], int]]) ->
 
     cp = sub.add_parser("compare", help="side-by-side table of several JSON reports")
     cp.add_argument("reports", nargs="+", metavar="REPORT", help="JSON reports written by run --report-json")
-    cp.add_argument("--markdown", action="store_true", help="print a Markdown table")
-    cp.add_argument("--html", action="store_true", help="print an HTML report page of them all")
+    form = cp.add_mutually_exclusive_group()  # one form to standard output: both is a usage error
+    form.add_argument("--markdown", action="store_true", help="print a Markdown table")
+    form.add_argument("--html", action="store_true", help="print an HTML report page of them all")
     cp.add_argument("--by-op", action="store_true", help="a row per operation (within its area) instead of per area")
     cp.set_defaults(fn=commands["compare"])
 

@@ -101,6 +101,7 @@ class FaultCoverage:
         proven_by: clause id to the ids of the faults that prove it.
         too_broad: ids of the faults caught only by cases of operations they break entirely.
         survivors: ids of the faults no case catches.
+        cannot_apply: ``"id: why"`` of each fault whose patches cannot be applied (a broken fault).
         allowed: clause ids of the allow-list (still to be proven; they do not fail the check).
     """
 
@@ -108,6 +109,7 @@ class FaultCoverage:
     proven_by: dict[str, list[str]] = field(default_factory=dict)
     too_broad: list[str] = field(default_factory=list)
     survivors: list[str] = field(default_factory=list)
+    cannot_apply: list[str] = field(default_factory=list)
     allowed: set[str] = field(default_factory=set)
 
     def ids(self, status: str) -> list[str]:
@@ -128,6 +130,7 @@ class FaultCoverage:
                 "cited": len(self.ids("cited")), "uncovered": len(self.ids("uncovered")),
                 "unproven": self.unproven, "allowed": sorted(self.allowed & set(self.unproven)),
                 "failing": self.failing, "tooBroad": self.too_broad, "survivors": self.survivors,
+                "cannotApply": self.cannot_apply,
                 "provenBy": {cid: ids for cid, ids in self.proven_by.items() if ids}}
 
 
@@ -151,7 +154,7 @@ def fault_coverage(cases: list[Case], faults, *, areas: list[str] | None = None,
     faults = [f for f in faults if not areas or f.area in areas]
     matrix = catch_matrix(faults, cases, golden_dir=golden_dir, first_only=True)
     fc = FaultCoverage(too_broad=[r.id for r in matrix.too_broad], survivors=[r.id for r in matrix.survivors],
-                       allowed=set(allowed or ()))
+                       cannot_apply=[f"{r.id}: {r.cannot_apply}" for r in matrix.unapplied], allowed=set(allowed or ()))
     cited = {cid for c in cases for cid in c.clauses}
     proves = {cid: [r.id for r in matrix.results if cid in r.proves] for cid in cat.clauses}
     for cid, clause in cat.clauses.items():
@@ -178,6 +181,7 @@ def format_fault_coverage(fc: FaultCoverage) -> str:
         lines.append(f"too broad (fail every case of their operation, prove nothing): {' '.join(fc.too_broad)}")
     if fc.survivors:
         lines.append(f"surviving faults: {' '.join(fc.survivors)}")
+    lines += [f"cannot apply (fix the fault): {problem}" for problem in fc.cannot_apply]
     return "\n".join(lines)
 
 
@@ -185,7 +189,8 @@ def cmd_fault_coverage(args, suite) -> int:
     """``pi-conformance coverage --faults [MODULE] [--json]``: every MUST clause proven, manual or
     unproven. Exit code 1 when a cited clause is unproven and not on the faults package's
     allow-list (``unproven.txt`` beside it), or a fault is too broad; 2 when the faults cannot be
-    loaded or a scenario file is bad."""
+    loaded, one names a clause the catalogue does not have or cannot be applied, or a scenario file
+    is bad."""
     import importlib
     import json
     import sys
@@ -194,7 +199,8 @@ def cmd_fault_coverage(args, suite) -> int:
     from conformance.faults import DEFAULT_FAULTS_PACKAGE, FaultError, load_faults
 
     try:
-        faults = load_faults(args.faults)
+        faults = load_faults(args.faults, load_catalogue(Path(args.spec_dir)).clauses if args.spec_dir
+                             else load_catalogue().clauses)
         pkg = importlib.import_module(args.faults or DEFAULT_FAULTS_PACKAGE)
     except FaultError as exc:
         print(f"pi-conformance: {exc}", file=sys.stderr)
@@ -207,6 +213,6 @@ def cmd_fault_coverage(args, suite) -> int:
     print(json.dumps(fc.record(), indent=2) if args.json else format_fault_coverage(fc))
     for error in suite.errors:
         print(f"pi-conformance: {error}", file=sys.stderr)
-    if suite.errors:
+    if suite.errors or fc.cannot_apply:
         return 2
     return 1 if fc.failing or fc.too_broad else 0

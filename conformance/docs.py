@@ -80,13 +80,15 @@ def write_docs(out: Path, cases: list[Case], *, golden_dir: Path = golden.GOLDEN
 
 
 def write(out: Path, cases: list[Case], *, golden_dir: Path = golden.GOLDEN_DIR, fmt: str = "html",
-          results: list[str] | None = None, edition: str | None = None) -> list[Path]:
+          results: list[str] | None = None, edition: str | None = None,
+          warnings: list[str] | None = None) -> list[Path]:
     """Write the specification by example under ``out`` as ``fmt`` (``"html"`` or ``"md"``); with
     ``results`` (paths of JSON reports; HTML only), each case shows every implementation's
     result. Each case shows the golden a run of ``edition`` (``None``: the default) judges it by:
     that edition's own golden where the case has one. Returns the paths written. Raises ``ValueError`` naming a report that cannot be read
     or ``results`` given for Markdown, ``OSError`` when ``out`` cannot be written; nothing is
-    written when a report is bad."""
+    written when a report is bad. A report of another edition than ``edition`` is shown all the
+    same, with a warning added to ``warnings`` (:func:`edition_warning`)."""
     from conformance.reports import load_report
 
     if fmt == "md":
@@ -96,4 +98,20 @@ def write(out: Path, cases: list[Case], *, golden_dir: Path = golden.GOLDEN_DIR,
     from conformance.site.pages import write_site
 
     reports = [load_report(Path(p)) for p in results or []]
+    if warnings is not None:
+        warnings += [w for p, r in zip(results or [], reports) if (w := edition_warning(p, r, edition))]
     return write_site(out, cases, golden_dir=golden_dir, reports=reports, edition=edition)
+
+
+def edition_warning(path: str, report: dict, edition: str | None) -> str | None:
+    """Why the results of ``report`` (read from ``path``) do not belong beside the goldens of
+    ``edition`` (``None``: the default): it judged another edition (PI-DECISION-EDITIONS); or
+    ``None`` when it judged this one."""
+    from conformance.editions import DEFAULT
+    from conformance.reports import report_edition
+
+    judged, shown = report_edition(report.get("header", {})), edition or DEFAULT
+    if judged == shown:
+        return None
+    return (f"{path} judged edition {judged}, not {shown}: its results are shown beside the goldens of "
+            f"{shown} (give --edition {judged}, or a report of a run with --edition {shown})")

@@ -78,6 +78,21 @@ def judged(run_edition: str | None, area: str) -> str | None:
     return edition.name if edition.area == area else default_of(area)
 
 
+def check_areas(name: str, areas: list[str] | None) -> None:
+    """Refuse an edition given with areas that exclude its own (``--edition envelope --area pi``):
+    the run would judge none of the edition's cases yet be labelled with it
+    (PI-DECISION-EDITIONS). ``areas``: the selected areas (``None`` or empty: all).
+
+    Raises ``ValueError`` naming the edition, its area and the areas given.
+    """
+    edition = get(name)
+    if areas and edition.area not in areas:
+        given = " ".join(f"--area {a}" for a in areas)
+        raise ValueError(f"--edition {name} is an edition of the {edition.area} area, not of {given}: "
+                         f"give --area {edition.area} too, or an edition of {' or '.join(areas)} "
+                         "(see `pi-conformance editions`)")
+
+
 def holds(item_editions: tuple[str, ...] | None, area: str, run_edition: str | None) -> bool:
     """Whether an item (a case) of ``area`` holding for ``item_editions`` (``None``: all of its
     area's) is judged in a run of ``run_edition``."""

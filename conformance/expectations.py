@@ -39,10 +39,17 @@ class Expectation(BaseModel):
     link: str | None = None
     editions: list[str] | None = Field(default=None, min_length=1)
     _line: int = PrivateAttr(default=0)
+    _column: int = PrivateAttr(default=0)
 
     @property
     def line(self) -> int:
+        """The 1-based line of the entry's ``id`` in its file (0: unknown)."""
         return self._line
+
+    @property
+    def column(self) -> int:
+        """The 1-based column of the entry's ``id`` in its file (0: unknown)."""
+        return self._column
 
 
 class ExpectationsFile(BaseModel):
@@ -76,13 +83,14 @@ class Expectations:
         for i, entry in enumerate(self.entries):
             matched = [cid for cid in sorted(all_ids) if fnmatch.fnmatchcase(cid, entry.id)]
             if not matched:
-                out.append(FileError(self.file, entry.line, 1, "id", f"{entry.id!r} matches no case"))
+                out.append(FileError(self.file, entry.line, entry.column, f"expectations[{i}].id",
+                                     f"{entry.id!r} matches no case"))
                 continue
             earlier = [e for e in self.entries[:i] if e.editions is None
                        or (entry.editions is not None and set(entry.editions) <= set(e.editions))]
             if all(any(fnmatch.fnmatchcase(cid, e.id) for e in earlier) for cid in matched):
                 first = self.match(matched[0])
-                out.append(FileError(self.file, entry.line, 1, "id",
+                out.append(FileError(self.file, entry.line, entry.column, f"expectations[{i}].id",
                                      f"{entry.id!r} never applies: every case it matches is matched by an "
                                      f"earlier entry (first: {first.id!r}, line {first.line}); the first "
                                      "matching entry applies, so move it above or remove it"))
@@ -104,15 +112,17 @@ def load_expectations(path: Path) -> Expectations:
         raise SuiteFileError(*validation_errors(exc, shown, positions)) from None
     seen: dict[tuple, int] = {}
     for i, entry in enumerate(parsed.expectations):
-        entry._line = positions.get(("expectations", i), (0, 0))[0]
+        entry._line, entry._column = positions.get(("expectations", i, "id"), positions.get(("expectations", i), (0, 0)))
         unknown = [name for name in entry.editions or [] if name not in edition_names()]
         if unknown:
-            raise SuiteFileError(FileError(shown, entry.line, 1, f"expectations[{i}].editions",
+            k = entry.editions.index(unknown[0])
+            line, column = positions.get(("expectations", i, "editions", k), (entry.line, entry.column))
+            raise SuiteFileError(FileError(shown, line, column, f"expectations[{i}].editions[{k}]",
                                            f"unknown edition {unknown[0]!r}; the editions are "
                                            f"{', '.join(edition_names())}"))
         key = (entry.id, tuple(entry.editions or ()))
         if key in seen:
-            raise SuiteFileError(FileError(shown, entry.line, 1, f"expectations[{i}].id",
+            raise SuiteFileError(FileError(shown, entry.line, entry.column, f"expectations[{i}].id",
                                            f"{entry.id!r} is already listed at line {seen[key]}"))
         seen[key] = entry.line
     return Expectations(parsed.expectations, shown)

@@ -22,92 +22,28 @@ MODULE``.
 
 from __future__ import annotations
 
-import __future__
 import argparse
 import importlib
-import inspect
 import json
 import sys
-import textwrap
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any, Callable, Collection, Iterator, Sequence
 
 from conformance.adapters.base import Adapter
 from conformance.areas import AREAS
 from conformance.adapters.reference import ReferenceImplementation
+from conformance.patches import FaultError, Patch, applied, cannot_apply, mutate, replace, unknown_clause, wrap
 
-PATCHED_PACKAGES = ("reference", "conformance.adapters.reference")
-"""Modules whose bindings a patch rewrites (the reference and its operation handlers)."""
+__all__ = ["Fault", "FaultError", "FaultResult", "FaultyReference", "Matrix", "Patch", "applied", "catch_matrix",
+           "format_matrix", "load_faults", "mutate", "replace", "rewrites", "select_faults", "wrap"]
 
 DEFAULT_FAULTS_PACKAGE = "tests.faults"
 """Where ``pi-conformance faults`` finds the faults when run from a checkout."""
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
-
-
-class FaultError(Exception):
-    """A fault that cannot be applied (its target does not exist) or a faults module that cannot
-    be loaded."""
-
-
-@dataclass(frozen=True)
-class Patch:
-    """Replace ``target`` (``"package.module:attribute"``) while a fault is applied.
-
-    ``make(original)`` returns the replacement; it gets the original object so a replacement can
-    wrap it.
-    """
-
-    target: str
-    make: Callable[[Any], Any]
-
-
-def replace(target: str, value: Any) -> Patch:
-    """A patch that sets ``target`` to ``value`` (a constant or a function)."""
-    return Patch(target, lambda _original: value)
-
-
-def wrap(target: str, make: Callable[[Any], Any]) -> Patch:
-    """A patch that sets ``target`` to ``make(original)``."""
-    return Patch(target, make)
-
-
-def mutate(target: str, old: str, new: str) -> Patch:
-    """A patch that rewrites the source of the function ``target``: the text ``old``, which must
-    occur exactly once in it, becomes ``new``; the function is compiled again in its own module.
-
-    The fault reads as the mistake itself (``"< limit"`` written ``"<= limit"``). Raises
-    :class:`FaultError` when ``old`` does not occur exactly once or the result does not compile.
-    """
-    return Patch(target, lambda original: _mutated(target, original, old, new))
-
-
-_MUTANTS: dict[tuple[str, str, str, int], Any] = {}
-
-
-def _mutated(target: str, original: Any, old: str, new: str) -> Any:
-    key = (target, old, new, id(original))
-    if key in _MUTANTS:
-        return _MUTANTS[key]
-    try:
-        source = textwrap.dedent(inspect.getsource(original))
-    except (OSError, TypeError) as exc:
-        raise FaultError(f"patch target {target}: no source to rewrite ({exc})") from exc
-    count = source.count(old)
-    if count != 1:
-        raise FaultError(f"patch target {target}: {old!r} occurs {count} times in its source, not once")
-    namespace: dict[str, Any] = {}
-    try:
-        code = compile(source.replace(old, new), f"<fault {target}>", "exec",
-                       flags=__future__.annotations.compiler_flag, dont_inherit=True)
-        exec(code, original.__globals__, namespace)  # noqa: S102 - the reference's own source, rewritten
-    except SyntaxError as exc:
-        raise FaultError(f"patch target {target}: the rewritten source does not compile: {exc}") from exc
-    _MUTANTS[key] = namespace[original.__name__]
-    return _MUTANTS[key]
 
 
 @dataclass(frozen=True)
@@ -154,67 +90,6 @@ def rewrites(area: str, prefix: str, rows: Sequence[tuple[str, str, str, str]]) 
     return faults
 
 
-def _modules() -> list[Any]:
-    return [m for name, m in list(sys.modules.items())
-            if m is not None and f"{name}.".startswith(tuple(f"{p}." for p in PATCHED_PACKAGES))]
-
-
-def _resolve(target: str) -> tuple[Any, str, Any]:
-    """``(owner, attribute, value)`` of ``"module:attribute"`` or ``"module:Class.method"``."""
-    module_name, _, path = target.partition(":")
-    if not module_name or not path:
-        raise FaultError(f"patch target must be 'module:attribute', got {target!r}")
-    try:
-        owner: Any = importlib.import_module(module_name)
-    except ImportError as exc:
-        raise FaultError(f"patch target {target}: {exc}") from exc
-    *outer, attr = path.split(".")
-    for name in outer + [attr]:
-        if not hasattr(owner, name):
-            raise FaultError(f"patch target {target}: {getattr(owner, '__name__', owner)} has no attribute {name!r}")
-        if name in outer:
-            owner = getattr(owner, name)
-    return owner, attr, getattr(owner, attr)
-
-
-@contextmanager
-def applied(fault: Fault) -> Iterator[None]:
-    """Apply ``fault``'s patches, undo them on exit.
-
-    A target is ``"module:attribute"`` or ``"module:Class.method"``. A patch rebinds the attribute
-    in its own module (or class) and wherever the reference (or its handlers)
-    imported the same object: for a function, under any name and as a value of a module-level
-    ``dict`` (dispatch tables); for any other value, only under the same name. Raises
-    :class:`FaultError` when a target does not exist.
-    """
-    from conformance.adapters.reference import handlers
-
-    handlers()  # import every handler module, so their bindings are patched too
-    undo: list[Callable[[], None]] = []
-    try:
-        for patch in fault.patches:
-            module, attr, original = _resolve(patch.target)
-            new = patch.make(original)
-            is_function = callable(original) and not isinstance(original, type)
-            for mod in _modules():
-                for name, value in list(vars(mod).items()):
-                    if value is original and (name == attr or is_function):
-                        setattr(mod, name, new)
-                        undo.append(lambda m=mod, n=name, v=value: setattr(m, n, v))
-                    elif is_function and isinstance(value, dict) and not name.startswith("__"):
-                        for key, item in list(value.items()):
-                            if item is original:
-                                value[key] = new
-                                undo.append(lambda d=value, k=key, v=item: d.__setitem__(k, v))
-            if getattr(module, attr) is not new:  # a target bound under another name only
-                setattr(module, attr, new)
-                undo.append(lambda m=module, n=attr, v=original: setattr(m, n, v))
-        yield
-    finally:
-        for fn in reversed(undo):
-            fn()
-
-
 class FaultyReference(ReferenceImplementation):
     """The reference with one :class:`Fault` applied while each request runs."""
 
@@ -233,9 +108,10 @@ class FaultyReference(ReferenceImplementation):
 # Loading faults
 
 
-def load_faults(module: str | None = None) -> list[Fault]:
+def load_faults(module: str | None = None, clauses: Collection[str] | None = None) -> list[Fault]:
     """The faults of ``module`` (a package or module exposing ``FAULTS``; default ``tests.faults``). Raises
-    :class:`FaultError` for a module that cannot be imported, a bad or empty ``FAULTS``, a fault id twice."""
+    :class:`FaultError` for a module that cannot be imported, a bad or empty ``FAULTS``, a fault id twice,
+    or (given the catalogue's clause ids as ``clauses``) a fault naming a clause not among them."""
     import pkgutil
 
     name = module or DEFAULT_FAULTS_PACKAGE
@@ -257,6 +133,8 @@ def load_faults(module: str | None = None) -> list[Fault]:
             if fault.id in faults:
                 raise FaultError(f"fault id {fault.id} defined twice")
             faults[fault.id] = fault
+            if clauses is not None:
+                unknown_clause(mod.__name__, fault, clauses)
     if faults:
         return sorted(faults.values(), key=lambda f: f.id)
     raise FaultError(f"the faults module {name} defines no FAULTS")
@@ -289,6 +167,7 @@ class FaultResult:
             case's operation has a case that still passes against the fault (a fault that fails
             every case of an operation shows nothing about its clause).
         invariants: ids of the invariants that failed against it (when run).
+        cannot_apply: why its patches cannot be applied (then nothing was run), or ``""``.
         duration: wall time, seconds.
     """
 
@@ -302,6 +181,7 @@ class FaultResult:
     ops: dict[str, list[int]] = field(default_factory=dict)
     proves: list[str] = field(default_factory=list)
     invariants: list[str] = field(default_factory=list)
+    cannot_apply: str = ""
     duration: float = 0.0
 
     @property
@@ -318,7 +198,8 @@ class FaultResult:
         return {"id": self.id, "area": self.area, "title": self.title, "clauses": self.clauses,
                 "cases": self.cases, "caughtBy": self.caught_by, "statuses": self.statuses,
                 "ops": self.ops, "proves": self.proves, "tooBroad": self.too_broad,
-                "invariants": self.invariants, "caught": self.caught, "duration": round(self.duration, 3)}
+                "invariants": self.invariants, "caught": self.caught, "cannotApply": self.cannot_apply,
+                "duration": round(self.duration, 3)}
 
 
 @dataclass
@@ -332,7 +213,12 @@ class Matrix:
 
     @property
     def survivors(self) -> list[FaultResult]:
-        return [r for r in self.results if not r.caught]
+        return [r for r in self.results if not r.caught and not r.cannot_apply]
+
+    @property
+    def unapplied(self) -> list[FaultResult]:
+        """The faults whose patches cannot be applied: broken faults, not survivors."""
+        return [r for r in self.results if r.cannot_apply]
 
     @property
     def too_broad(self) -> list[FaultResult]:
@@ -341,6 +227,7 @@ class Matrix:
     def record(self) -> dict:
         return {"faults": len(self.results), "caught": sum(r.caught for r in self.results),
                 "survivors": [r.id for r in self.survivors], "tooBroad": [r.id for r in self.too_broad],
+                "cannotApply": [r.id for r in self.unapplied],
                 "referenceFailures": self.reference_failures,
                 "results": [r.record() for r in self.results]}
 
@@ -461,7 +348,11 @@ def catch_matrix(faults: Sequence[Fault], cases: Sequence[Any], *, golden_dir: P
         with _cached_goldens():
             for fault in faults:
                 started = time.perf_counter()
-                result = FaultResult(fault.id, fault.area, fault.title, list(fault.clauses))
+                result = FaultResult(fault.id, fault.area, fault.title, list(fault.clauses),
+                                     cannot_apply=cannot_apply(fault.patches) or "")
+                if result.cannot_apply:
+                    matrix.results.append(result)
+                    continue
                 runner = ByEdition(lambda e: Runner(fault_adapter(fault, via, faults_module), golden_dir=gdir,
                                                      timeout=timeout, edition=e, details=False))
                 try:
@@ -492,6 +383,9 @@ def format_matrix(matrix: Matrix, *, verbose: bool = False) -> str:
     count."""
     lines = []
     for r in matrix.results:
+        if r.cannot_apply:
+            lines.append(f"CANNOT APPLY {r.id}: {r.cannot_apply}")
+            continue
         mark = "TOO BROAD" if r.too_broad else "caught   " if r.caught else "SURVIVED "
         shown = r.caught_by if verbose else r.caught_by[:4]
         more = "" if verbose or len(r.caught_by) <= 4 else f" (+{len(r.caught_by) - 4})"
@@ -501,7 +395,9 @@ def format_matrix(matrix: Matrix, *, verbose: bool = False) -> str:
     lines.append(f"{caught}/{len(matrix.results)} seeded faults caught"
                  + (f"; survivors: {', '.join(r.id for r in matrix.survivors)}" if matrix.survivors else "")
                  + (f"; too broad (fail every case of their operation): {', '.join(r.id for r in matrix.too_broad)}"
-                    if matrix.too_broad else ""))
+                    if matrix.too_broad else "")
+                 + (f"; cannot apply (fix the fault): {', '.join(r.id for r in matrix.unapplied)}"
+                    if matrix.unapplied else ""))
     if matrix.reference_failures:
         lines.append(f"{len(matrix.reference_failures)} case(s) do not pass against the reference and catch "
                      f"nothing: {' '.join(matrix.reference_failures[:10])}")
@@ -537,11 +433,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def cmd_faults(args: argparse.Namespace) -> int:
     """Run the suite against every seeded fault and print which cases catch which fault.
 
-    Exit code: 0 every fault caught, 1 a fault survived, 2 usage or suite errors."""
+    Exit code: 0 every fault caught, 1 a fault survived or is too broad, 2 usage or suite errors (a
+    fault naming an unknown clause or whose patches cannot be applied included)."""
     from conformance.cases import SCENARIOS_DIR, load_suite
+    from conformance.catalogue import load_catalogue
 
     try:
-        faults = select_faults(load_faults(args.faults), areas=args.area, patterns=args.fault)
+        faults = select_faults(load_faults(args.faults, load_catalogue().clauses), areas=args.area, patterns=args.fault)
     except FaultError as exc:
         print(f"pi-conformance: {exc}", file=sys.stderr)
         return 2
@@ -564,7 +462,7 @@ def cmd_faults(args: argparse.Namespace) -> int:
     print(format_matrix(matrix, verbose=args.verbose))
     if args.report_json:
         Path(args.report_json).write_text(json.dumps(matrix.record(), indent=2) + "\n", encoding="utf-8")
-    if suite.errors:
+    if suite.errors or matrix.unapplied:
         return 2
     return 1 if matrix.survivors or matrix.too_broad else 0
 

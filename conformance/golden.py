@@ -213,15 +213,45 @@ def render(case_id: str, op: str, output: Any) -> str:
     return HEADER + dump({"case": case_id, "op": op, "output": output})
 
 
+class GoldenError(ValueError):
+    """A malformed golden: ``message`` at the 1-based ``line`` and ``column`` of its file."""
+
+    def __init__(self, message: str, line: int = 1, column: int = 1) -> None:
+        super().__init__(message)
+        self.message, self.line, self.column = message, line, column
+
+    def at(self, path: Path | str) -> str:
+        """The error as every suite file's error is shown: ``path:line:column: message``."""
+        return f"{path}:{self.line}:{self.column}: {self.message}"
+
+
+def located(path: Path | str, exc: Exception) -> str:
+    """``exc`` (raised reading the golden at ``path``) as ``path:line:column: message`` when it
+    has a place (:class:`GoldenError`), else ``path: message``."""
+    return exc.at(path) if isinstance(exc, GoldenError) else f"{path}: {' '.join(str(exc).split())}"
+
+
+GOLDEN_KEYS = ("case", "op", "output")
+"""The keys of a golden file, in the order it is written."""
+
+
 def parse(text: str) -> dict:
-    """The data of a golden file's text (through the parse cache). Raises ``ValueError`` for a
-    malformed golden."""
+    """The data of a golden file's text (through the parse cache). Raises :class:`GoldenError`
+    (with the line and column of the problem) for a malformed golden."""
     try:
         data = yamlio.load_data(text)
     except Exception as exc:
-        raise ValueError(f"golden is not valid YAML: {exc}") from None
-    if not isinstance(data, dict) or set(data) != {"case", "op", "output"}:
-        raise ValueError("golden must be a mapping with exactly case, op and output")
+        line, column, problem = yamlio.yaml_problem(exc)
+        raise GoldenError(f"golden is not valid YAML: {problem}", line or 1, column or 1) from None
+    if not isinstance(data, dict):
+        raise GoldenError(f"golden must be a mapping with exactly {', '.join(GOLDEN_KEYS)}")
+    extra = [k for k in data if k not in GOLDEN_KEYS]
+    missing = [k for k in GOLDEN_KEYS if k not in data]
+    if extra or missing:
+        line = next((i for i, row in enumerate(text.splitlines(), 1) if extra and row.startswith(f"{extra[0]}:")), 1)
+        what = "; ".join(part for part in (f"unknown key {extra[0]!r}" if extra else "",
+                                           f"missing {', '.join(missing)}" if missing else "") if part)
+        raise GoldenError(f"golden must be a mapping with exactly {', '.join(GOLDEN_KEYS)} ({what})", line)
     return data
 
 
@@ -255,7 +285,7 @@ class Stored:
 
 
 _STORED = "golden, compared form\n"
-_FOLDER = "goldens of a folder, compared form\n"
+_FOLDER = "goldens of a folder, compared form, errors placed\n"
 
 
 def read_stored(path: Path) -> Stored | None:
@@ -279,9 +309,10 @@ def _stored(text: str) -> Stored:
     return stored
 
 
-def read_folder(folder: Path) -> dict[str, Stored | str]:
+def read_folder(folder: Path) -> dict[str, Stored | GoldenError]:
     """Every golden of ``folder`` in compared form, by file name: its :class:`Stored`, or for a
-    malformed one the message :func:`read_stored` raises. Decoded from one parse-cache entry
+    malformed one the :class:`GoldenError` :func:`read_stored` raises (a ``ValueError`` of another
+    kind, such as data that is not JSON, is kept as a :class:`GoldenError` at line 1). Decoded from one parse-cache entry
     named by every file's name and text (a run opens one entry instead of one per golden); an
     absent or unreadable folder holds none."""
     key = yamlcache.hasher(_FOLDER)
@@ -295,19 +326,23 @@ def read_folder(folder: Path) -> dict[str, Stored | str]:
     except (OSError, ValueError):
         return {}
     entry = yamlcache.get(key.hexdigest())
-    if isinstance(entry, dict) and all(isinstance(v, (list, str)) for v in entry.values()):
-        return {name: Stored(*found) if isinstance(found, list) else found for name, found in entry.items()}
+    if isinstance(entry, dict) and all(isinstance(v, list) and len(v) == 3 for v in entry.values()):
+        return {name: Stored(*found) if isinstance(found[2], str) else GoldenError(found[1], *found[2])
+                for name, found in entry.items()}
     try:
         texts = [(name, data.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")) for name, data in contents]
     except ValueError:
         return {}
-    found: dict[str, Stored | str] = {}
+    found: dict[str, Stored | GoldenError] = {}
     for name, text in texts:
         try:
             found[name] = _stored(text)
+        except GoldenError as exc:
+            found[name] = exc
         except ValueError as exc:
-            found[name] = str(exc)
-    yamlcache.put(key.hexdigest(), json.dumps({name: [f.case, f.op, f.text] if isinstance(f, Stored) else f
+            found[name] = GoldenError(str(exc))
+    yamlcache.put(key.hexdigest(), json.dumps({name: [f.case, f.op, f.text] if isinstance(f, Stored)
+                                               else ["error", f.message, [f.line, f.column]]
                                                for name, f in found.items()}, ensure_ascii=False))
     return found
 

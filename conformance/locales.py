@@ -77,11 +77,30 @@ def _clip(value: Any, limit: int = 120) -> str:
 
 def known_locale(name: str) -> bool:
     """Whether ``name`` (``language[_TERRITORY][.codeset][@modifier]``, or ``C``/``POSIX``) names a
-    locale Python's table of locale names knows (``locale.locale_alias``); the codeset and modifier
-    are not checked. ``xx_YY`` is unknown."""
+    locale Python's table of locale names knows (``locale.locale_alias``), with a codeset Python
+    has a codec for (``UTF-8``, ``ISO-8859-1``, ...) and a modifier that table uses (``@euro``,
+    ``@latin``, ...), when given. ``xx_YY``, ``de_DE.FOO`` and ``de_DE@bogus`` are unknown."""
+    import codecs
     import locale as _locale
-    base = name.split("@", 1)[0].split(".", 1)[0].lower()
-    return bool(base) and base in _locale.locale_alias
+
+    rest, at, modifier = name.partition("@")
+    base, dot, codeset = rest.partition(".")
+    if not base or base.lower() not in _locale.locale_alias:
+        return False
+    if dot:
+        try:
+            codecs.lookup(codeset)
+        except LookupError:
+            return False
+    return not at or modifier.lower() in _modifiers()
+
+
+def _modifiers() -> set[str]:
+    """The ``@modifier`` parts of the locale names Python's table knows (``euro``, ``latin``, ...)."""
+    import locale as _locale
+
+    return {part.split("@", 1)[1].split(".", 1)[0].lower() for entry in _locale.locale_alias.items()
+            for part in entry if "@" in part}
 
 
 def not_installed(names: Sequence[str]) -> list[str]:
@@ -114,7 +133,8 @@ def parse_locales(text: str) -> tuple[str, ...]:
     unknown = [n for n in names if not known_locale(n)]
     if unknown:
         raise ValueError(f"--locales {text!r}: {', '.join(unknown)} is not a locale name "
-                         f"(language_TERRITORY[.codeset], C or POSIX; for example {','.join(DEFAULT_LOCALES)})")
+                         f"(language_TERRITORY[.codeset][@modifier] with a known codeset and modifier, C or POSIX; "
+                         f"for example {','.join(DEFAULT_LOCALES)})")
     return names
 
 

@@ -43,8 +43,26 @@ def add_edition_argument(parser: argparse.ArgumentParser, default: str | None, d
     """Add ``--edition NAME`` to ``parser``: a known edition's name (:func:`edition_name`),
     ``default`` when not given (``None``: the command's own meaning, e.g. every edition), named
     in the help as ``default_help``."""
-    parser.add_argument("--edition", type=edition_name, default=default, metavar="NAME",
+    parser.add_argument("--edition", type=edition_name, default=default, metavar="NAME", action=_EditionGiven,
                         help=f"the edition judged (see `pi-conformance editions`; default {default_help})")
+
+
+class _EditionGiven(argparse.Action):
+    """Store ``--edition`` and note that it was given (``edition_given``), so that a mismatch with
+    ``--area`` is refused only for an edition the user named (:func:`check_edition_areas`)."""
+
+    def __call__(self, parser, namespace, values, option_string=None) -> None:
+        setattr(namespace, self.dest, values)
+        namespace.edition_given = True
+
+
+def check_edition_areas(args: argparse.Namespace) -> None:
+    """Refuse a given ``--edition`` of an area that ``--area`` leaves out
+    (:func:`conformance.editions.check_areas`); raises ``ValueError`` saying so."""
+    if getattr(args, "edition_given", False) and args.edition:
+        from conformance.editions import check_areas
+
+        check_areas(args.edition, getattr(args, "area", None))
 
 
 def required_operations(every: bool, globs: list[str] | None,

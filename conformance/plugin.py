@@ -14,9 +14,12 @@ Goldens are compared through syrupy with :class:`GoldenExtension`; ``--snapshot-
 them and is refused unless the adapter is the bundled reference.
 
 Exit codes follow ``pi-conformance run`` where pytest allows: a suite error (a broken scenario or
-catalogue file and an orphaned golden, each failing as its own ``suite-file:`` test, or an adapter
+catalogue file and an orphaned golden, each failing as its own ``suite-file:`` test, a case's
+missing or unreadable golden, failing that case whatever the expectations say, or an adapter
 that did not stop cleanly, an error at the end of the session) makes the session exit 2 rather
-than 1; an adapter that cannot start exits 3; pytest's own usage errors exit 4.
+than 1; a bad value of one of the options above (or ``--snapshot-update`` with another adapter)
+exits 2 with the kit's message, as ``run`` does; an adapter that cannot start exits 3; pytest's
+own usage errors exit 4.
 """
 
 from __future__ import annotations
@@ -42,7 +45,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="add a variable to the out-of-process adapter's environment (repeatable)")
     group.addoption("--expectations", default=None, metavar="FILE", help="expectations file of the implementation")
     group.addoption("--area", action="append", default=None, metavar="AREA", help="only this area (repeatable)")
-    group.addoption("--case-timeout", type=timeout_seconds, default=10.0, metavar="SECONDS", help="per-case timeout")
+    # Checked in pytest_configure, so that a bad value gets the kit's exit code and message.
+    group.addoption("--case-timeout", default="10", metavar="SECONDS", help="per-case timeout")
     group.addoption("--fail-on-unsupported", action="store_true",
                     help="an unsupported answer fails its case, unless the expectations say unsupported")
     group.addoption("--require-op", action="append", metavar="GLOB",
@@ -71,19 +75,33 @@ def pytest_configure(config: pytest.Config) -> None:
     areas = config.getoption("--area", default=None) or []
     bad = [a for a in areas if a not in AREAS]
     if bad:
-        raise pytest.UsageError(f"--area {bad[0]}: the areas are {', '.join(AREAS[:-1])} and {AREAS[-1]}")
+        _usage_error(f"--area {bad[0]}: the areas are {', '.join(AREAS[:-1])} and {AREAS[-1]}")
     edition = config.getoption("--edition", default=None)
     if edition is not None:
-        from conformance.editions import get
+        from conformance.editions import check_areas, get
 
         try:
             get(edition)
         except ValueError as exc:
-            raise pytest.UsageError(f"--edition: {exc}") from None
+            _usage_error(f"--edition: {exc}")
+        try:
+            check_areas(edition, areas)
+        except ValueError as exc:
+            _usage_error(str(exc))
+    try:
+        config.option.case_timeout = timeout_seconds(str(config.getoption("--case-timeout", default="10")))
+    except argparse.ArgumentTypeError as exc:
+        _usage_error(f"--case-timeout: {exc}")
     adapter = config.getoption("--adapter", default=None)
     if getattr(config.option, "update_snapshots", False) and adapter not in (None, "", "reference"):
-        raise pytest.UsageError("--snapshot-update writes goldens and is only allowed with the bundled reference "
-                                f"(got --adapter {adapter})")
+        _usage_error("--snapshot-update writes goldens and is only allowed with the bundled reference "
+                     f"(got --adapter {adapter})")
+
+
+def _usage_error(message: str) -> None:
+    """End the session on a mistake in one of the kit's own options with ``pi-conformance run``'s
+    exit code 2 and its message (pytest's own usage errors keep pytest's code 4)."""
+    pytest.exit(f"pi-conformance: {message}", returncode=2)
 
 
 def _suite(config: pytest.Config):
@@ -132,11 +150,40 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     metafunc.parametrize("conformance_case", params)
 
 
+@pytest.hookimpl(wrapper=True)
+def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list):
+    """Keep every ``suite-file:`` test that ``-k`` deselected: a file that does not load holds
+    cases no keyword can name, so a selection never hides it (the session then exits 2, as ``run``
+    does). ``-m`` still deselects the file of an area it leaves out, as ``--area`` does."""
+    problems = [item for item in items if "[suite-file:" in item.nodeid]
+    result = yield
+    kept = set(map(id, items))
+    back = [item for item in problems if id(item) not in kept and _marks_selected(item, config)]
+    if back:
+        items.extend(back)
+        reporter = config.pluginmanager.get_plugin("terminalreporter")
+        deselected = getattr(reporter, "stats", {}).get("deselected")
+        if deselected:
+            deselected[:] = [item for item in deselected if all(item is not b for b in back)]
+    return result
+
+
+def _marks_selected(item, config: pytest.Config) -> bool:
+    """Whether ``item`` satisfies the ``-m`` expression (``True`` without one)."""
+    expression = config.option.markexpr
+    if not expression:
+        return True
+    from _pytest.mark import MarkMatcher  # pytest's own matcher, so -m means here what it means there
+    from _pytest.mark.expression import Expression
+
+    return Expression.compile(expression).evaluate(MarkMatcher.from_markers(item.iter_markers()))
+
+
 @pytest.fixture(scope="session")
 def conformance_runner(request: pytest.FixtureRequest):
     """The started :class:`~conformance.runner.Runner` for this session (one adapter process)."""
     from conformance.adapters.base import AdapterStartError
-    from conformance.adapters.connect import AdapterNameError, make_adapter
+    from conformance.adapters.connect import make_adapter
     from conformance.adapters.environment import AdapterEnvironment, parse_assignments
     from conformance.expectations import load_expectations
     from conformance.runner import Runner
@@ -168,9 +215,9 @@ def conformance_runner(request: pytest.FixtureRequest):
                                                      config.getoption("--require-op"), operation_names()),
                         edition=config.getoption("--edition"))
         runner.start()
-    except (AdapterStartError, AdapterNameError) as exc:
+    except AdapterStartError as exc:
         pytest.exit(f"the adapter could not start: {exc}", returncode=3)
-    except ValueError as exc:  # a bad --adapter-env or --require-op
+    except ValueError as exc:  # a bad --adapter (AdapterNameError), --adapter-env or --require-op
         pytest.exit(str(exc), returncode=2)
     yield runner
     runner.stop()
@@ -273,15 +320,14 @@ def check_case(case, runner, snapshot) -> None:
         path = golden.golden_path(runner.golden_dir, case.area, case.id, runner.edition_of(case))
         updating = bool(snapshot.session.update_snapshots)
         if not path.exists() and not updating:
-            verdict = Verdict("errored", f"no golden at {path}: write it with `pytest --snapshot-update -k {case.id}` "
-                                        "(reference only), then read it against the spec")
-        else:
-            ext = golden_extension(case, runner.golden_dir, runner.edition_of(case))
-            try:
-                assert snapshot(extension_class=ext) == verdict.output
-                verdict = Verdict("passed", output=verdict.output)
-            except AssertionError:
-                verdict = _mismatch(case, path, verdict.output)
+            _suite_error(f"no golden at {path}: write it with `pytest --snapshot-update -k {case.id}` "
+                         "(reference only), then read it against the spec")
+        ext = golden_extension(case, runner.golden_dir, runner.edition_of(case))
+        try:
+            assert snapshot(extension_class=ext) == verdict.output
+            verdict = Verdict("passed", output=verdict.output)
+        except AssertionError:
+            verdict = _mismatch(case, path, verdict.output)
     result = runner.settle(runner.result(case, verdict, answer, duration), case)
     status = result.status
     if status == "passed":
@@ -295,6 +341,13 @@ def check_case(case, runner, snapshot) -> None:
     pytest.fail(f"{status}: {detail}", pytrace=False)
 
 
+def _suite_error(message: str) -> None:
+    """Fail the case as a suite error (a golden the suite should hold and does not): counted by
+    :func:`pytest_runtest_logreport`, so the session exits 2 as ``run`` does, whatever the
+    expectations say of the case."""
+    pytest.fail(f"{SUITE_ERROR}: {message}", pytrace=False)
+
+
 def _mismatch(case, path: Path, output):
     """The failed verdict of a golden mismatch, with the same diff the CLI shows."""
     from conformance.runner import Verdict
@@ -302,12 +355,12 @@ def _mismatch(case, path: Path, output):
     try:
         stored = golden.read(path)
     except ValueError as exc:
-        return Verdict("errored", f"{path}: {exc} (a suite error)")
+        _suite_error(golden.located(path, exc))
     if stored is None:
-        return Verdict("errored", f"no golden at {path} (a suite error)")
+        _suite_error(f"no golden at {path}")
     mismatch = golden.header_mismatch(stored, case.id, case.op)
     if mismatch:
-        return Verdict("errored", f"{path}: {mismatch} (a suite error)")
+        _suite_error(f"{path}: {mismatch}")
     expected = golden.comparable(stored["output"], case.normalise, case)
     actual = golden.comparable(output, case.normalise, case)
     return Verdict("failed", "answer differs from the golden",

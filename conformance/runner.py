@@ -3,9 +3,10 @@
 Statuses of a case:
 
 - ``passed``: the answer is what the case expects (its golden, or its expected error code);
-- ``failed``: a wrong result or error, a result that breaks the operation's output schema, or a
-  missing golden (with a hint on how to write it);
-- ``errored``: the adapter crashed, hung, or answered malformed output;
+- ``failed``: a wrong result or error, or a result that breaks the operation's output schema;
+- ``errored``: the adapter crashed, hung, or answered malformed output; or the case's golden is
+  missing (with a hint on how to write it), unreadable or another case's, which is a suite error
+  (exit 2), never the implementation's failure;
 - ``unsupported``: the implementation does not provide the operation;
 - ``skipped``: the implementation or the expectations file skipped it, or a required capability
   is missing on this machine;
@@ -244,10 +245,16 @@ class Runner:
         finally:
             remove(case.tree, root)
 
-    def _golden_problem(self, case: Case, path: Path, message: str, output: Any) -> "Verdict":
+    def _golden_problem(self, case: Case, path: Path, message: str, output: Any,
+                        exc: Exception | None = None) -> "Verdict":
         """A golden the suite should hold and does not: the case is ``errored`` (the answer was
-        not judged) and the problem is recorded as a suite error in :attr:`golden_problems`."""
-        self.golden_problems[case.id] = FileError(str(path), 0, 0, "", f"a suite error: {message}")
+        not judged) and the problem is recorded as a suite error in :attr:`golden_problems`, at
+        the line and column of a malformed golden (``exc``, a ``golden.GoldenError``)."""
+        if isinstance(exc, golden.GoldenError):
+            error = FileError(str(path), exc.line, exc.column, "", f"a suite error: {exc.message}")
+        else:
+            error = FileError(str(path), 0, 0, "", f"a suite error: {message}")
+        self.golden_problems[case.id] = error
         return Verdict("errored", message, output=output)
 
     def _stored(self, path: Path) -> golden.Stored | None:
@@ -260,8 +267,8 @@ class Runner:
         found = self._folders[path.parent].get(path.name)
         if found is None:
             return golden.read_stored(path)
-        if isinstance(found, str):
-            raise ValueError(found)
+        if isinstance(found, golden.GoldenError):
+            raise found
         return found
 
     def judge(self, case: Case, answer: Answer, roots: list[str], *, compare_golden: bool = True) -> Verdict:
@@ -303,7 +310,7 @@ class Runner:
         try:
             stored = self._stored(path)
         except ValueError as exc:
-            return self._golden_problem(case, path, f"{path}: {' '.join(str(exc).split())}", output)
+            return self._golden_problem(case, path, golden.located(path, exc), output, exc)
         if stored is None:
             return self._golden_problem(
                 case, path, f"no golden at {path}: write it with `pi-conformance run --update-goldens "

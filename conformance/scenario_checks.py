@@ -72,18 +72,22 @@ tree as written (``TreeEntry.as_data`` per entry) and its editions as a list."""
 
 def check_file(data: Any, positions: Mapping, shown: str, folder: str, *, known_clauses: set[str] | None,
                clause_editions: dict[str, list[str] | None],
-               wanted: Callable[[str, str | None], bool] | None) -> tuple[list[Record], list[FileError]]:
+               wanted: Callable[[str, str | None], bool] | None, refused: set[str] | frozenset[str] = frozenset(),
+               held: dict[str, list[str]] | None = None) -> tuple[list[Record], list[FileError]]:
     """The records of the good cases of one parsed scenario file and every error met.
 
     ``wanted(area, case_id)`` (when given) picks the cases to check (``case_id`` is ``None`` when
     the raw case has no string id); the others are neither checked nor returned.
     ``known_clauses``: the clause ids a case may cite (unchecked when ``None``);
-    ``clause_editions``: clause id to its editions (``None``: all).
+    ``clause_editions``: clause id to its editions (``None``: all). A case citing one of the
+    clauses the catalogue ``refused`` (its own error reported) is not loaded and not an error: its
+    id is added to ``held`` under that clause.
     """
     head, errors = _file_head(data, positions, shown, folder)
     if head is None:
         return [], errors
-    where = _Where(shown, positions, head, known_clauses, get_operation, normaliser_names(), clause_editions)
+    where = _Where(shown, positions, head, known_clauses, get_operation, normaliser_names(), clause_editions,
+                   refused, {} if held is None else held)
     records: list[Record] = []
     for i, raw in enumerate(data["cases"]):
         cid = raw.get("id") if isinstance(raw, dict) else None
@@ -126,6 +130,9 @@ class _Where:
     op: Callable[[str], Any]
     norms: set[str]
     clause_editions: dict[str, list[str] | None]
+    refused: set[str] | frozenset[str]
+    held: dict[str, list[str]]
+    """Ids of the cases not loaded because they cite a clause the catalogue refused, by clause."""
 
     def error(self, path: tuple, message: str) -> FileError:
         """An error at ``path`` (or its deepest existing prefix)."""
@@ -142,6 +149,11 @@ def _load_case(raw: Any, base: tuple, where: _Where) -> tuple[Record | None, lis
     problems = _op_problems(model, op_name, base, where)
     tree, tree_problems = _tree(model, base, where)
     problems += tree_problems + _name_problems(model, base, where)
+    refused = [cid for cid in model.clauses if cid in where.refused]
+    if refused and not problems:  # the catalogue's own error says why: not one error per case
+        for cid in refused:
+            where.held.setdefault(cid, []).append(model.id)
+        return None, []
     editions = _case_editions(model, base, where, problems)
     if problems:
         return None, problems
@@ -210,7 +222,8 @@ def _name_problems(model: CaseModel, base: tuple, where: _Where) -> list[FileErr
                 for j, name in enumerate(model.normalise) if name not in where.norms]
     if where.known_clauses is not None:
         problems += [where.error(base + ("clauses", j), f"unknown clause {cid!r} (not in conformance/spec)")
-                     for j, cid in enumerate(model.clauses) if cid not in where.known_clauses]
+                     for j, cid in enumerate(model.clauses)
+                     if cid not in where.known_clauses and cid not in where.refused]
     return problems
 
 

@@ -188,6 +188,15 @@ def read_text(path: Path, shown: str) -> str:
         raise SuiteFileError(FileError(shown, line, col, "", f"not UTF-8 text (byte 0x{raw[exc.start]:02x})")) from None
 
 
+def yaml_problem(exc: Exception) -> tuple[int, int, str]:
+    """``(line, column, problem)`` of a YAML parser's error: its 1-based place (0, 0 when it has
+    none) and what it says, without ruamel.yaml's quoting of the text around it."""
+    mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+    line, col = (mark.line + 1, mark.column + 1) if mark else (0, 0)
+    problem = " ".join(p for p in (getattr(exc, "context", None), getattr(exc, "problem", None)) if p)
+    return line, col, problem or str(exc)
+
+
 def _read_positioned(text: str, shown: str) -> tuple[Any, dict[PathKey, Position]]:
     """The round-trip parse: data and every position, or the parser's error with its place."""
     from ruamel.yaml import YAML
@@ -197,9 +206,7 @@ def _read_positioned(text: str, shown: str) -> tuple[Any, dict[PathKey, Position
     try:
         node = yaml.load(text)
     except MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line, col = (mark.line + 1, mark.column + 1) if mark else (0, 0)
-        problem = " ".join(p for p in (exc.context, exc.problem) if p) or str(exc)
+        line, col, problem = yaml_problem(exc)
         raise SuiteFileError(FileError(shown, line, col, "", f"YAML error: {problem}")) from None
     except YAMLError as exc:
         raise SuiteFileError(FileError(shown, 0, 0, "", f"YAML error: {exc}")) from None

@@ -96,7 +96,8 @@ def test_locale_lists():
     with pytest.raises(ValueError):
         parse_locales("da_DK.UTF-8,,POSIX")
     assert parse_locales("C.UTF-8,de_CH.ISO-8859-1,sr_RS@latin") == ("C.UTF-8", "de_CH.ISO-8859-1", "sr_RS@latin")
-    for unknown in ("xx_YY", "da_DK.UTF-8,xx_YY", "UTF-8", ".UTF-8"):
+    assert parse_locales("de_DE.utf8@euro,de_DE@euro") == ("de_DE.utf8@euro", "de_DE@euro")
+    for unknown in ("xx_YY", "da_DK.UTF-8,xx_YY", "UTF-8", ".UTF-8", "de_DE.FOO", "de_DE@bogus", "de_DE.", "de_DE@"):
         with pytest.raises(ValueError, match="is not a locale name"):
             parse_locales(unknown)
     assert {"da_DK.UTF-8", "tr_TR.UTF-8", "POSIX"} <= set(DEFAULT_LOCALES)

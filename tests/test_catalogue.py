@@ -95,3 +95,23 @@ def test_every_note_of_the_project_is_a_decision_clause_in_its_area():
     for cid in expected:
         assert cat.clauses[cid].decision, cid
         assert cat.clauses[cid].check == "manual" or cat.cited_by(cid), f"{cid} is relied on by no clause"
+
+
+@pytest.mark.parametrize("breakage, root", [
+    (("source: test\n  - id: ENV-TEST-REFUSE", "source: seed 000\n  - id: ENV-TEST-REFUSE"),
+     "clauses[0].source: 'seed 000' points outside the repository"),
+    (("  - id: ENV-TEST-ECHO", "  - id: ENV-TEST-ECHO [unclosed"), "clauses[0].id: String should match pattern"),
+    (("clauses:", "clauses: ["), "YAML error"),
+])
+def test_a_bad_clause_is_reported_first_and_alone_not_under_errors_of_every_case_citing_it(tmp_path, breakage, root):
+    from conformance.cases import load_suite
+    from tests.kit_fixtures import mini_suite
+
+    dirs = mini_suite(tmp_path)
+    spec = dirs["spec"] / "test.yaml"
+    spec.write_text(spec.read_text().replace(*breakage, 1))
+    errors = [str(e) for e in load_suite(dirs["scenarios"], spec_dir=dirs["spec"]).errors]
+    assert root in errors[0] and errors[0].startswith(str(spec))
+    assert not [e for e in errors if "unknown clause" in e]
+    assert "case(s) not loaded (kit-echo-" in errors[-1] and "ENV-TEST-ECHO" in errors[-1]
+    assert "fix its error(s) above first" in errors[-1]

@@ -269,13 +269,18 @@ def test_a_fault_that_fails_every_case_of_its_operation_is_too_broad(suite):
     assert fm.fault_ops(narrow, suite) == {c.op for c in suite if "ENV-INSTR-CUSTOM" in c.clauses}
 
 
-COVERAGE_MODULE = textwrap.dedent('''
-    from conformance.faults import rewrites
+def one_rewrite(clause: str = "ENV-INSTR-CUSTOM", old: str = "if custom_prompt:", new: str = "if False:") -> str:
+    """The text of a faults module with one rewrite of provider_instructions."""
+    return textwrap.dedent(f'''
+        from conformance.faults import rewrites
 
-    FAULTS = rewrites("envelope", "env", [
-        ("ENV-INSTR-CUSTOM", "reference.envelope.instructions:provider_instructions", "if custom_prompt:", "if False:"),
-    ])
-''')
+        FAULTS = rewrites("envelope", "env", [
+            ({clause!r}, "reference.envelope.instructions:provider_instructions", {old!r}, {new!r}),
+        ])
+    ''')
+
+
+COVERAGE_MODULE = one_rewrite()
 
 
 def test_coverage_with_faults_reports_proven_manual_and_unproven(tmp_path, monkeypatch, capsys):
@@ -321,3 +326,50 @@ def test_a_broken_faults_module_is_a_usage_error_not_a_traceback(tmp_path, monke
     assert main(["coverage", "--faults", "broken_faults_mod", "--json"]) == 2
     assert message in capsys.readouterr().err
     sys.modules.pop("broken_faults_mod", None)
+
+
+BROKEN_ROWS_MODULE = one_rewrite(old="no such text", new="x")
+
+
+
+def test_a_fault_whose_rewrite_does_not_apply_is_reported_as_such_not_too_broad(tmp_path, monkeypatch, capsys):
+    from conformance.cli import main
+
+    (tmp_path / "unapplied_faults.py").write_text(BROKEN_ROWS_MODULE, encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    report = tmp_path / "matrix.json"
+    assert fm.main(["--faults", "unapplied_faults", "--first", "-q", "--report-json", str(report)]) == 2
+    out = capsys.readouterr().out
+    assert "CANNOT APPLY env-instr-custom: patch target" in out and "not once" in out
+    assert "TOO BROAD" not in out and "SURVIVED" not in out
+    record = json.loads(report.read_text())
+    assert record["cannotApply"] == ["env-instr-custom"] and record["tooBroad"] == record["survivors"] == []
+    assert record["results"][0]["cases"] == 0
+    assert main(["coverage", "--area", "envelope", "--faults", "unapplied_faults"]) == 2
+    assert "cannot apply (fix the fault): env-instr-custom: patch target" in capsys.readouterr().out
+    sys.modules.pop("unapplied_faults", None)
+
+
+def test_a_missing_target_is_reported_as_a_fault_that_cannot_apply(suite):
+    fault = fm.Fault("x", "envelope", "t", ("ENV-INSTR-CUSTOM",),
+                     (fm.replace("reference.envelope.instructions:no_such_function", None),))
+    result = fm.catch_matrix([fault], suite, first_only=True).results[0]
+    assert "has no attribute 'no_such_function'" in result.cannot_apply
+    assert not result.caught and not result.too_broad and result.cases == 0
+
+
+UNKNOWN_CLAUSE_MODULE = one_rewrite(clause="ENV-INSTR-CUSTOMM")
+
+
+
+def test_a_fault_naming_an_unknown_clause_is_refused(tmp_path, monkeypatch, capsys):
+    from conformance.cli import main
+
+    (tmp_path / "misspelt_faults.py").write_text(UNKNOWN_CLAUSE_MODULE, encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    for argv in (["faults", "--faults", "misspelt_faults", "--first", "-q"],
+                 ["coverage", "--area", "envelope", "--faults", "misspelt_faults"]):
+        assert main(argv) == 2
+        assert ("misspelt_faults: fault env-instr-customm names the unknown clause ENV-INSTR-CUSTOMM; "
+                "did you mean ENV-INSTR-CUSTOM") in capsys.readouterr().err
+    sys.modules.pop("misspelt_faults", None)

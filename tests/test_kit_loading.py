@@ -246,7 +246,8 @@ def test_a_folder_of_goldens_read_whole_is_each_golden_in_compared_form(tmp_path
         for name in ("a.yaml", "b.yaml"):
             one = golden.read_stored(tmp_path / name)
             assert (found[name].case, found[name].op, found[name].text) == (one.case, one.op, one.text)
-        assert "golden is not valid YAML" in found["bad.yaml"]
+        assert isinstance(found["bad.yaml"], golden.GoldenError)
+        assert found["bad.yaml"].at("bad.yaml").startswith("bad.yaml:2:1: golden is not valid YAML")
     golden.write(tmp_path / "b.yaml", "b", "o", {"l": [False]})
     assert golden.read_folder(tmp_path)["b.yaml"].output == {"l": [False]}, "an edited golden is never the old one"
     assert golden.read_folder(tmp_path / "none") == {}

@@ -22,7 +22,7 @@ def test_run_and_invariants_refuse_a_timeout_that_is_not_a_duration(value, capsy
 @pytest.mark.parametrize("value", ["0", "nan", "inf"])
 def test_pytest_refuses_a_case_timeout_that_is_not_a_duration(value, pytester, suite_dir):  # noqa: F811
     result = run_pytest(pytester, suite_dir, "--case-timeout", value)
-    assert result.ret == 4  # pytest's usage error, before any case runs
+    assert result.ret == 2  # as under `run`, before any case runs
     result.stderr.fnmatch_lines(["*--case-timeout*"])
 
 
@@ -52,3 +52,40 @@ def test_schema_to_a_path_that_cannot_be_a_folder_is_a_usage_error(tmp_path, cap
         assert main(argv) == 2, argv
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and "Traceback" not in err and "--out" in err
+
+
+@pytest.mark.parametrize("argv", [["run", "--edition", "envelope", "--area", "pi"],
+                                  ["list", "--edition", "pi-1.6.0", "--area", "envelope", "--area", "profiles"],
+                                  ["coverage", "--edition", "profiles", "--area", "pi"],
+                                  ["diff", "--adapter", "reference", "--adapter", "reference",
+                                   "--edition", "pi-1.6.0", "--area", "envelope"]])
+def test_an_edition_of_another_area_than_the_selected_ones_is_refused(argv, capsys):
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    edition, area = argv[argv.index("--edition") + 1], argv[argv.index("--area") + 1]
+    assert f"--edition {edition} is an edition of the" in err and f"--area {area}" in err
+
+
+def test_an_edition_of_a_selected_area_and_the_default_edition_are_accepted(capsys):
+    assert main(["list", "--edition", "pi-1.6.0", "--area", "pi", "--area", "envelope", "--case", "env-*"]) == 0
+    assert main(["list", "--area", "envelope", "--case", "env-*"]) == 0
+
+
+def test_pytest_refuses_an_edition_of_another_area(pytester, suite_dir):  # noqa: F811
+    result = run_pytest(pytester, suite_dir, "--edition", "envelope", "--area", "pi")
+    assert result.ret == 2
+    result.stderr.fnmatch_lines(["*--edition envelope is an edition of the envelope area, not of --area pi*"])
+
+
+@pytest.mark.parametrize("name", ["python:conformance", "python:conformance:", "python::Impl",
+                                  "python:my impl:Impl", "python:tests.kit_fixtures:Echo:extra"])
+def test_a_python_adapter_name_not_of_the_form_module_class_is_a_usage_error(name, capsys):
+    for argv in (["run", "--adapter", name, "--case", "env-*"], ["smoke", "--adapter", name]):
+        assert main(argv) == 2
+        assert "give python:MODULE:CLASS" in capsys.readouterr().err
+
+
+def test_pytest_gives_a_bad_python_adapter_name_the_usage_exit_code(pytester, suite_dir):  # noqa: F811
+    result = run_pytest(pytester, suite_dir, "--adapter", "python:conformance")
+    assert result.ret == 2
+    result.stdout.fnmatch_lines(["*give python:MODULE:CLASS*"])

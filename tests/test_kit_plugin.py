@@ -62,7 +62,7 @@ def test_expectations_give_xfail(pytester, suite_dir):
 
 def test_snapshot_update_refused_for_other_adapters(pytester, suite_dir):
     result = run(pytester, suite_dir, "--adapter", "python:tests.kit_fixtures:Echo", "--snapshot-update")
-    assert result.ret == 4  # pytest's usage error
+    assert result.ret == 2  # as under `run`, before any case runs
     result.stderr.fnmatch_lines(["*only allowed with the bundled reference*"])
 
 
@@ -79,6 +79,15 @@ def test_missing_golden_fails_with_a_hint(pytester, suite_dir):
     result = run(pytester, suite_dir, "-k", "text")
     result.assert_outcomes(failed=1, deselected=2)
     result.stdout.fnmatch_lines(["*no golden at*--snapshot-update*"])
+    assert result.ret == 2  # a suite error, as under `run`
+    result.stdout.fnmatch_lines(["*pi-conformance suite errors (exit code 2)*", "*no golden at*"])
+
+
+def test_missing_golden_is_a_suite_error_even_for_a_case_expected_to_fail(pytester, suite_dir):
+    (suite_dir / "golden" / "kit" / "kit-echo-text.yaml").unlink()
+    write(pytester.path / "exp.yaml", "- {id: 'kit-echo-text', status: fail, reason: known wrong}\n")
+    result = run(pytester, suite_dir, "-k", "text", "--expectations", str(pytester.path / "exp.yaml"))
+    assert result.ret == 2
 
 
 def test_bad_file_is_its_own_failing_test(pytester, suite_dir):
@@ -106,11 +115,6 @@ def test_orphaned_golden_fails_under_pytest(pytester, suite_dir):
     result = run(pytester, suite_dir, "--adapter", "python:tests.kit_fixtures:Echo")
     result.assert_outcomes(passed=3, failed=1)
     result.stdout.fnmatch_lines(["*kit-gone.yaml: orphaned golden*"])
-
-
-def test_unknown_area_is_a_usage_error(pytester, suite_dir):
-    result = run(pytester, suite_dir, "--area", "bogus")
-    assert result.ret == 4
 
 
 def test_a_suite_error_exits_2_as_under_the_cli(pytester, suite_dir):
@@ -142,3 +146,30 @@ def test_an_adapter_that_does_not_stop_cleanly_is_an_error_at_session_end(pytest
     assert result.ret == 2
     result.stdout.fnmatch_lines(["*pi-conformance suite errors (exit code 2)*",
                                  f"*the adapter * did not stop cleanly:*{shown}*"])
+
+
+def test_k_cannot_deselect_a_broken_file(pytester, suite_dir):
+    write(suite_dir / "scenarios" / "kit" / "bad.yaml", "format: 1\narea: kit\ntitle: t\ncases: 3\n")
+    result = run(pytester, suite_dir, "--adapter", "python:tests.kit_fixtures:Echo", "-k", "number")
+    result.assert_outcomes(passed=1, failed=1, deselected=2)
+    assert result.ret == 2
+
+
+def test_k_matching_nothing_still_reports_a_broken_file(pytester, suite_dir):
+    write(suite_dir / "scenarios" / "kit" / "bad.yaml", "format: 1\narea: kit\ntitle: t\ncases: 3\n")
+    result = run(pytester, suite_dir, "--adapter", "python:tests.kit_fixtures:Echo", "-k", "no-such-case")
+    assert result.ret == 2
+
+
+@pytest.mark.parametrize("option, value, shown", [("--area", "bogus", "*--area bogus: the areas are*"),
+                                                  ("--edition", "pi-9", "*--edition*unknown edition 'pi-9'*")])
+def test_a_bad_area_or_edition_exits_2_with_the_kits_message(pytester, suite_dir, option, value, shown):
+    result = run(pytester, suite_dir, option, value)
+    assert result.ret == 2
+    result.stderr.fnmatch_lines([shown])
+
+
+def test_m_still_leaves_out_a_broken_file_of_an_area_it_does_not_select(pytester, suite_dir):
+    write(suite_dir / "scenarios" / "pi" / "bad.yaml", "format: 1\narea: pi\ntitle: t\ncases: 3\n")
+    result = run(pytester, suite_dir, "--adapter", "python:tests.kit_fixtures:Echo", "-m", "envelope", "-k", "number")
+    result.assert_outcomes(deselected=4)  # as --area envelope reads no file of the pi area

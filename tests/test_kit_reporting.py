@@ -51,13 +51,17 @@ def test_fail_on_unsupported_under_pytest(pytester, suite_dir):  # noqa: F811
     result.stdout.fnmatch_lines(["*is required (--fail-on-unsupported)*"])
 
 
-def test_an_expectation_hidden_behind_an_earlier_glob_is_reported(tmp_path, capsys):
+def test_a_stale_expectation_is_reported_at_its_own_id(tmp_path, capsys):
     dirs = mini_suite(tmp_path)
     exp = write(tmp_path / "exp.yaml", "- {id: 'kit-echo-*', status: fail, reason: all wrong}\n"
-                                       "- {id: kit-echo-text, status: skip, reason: never applies}\n")
+                                       "- {id: kit-echo-text, status: skip, reason: never applies}\n"
+                                       "- status: fail\n  reason: gone\n  id: kit-gone-*\n"
+                                       "- {reason: r, status: skip, id: kit-old}\n")
     assert cli(dirs, "run", "-q", "--adapter", "python:tests.kit_fixtures:WrongEcho", "--expectations", str(exp)) == 2
     err = capsys.readouterr().err
-    assert f"{exp}:2:" in err and "never applies" in err and "'kit-echo-*'" in err
+    assert f"{exp}:2:4: expectations[1].id: 'kit-echo-text' never applies" in err and "'kit-echo-*'" in err
+    assert f"{exp}:5:3: expectations[2].id: 'kit-gone-*' matches no case" in err
+    assert f"{exp}:6:29: expectations[3].id: 'kit-old' matches no case" in err
 
 
 def test_the_console_table_fits_80_columns(tmp_path, capsys):

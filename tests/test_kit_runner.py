@@ -632,3 +632,10 @@ def test_a_run_without_details_judges_the_same_and_leaves_out_the_answer_and_its
     assert full["kit-echo-number"].status == "failed" and "+value: wrong" in full["kit-echo-number"].diff
     assert all(r.diff == "" for r in bare.values())
     assert "value: wrong" in full["kit-echo-refused"].message and "value:" not in bare["kit-echo-refused"].message
+
+
+def test_compare_refuses_two_forms_at_once(tmp_path, capsys):
+    with pytest.raises(SystemExit) as exit_:
+        main(["compare", str(tmp_path / "a.json"), "--markdown", "--html"])
+    assert exit_.value.code == 2
+    assert "--html: not allowed with argument --markdown" in capsys.readouterr().err

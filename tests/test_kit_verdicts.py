@@ -66,12 +66,30 @@ def test_a_missing_or_broken_golden_is_a_suite_error_not_the_implementations_fai
     path.write_text("content: [unclosed\n")
     assert cli(dirs, "run", "-q", "--adapter", "python:tests.kit_fixtures:Echo", "--report-json", str(report)) == 2
     err = capsys.readouterr().err
-    assert f"{path}: a suite error:" in err and "not valid YAML" in err
+    assert f"{path}:2:1: a suite error: golden is not valid YAML: while parsing a flow sequence" in err
     statuses = {c["id"]: c["status"] for c in json.loads(report.read_text())["cases"]}
     assert statuses == {"kit-echo-text": "errored", "kit-echo-number": "passed", "kit-echo-refused": "passed"}
     path.unlink()
     assert cli(dirs, "run", "-q", "--adapter", "python:tests.kit_fixtures:Echo") == 2
     assert "a suite error: no golden at" in capsys.readouterr().err
+
+
+def test_a_golden_with_a_key_too_many_is_placed_at_that_key(tmp_path, capsys):
+    dirs = mini_suite(tmp_path)
+    path = golden.golden_path(dirs["golden"], "kit", "kit-echo-text")
+    path.write_text(path.read_text() + "extra: 1\n")
+    assert cli(dirs, "run", "-q", "--adapter", "python:tests.kit_fixtures:Echo", "--case", "kit-echo-text") == 2
+    line = path.read_text().splitlines().index("extra: 1") + 1
+    assert (f"{path}:{line}:1: a suite error: golden must be a mapping with exactly case, op, output "
+            "(unknown key 'extra')") in capsys.readouterr().err
+
+
+def test_a_broken_golden_is_placed_under_pytest_too(pytester, suite_dir):  # noqa: F811
+    path = golden.golden_path(suite_dir / "golden", "kit", "kit-echo-text")
+    path.write_text("content: [unclosed\n")
+    result = run_pytest(pytester, suite_dir, "--adapter", "python:tests.kit_fixtures:Echo", "-k", "text")
+    assert result.ret == 2
+    result.stdout.fnmatch_lines([f"*pi-conformance suite error: {path}:2:1: golden is not valid YAML*"])
 
 
 def test_a_golden_of_another_case_fails_under_pytest(pytester, suite_dir):  # noqa: F811

@@ -252,6 +252,18 @@ def test_cli_docs_html_md_and_results(tmp_path, capsys, failing_report):
     assert "nope.json" in capsys.readouterr().err and not (tmp_path / "site").exists()
 
 
+def test_docs_warns_of_results_of_another_edition(tmp_path, capsys, failing_report):
+    report = tmp_path / "a.json"
+    report.write_text(json.dumps(failing_report))
+    assert failing_report["header"]["edition"] == "pi-0.99.4"
+    args = ["docs", "--out", str(tmp_path / "site"), "--results", str(report)]
+    assert main([*args, "--edition", "pi-1.6.0"]) == 0
+    assert (f"warning: {report} judged edition pi-0.99.4, not pi-1.6.0: its results are shown beside the "
+            "goldens of pi-1.6.0") in capsys.readouterr().err
+    assert main(args) == 0
+    assert "warning" not in capsys.readouterr().err
+
+
 def test_results_are_shown_under_each_case(failing_report):
     pages = render_site(SAMPLE, reports=[failing_report, failing_report])
     bad = failing_report["cases"][0]

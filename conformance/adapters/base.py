@@ -70,6 +70,12 @@ class AdapterStartError(Exception):
     """The adapter could not be started or did not complete the handshake."""
 
 
+class AdapterNameError(ValueError):
+    """An ``--adapter`` value that names no adapter (empty, a command that cannot be split, or a
+    ``python:`` name not of the form ``python:MODULE:CLASS``): a usage error (exit 2), not an
+    adapter that could not start."""
+
+
 @runtime_checkable
 class Adapter(Protocol):
     """What the runner talks to. Both in-process and out-of-process adapters follow it."""

@@ -14,7 +14,7 @@ import shlex
 import sys
 from pathlib import Path
 
-from conformance.adapters.base import Adapter, AdapterStartError
+from conformance.adapters.base import Adapter, AdapterNameError, AdapterStartError
 from conformance.adapters.environment import AdapterEnvironment
 
 __all__ = ["AdapterNameError", "ADAPTER_NAMES", "make_adapter", "out_of_process", "parse_command",
@@ -23,10 +23,6 @@ __all__ = ["AdapterNameError", "ADAPTER_NAMES", "make_adapter", "out_of_process"
 ADAPTERS_DIR = Path(__file__).resolve().parent
 ADAPTER_NAMES = "reference (default), serve-reference, pi-node, python:MODULE:CLASS, or a command"
 """What ``--adapter`` accepts, as the command-line help says it."""
-
-
-class AdapterNameError(ValueError):
-    """An ``--adapter`` value that names no adapter (empty, or a command that cannot be split)."""
 
 
 def parse_command(command: str) -> list[str]:

@@ -15,6 +15,7 @@ import sys
 import traceback
 
 from conformance.adapters.base import (
+    AdapterNameError,
     AdapterStartError,
     Answer,
     Hello,
@@ -85,13 +86,15 @@ def load_implementation(spec: str) -> Implementation:
     """``MODULE:CLASS`` -> an instance of that :class:`Implementation` subclass.
 
     ``MODULE`` is imported from ``sys.path``: the current folder first (as ``python -m`` does),
-    then ``PYTHONPATH``, then the installed packages. Raises :class:`AdapterStartError` when the
-    module or class cannot be loaded; when the module itself is not found, the message says where
-    it was looked for.
+    then ``PYTHONPATH``, then the installed packages. Raises :class:`AdapterNameError` when ``spec``
+    is not of that form (a dotted module name, a colon, a class name), :class:`AdapterStartError`
+    when the module or class cannot be loaded; when the module itself is not found, the message
+    says where it was looked for.
     """
     module_name, _, class_name = spec.partition(":")
-    if not module_name or not class_name:
-        raise AdapterStartError(f"python adapter must be 'python:MODULE:CLASS', got 'python:{spec}'")
+    if not class_name.isidentifier() or not all(part.isidentifier() for part in module_name.split(".")):
+        raise AdapterNameError(f"--adapter python:{spec}: give python:MODULE:CLASS, a module's dotted name and "
+                               "the name of its Implementation class (e.g. python:my_impl:MyImplementation)")
     # Like `python -m`, look in the current directory first, so a user's own module is found.
     if os.getcwd() not in sys.path and "" not in sys.path:
         sys.path.insert(0, os.getcwd())

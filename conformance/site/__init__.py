@@ -150,10 +150,11 @@ def golden_block(case: Any, golden_dir: Any, edition: str | None = None) -> tupl
     (PI-DECISION-EDITIONS)."""
     if case.error_code is not None:
         return None, ""
+    path = golden.golden_path(golden_dir, case.area, case.id, judged(edition, case.area))
     try:
-        stored = golden.read(golden.golden_path(golden_dir, case.area, case.id, judged(edition, case.area)))
+        stored = golden.read(path)
     except ValueError as exc:
-        return None, f"Golden unreadable: {exc}"
+        return None, f"Golden unreadable: {golden.located(path, exc)}"
     if stored is None:
         return None, "Golden missing."
     return cap(yaml_text(stored["output"])), ""
