@@ -182,6 +182,19 @@ def exit_codes_of(meta: Path) -> dict[str, int | None]:
     return json.loads(meta.read_text(encoding="utf-8")).get("exit_code_by_key", {}) if meta.is_file() else {}
 
 
+def _code(source: Path) -> str:
+    """The code of a module with its docstrings left out: mutmut mutates neither docstrings nor
+    line numbers, so two modules of the same code have the same mutants, judged alike."""
+    tree = ast.parse(source.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if (isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and body
+                and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)
+                and isinstance(body[0].value.value, str)):
+            node.body = body[1:] or [ast.Pass()]
+    return ast.dump(tree)
+
+
 def _without_mutants(source: Path) -> bool:
     """True when ``source`` defines no function or class, so mutmut makes no mutant of it."""
     return not any(isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
@@ -193,7 +206,8 @@ def assemble(old: Path, new: Path, workdir: Path) -> dict:
 
     ``old`` is a whole run of an earlier ``reference/``; ``new`` a run (usually ``--only``) of a
     later tree that mutated at least every module changed since. Each module takes the mutants
-    and verdicts of ``old`` when its source is byte-identical there, else those of ``new``
+    and verdicts of ``old`` when its code is the same there (docstrings aside, :func:`_code`),
+    else those of ``new``
     (``SystemExit`` when ``new`` did not mutate it); modules ``new`` no longer has are dropped. The
     result is what ``--rejudge`` needs to judge the survivors of the current ``reference/`` again
     without a whole run. Returns ``{"from_old": [...], "from_new": [...], "dropped": [...]}``
@@ -207,7 +221,7 @@ def assemble(old: Path, new: Path, workdir: Path) -> dict:
     for source in sorted((new / "reference").rglob("*.py")):
         rel = source.relative_to(new)
         before = old / rel
-        if before.is_file() and before.read_bytes() == source.read_bytes():
+        if before.is_file() and _code(before) == _code(source):
             result["from_old"].append(str(rel))
             continue
         if not (new / "mutants" / f"{rel}.meta").is_file():
