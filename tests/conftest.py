@@ -17,6 +17,28 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.enviro
 
 
 
+def pytest_configure(config):
+    """Name the ``xdist_group`` marker, which the modules sharing an expensive module fixture set
+    (a run without pytest-xdist then does not warn about an unknown marker)."""
+    config.addinivalue_line("markers", "xdist_group(name): run these tests on one xdist worker (--dist loadgroup)")
+
+
+def pytest_cmdline_main(config):
+    """With ``-n`` and no ``--dist`` given, distribute by ``loadgroup`` rather than xdist's
+    ``load``.
+
+    ``load`` hands out runs of consecutive tests, shorter and shorter towards the end of the
+    session (down to two tests), so a module can be split between the workers, and then each
+    worker builds the module's fixtures: the seeded faults' catch matrix, Pi's whole run, the
+    site. The modules that share such a fixture set
+    ``pytestmark = pytest.mark.xdist_group(...)``; ``loadgroup`` runs each group on one worker,
+    the largest groups first, and every other test alone wherever a worker is free. Not in the
+    ``addopts`` of pyproject.toml, so that pytest still runs where pytest-xdist is not installed.
+    """
+    if getattr(config.option, "numprocesses", None) and getattr(config.option, "dist", None) == "no":
+        config.option.dist = "loadgroup"
+
+
 def _forget_memoised() -> None:
     """Clear every :func:`functools.lru_cache` defined in a ``reference`` module imported so far."""
     for name, module in list(sys.modules.items()):
