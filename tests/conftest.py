@@ -8,6 +8,7 @@ a red build can be reproduced. ``HYPOTHESIS_PROFILE=thorough`` gives a larger bu
 import os
 import sys
 
+import pytest
 from hypothesis import settings
 
 settings.register_profile("kit", deadline=None)
@@ -23,6 +24,7 @@ def pytest_configure(config):
     config.addinivalue_line("markers", "xdist_group(name): run these tests on one xdist worker (--dist loadgroup)")
 
 
+@pytest.hookimpl(tryfirst=True)
 def pytest_cmdline_main(config):
     """With ``-n`` and no ``--dist`` given, distribute by ``loadgroup`` rather than xdist's
     ``load``.
@@ -34,6 +36,8 @@ def pytest_cmdline_main(config):
     ``pytestmark = pytest.mark.xdist_group(...)``; ``loadgroup`` runs each group on one worker,
     the largest groups first, and every other test alone wherever a worker is free. Not in the
     ``addopts`` of pyproject.toml, so that pytest still runs where pytest-xdist is not installed.
+    Runs before xdist's own ``tryfirst`` hook (a conftest registers after it), which would
+    otherwise have chosen ``load`` already.
     """
     if getattr(config.option, "numprocesses", None) and getattr(config.option, "dist", None) == "no":
         config.option.dist = "loadgroup"
