@@ -18,29 +18,41 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.enviro
 
 
 
-def pytest_configure(config):
-    """Name the ``xdist_group`` marker, which the modules sharing an expensive module fixture set
-    (a run without pytest-xdist then does not warn about an unknown marker)."""
-    config.addinivalue_line("markers", "xdist_group(name): run these tests on one xdist worker (--dist loadgroup)")
+SHARED_FIXTURE_MODULES = frozenset({
+    "tests/test_faults.py",            # the strength fixture: every seeded fault's catch matrix
+    "tests/test_site_browser.py",      # the site fixture: a run, the docs and two report pages
+    "tests/test_site.py",              # the sample site and the failing report
+    "tests/test_pi_node.py",           # one session of Pi's adapter
+    "tests/test_pi_node_suite.py",     # the report fixture: the whole suite through Pi
+    "tests/test_diff_pi_node.py",      # diff against Pi, with and without expectations
+    "tests/test_invariants.py",        # one serve-reference process
+})
+"""Test modules whose tests share an expensive module fixture: under ``-n``, each runs on one worker."""
 
 
-@pytest.hookimpl(tryfirst=True)
-def pytest_cmdline_main(config):
-    """With ``-n`` and no ``--dist`` given, distribute by ``loadgroup`` rather than xdist's
-    ``load``.
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    """Under ``-n`` with xdist's default distribution (``load``), keep the tests of each module of
+    :data:`SHARED_FIXTURE_MODULES` on one worker and hand out every other test alone.
 
     ``load`` hands out runs of consecutive tests, shorter and shorter towards the end of the
-    session (down to two tests), so a module can be split between the workers, and then each
-    worker builds the module's fixtures: the seeded faults' catch matrix, Pi's whole run, the
-    site. The modules that share such a fixture set
-    ``pytestmark = pytest.mark.xdist_group(...)``; ``loadgroup`` runs each group on one worker,
-    the largest groups first, and every other test alone wherever a worker is free. Not in the
-    ``addopts`` of pyproject.toml, so that pytest still runs where pytest-xdist is not installed.
-    Runs before xdist's own ``tryfirst`` hook (a conftest registers after it), which would
-    otherwise have chosen ``load`` already.
+    session (down to two tests), so such a module could be split between the workers and each
+    worker built its fixture (the site and Pi's whole run were seen built twice). xdist's
+    ``loadgroup`` would do this from ``xdist_group`` marks, but with pytest 9 its marks no longer
+    reach the test ids it groups by. Here the scopes of ``loadscope`` are these modules, and each
+    other test is a scope of its own; the modules, having the most tests, are handed out first.
+    Another ``--dist`` given on the command line is left alone.
     """
-    if getattr(config.option, "numprocesses", None) and getattr(config.option, "dist", None) == "no":
-        config.option.dist = "loadgroup"
+    if config.getvalue("dist") != "load":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class SharedFixtureModules(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            module = nodeid.split("::", 1)[0]
+            return module if module in SHARED_FIXTURE_MODULES else nodeid
+
+    return SharedFixtureModules(config, log)
 
 
 def _forget_memoised() -> None:

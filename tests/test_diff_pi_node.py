@@ -22,9 +22,6 @@ from conformance.cases import SCENARIOS_DIR, load_suite
 from conformance.diff import run_diff
 from conformance.expectations import load_expectations
 
-# One worker runs this module's tests (the reports fixtures run diff against Pi: `--dist loadgroup`, tests/conftest.py).
-pytestmark = pytest.mark.xdist_group("diff_pi_node")
-
 ADAPTER_DIR = Path(__file__).resolve().parents[1] / "conformance" / "adapters" / "pi-node"
 
 if not ((ADAPTER_DIR / "node_modules" / "@earendil-works" / "pi-coding-agent").is_dir() and shutil.which("node")):

@@ -16,9 +16,6 @@ import pytest
 from conformance import faults as fm
 from conformance.cases import load_suite
 
-# One worker runs this module's tests (the strength fixture runs every seeded fault's catch matrix: `--dist loadgroup`, tests/conftest.py).
-pytestmark = pytest.mark.xdist_group("faults")
-
 ALL = fm.load_faults()
 
 

@@ -16,9 +16,6 @@ from conformance.adapters.client import JsonLinesAdapter
 from conformance.adapters.reference import ReferenceImplementation
 from conformance.faults import FaultyReference, load_faults
 
-# One worker runs this module's tests (one serve-reference process is shared: `--dist loadgroup`, tests/conftest.py).
-pytestmark = pytest.mark.xdist_group("invariants")
-
 ALL = inv.invariants()
 FAULTS = {f.id: f for f in load_faults()}
 

@@ -18,9 +18,6 @@ import pytest
 
 from conformance.adapters.environment import AdapterEnvironment
 
-# One worker runs this module's tests (one Pi adapter session is shared: `--dist loadgroup`, tests/conftest.py).
-pytestmark = pytest.mark.xdist_group("pi_node")
-
 ADAPTER_DIR = Path(__file__).resolve().parents[1] / "conformance" / "adapters" / "pi-node"
 LAUNCH = ADAPTER_DIR / "launch.mjs"
 

@@ -17,9 +17,6 @@ from pathlib import Path
 
 import pytest
 
-# One worker runs this module's tests (the report fixture runs the whole suite through Pi: `--dist loadgroup`, tests/conftest.py).
-pytestmark = pytest.mark.xdist_group("pi_node_suite")
-
 ROOT = Path(__file__).resolve().parents[1]
 ADAPTER_DIR = ROOT / "conformance" / "adapters" / "pi-node"
 EXPECTATIONS = ADAPTER_DIR / "expectations.yaml"

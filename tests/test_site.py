@@ -24,9 +24,6 @@ from conformance.site import cap, diff_lines, visible
 from conformance.site.pages import render_site
 from conformance.site.report import matrix, render_report
 
-# One worker runs this module's tests (the sample site and the failing report are built once: `--dist loadgroup`, tests/conftest.py).
-pytestmark = pytest.mark.xdist_group("site")
-
 SUITE = load_suite()
 # A few cases of every area, among them cases that cite clauses of two groups and a tree case.
 SAMPLE = [c for c in SUITE.cases if c.id.startswith(("env-build-", "prof-resolve-", "prof-load-", "tpl-load-", "msg-replay-"))]

@@ -21,9 +21,6 @@ import pytest
 from conformance.cli import main
 from tests.test_site import broken_links, parse
 
-# One worker runs this module's tests (the site fixture builds the docs and two reports: `--dist loadgroup`, tests/conftest.py).
-pytestmark = pytest.mark.xdist_group("site_browser")
-
 BROWSERS = ("chromium", "chromium-browser", "google-chrome")
 HEADLESS = ["--headless", "--disable-gpu", "--no-sandbox", "--hide-scrollbars", "--enable-logging=stderr", "--v=0"]
 
