@@ -41,7 +41,7 @@ def pytest_xdist_make_scheduler(config, log):
     ``loadgroup`` would do this from ``xdist_group`` marks, but with pytest 9 its marks no longer
     reach the test ids it groups by. Here the scopes of ``loadscope`` are these modules, and each
     other test is a scope of its own; the modules, having the most tests, are handed out first.
-    Another ``--dist`` given on the command line is left alone.
+    A ``--dist`` other than ``load`` given on the command line is left alone.
     """
     if config.getvalue("dist") != "load":
         return None
