@@ -21,6 +21,43 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.enviro
 
 
 
+SHARED_FIXTURE_MODULES = frozenset({
+    "tests/test_faults.py",            # the strength fixture: every seeded fault's catch matrix
+    "tests/test_site_browser.py",      # the site fixture: a run, the docs and two report pages
+    "tests/test_site.py",              # the sample site and the failing report
+    "tests/test_pi_node.py",           # one session of Pi's adapter
+    "tests/test_pi_node_suite.py",     # the report fixture: the whole suite through Pi
+    "tests/test_diff_pi_node.py",      # diff against Pi, with and without expectations
+    "tests/test_invariants.py",        # one serve-reference process
+})
+"""Test modules whose tests share an expensive module fixture: under ``-n``, each runs on one worker."""
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    """Under ``-n`` with xdist's default distribution (``load``), keep the tests of each module of
+    :data:`SHARED_FIXTURE_MODULES` on one worker and hand out every other test alone.
+
+    ``load`` hands out runs of consecutive tests, shorter and shorter towards the end of the
+    session (down to two tests), so such a module could be split between the workers and each
+    worker built its fixture (the site and Pi's whole run were seen built twice). xdist's
+    ``loadgroup`` would do this from ``xdist_group`` marks, but with pytest 9 its marks no longer
+    reach the test ids it groups by. Here the scopes of ``loadscope`` are these modules, and each
+    other test is a scope of its own; the modules, having the most tests, are handed out first.
+    A ``--dist`` other than ``load`` given on the command line is left alone.
+    """
+    if config.getvalue("dist") != "load":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class SharedFixtureModules(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            module = nodeid.split("::", 1)[0]
+            return module if module in SHARED_FIXTURE_MODULES else nodeid
+
+    return SharedFixtureModules(config, log)
+
+
 def _forget_memoised() -> None:
     """Clear every :func:`functools.lru_cache` defined in a ``reference`` module imported so far."""
     for name, module in list(sys.modules.items()):

@@ -46,11 +46,12 @@ def test_k_selects_cases_and_reports_no_unused_goldens(pytester, suite_dir):
     assert "snapshot unused" not in result.stdout.str() and "snapshots unused" not in result.stdout.str()
 
 
-def test_wrong_answer_fails_with_a_diff(pytester, suite_dir):
+def test_wrong_answer_fails_with_a_diff_and_exits_1(pytester, suite_dir):
     result = run(pytester, suite_dir, "--adapter", "python:tests.kit_fixtures:WrongEcho",
 )
     result.assert_outcomes(failed=3)
     result.stdout.fnmatch_lines(["*answer differs from the golden*", "*+value: wrong*"])
+    assert result.ret == 1  # failing cases alone: no suite error
 
 
 def test_expectations_give_xfail(pytester, suite_dir):
@@ -90,14 +91,6 @@ def test_missing_golden_is_a_suite_error_even_for_a_case_expected_to_fail(pytest
     assert result.ret == 2
 
 
-def test_bad_file_is_its_own_failing_test(pytester, suite_dir):
-    write(suite_dir / "scenarios" / "kit" / "bad.yaml", "format: 1\narea: kit\ntitle: t\ncases: 3\n")
-    result = run(pytester, suite_dir, "--adapter", "python:tests.kit_fixtures:Echo",
-)
-    result.assert_outcomes(passed=3, failed=1)
-    result.stdout.fnmatch_lines(["*bad.yaml*cases*"])
-
-
 def test_adapter_that_cannot_start_exits_3(pytester, suite_dir):
     result = run(pytester, suite_dir, "--adapter", "python:tests.kit_fixtures:CannotStart",
 )
@@ -110,28 +103,21 @@ def test_marker_selection_cannot_hide_a_broken_file(pytester, suite_dir):
     result.assert_outcomes(failed=1, deselected=3)
 
 
-def test_orphaned_golden_fails_under_pytest(pytester, suite_dir):
+def test_orphaned_golden_fails_under_pytest_and_exits_2(pytester, suite_dir):
     golden.write(suite_dir / "golden" / "kit" / "kit-gone.yaml", "kit-gone", "kit.echo", {"value": 1})
     result = run(pytester, suite_dir, "--adapter", "python:tests.kit_fixtures:Echo")
     result.assert_outcomes(passed=3, failed=1)
     result.stdout.fnmatch_lines(["*kit-gone.yaml: orphaned golden*"])
+    assert result.ret == 2
 
 
-def test_a_suite_error_exits_2_as_under_the_cli(pytester, suite_dir):
+def test_a_bad_file_is_its_own_failing_test_and_exits_2_as_under_the_cli(pytester, suite_dir):
     write(suite_dir / "scenarios" / "kit" / "bad.yaml", "format: 1\narea: kit\ntitle: t\ncases: 3\n")
     result = run(pytester, suite_dir, "--adapter", "python:tests.kit_fixtures:Echo")
     result.assert_outcomes(passed=3, failed=1)
+    result.stdout.fnmatch_lines(["*bad.yaml*cases*"])
     assert result.ret == 2
     result.stdout.fnmatch_lines(["*pi-conformance suite errors (exit code 2)*", "*suite-file:*bad.yaml*"])
-
-
-def test_an_orphaned_golden_exits_2(pytester, suite_dir):
-    golden.write(suite_dir / "golden" / "kit" / "kit-gone.yaml", "kit-gone", "kit.echo", {"value": 1})
-    assert run(pytester, suite_dir, "--adapter", "python:tests.kit_fixtures:Echo").ret == 2
-
-
-def test_a_failing_case_alone_still_exits_1(pytester, suite_dir):
-    assert run(pytester, suite_dir, "--adapter", "python:tests.kit_fixtures:WrongEcho").ret == 1
 
 
 @pytest.mark.parametrize("how, shown", [("--garbage", "Goodbye from a chatty adapter!"),

@@ -39,14 +39,15 @@ def chromium() -> str:
 
 def open_page(browser: str, page: Path, shot: Path) -> tuple[str, list[str]]:
     """The DOM Chromium built from ``page`` and the console messages it logged; saves a
-    screenshot to ``shot``."""
+    screenshot to ``shot``. One start of Chromium does both (each start costs about a second of
+    processor time)."""
     url = page.resolve().as_uri()
-    dom = subprocess.run([browser, *HEADLESS, "--dump-dom", url], capture_output=True, text=True, timeout=180)
-    assert dom.returncode == 0, dom.stderr[-2000:]
-    console = [line for line in dom.stderr.splitlines() if ":CONSOLE" in line]
-    subprocess.run([browser, *HEADLESS, f"--screenshot={shot}", "--window-size=1280,1600", url],
-                   capture_output=True, text=True, timeout=180, check=True)
-    return dom.stdout, console
+    done = subprocess.run([browser, *HEADLESS, "--dump-dom", f"--screenshot={shot}", "--window-size=1280,1600", url],
+                          capture_output=True, text=True, timeout=180)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert shot.is_file(), f"Chromium wrote no screenshot: {done.stderr[-2000:]}"
+    console = [line for line in done.stderr.splitlines() if ":CONSOLE" in line]
+    return done.stdout, console
 
 
 def png_byte_variety(data: bytes) -> int:
@@ -83,14 +84,14 @@ def test_console_errors_are_seen(tmp_path):
 def site(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("site")
     run = out / "reference.json"
-    assert main(["run", "-q", "--area", "envelope", "--report-json", str(run)]) == 0
+    assert main(["run", "-q", "--area", "envelope", "--report-json", str(run),
+                 "--report-html", str(out / "report.html")]) == 0
     report = json.loads(run.read_text())
     failed = next(r for r in report["cases"] if r["op"] == "envelope.build")
     failed.update(status="failed", message="answer differs from the golden", actual={"text": "a\tb \u200b"},
                   diff="--- golden\n+++ answer\n@@ -1 +1 @@\n-text: a b\n+text: a\tb \r\n")
     run.write_text(json.dumps(report))
     assert main(["docs", "--out", str(out / "docs"), "--results", str(run)]) == 0
-    assert main(["run", "-q", "--area", "envelope", "--report-html", str(out / "report.html")]) == 0
     with (out / "compare.html").open("w", encoding="utf-8") as fh, contextlib.redirect_stdout(fh):
         assert main(["compare", "--html", str(run)]) == 0
     return out
