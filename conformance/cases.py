@@ -268,11 +268,18 @@ def scan_ids(path: Path) -> list[str]:
 
 
 def scenario_files(scenarios_dir: Path, errors: list[FileError]) -> list[Path]:
-    """The scenario files under ``scenarios_dir`` (``<area>/*.yaml``), in name order. A file with
-    another suffix or in another folder is reported in ``errors`` and left out."""
+    """The scenario files under ``scenarios_dir`` (``<area>/*.yaml``), in name order. A YAML file
+    anywhere else under it (another suffix, another folder, a subfolder of an area, the folder
+    itself but for ``ids.yaml``) is reported in ``errors`` and left out."""
     paths = []
-    for path in sorted(scenarios_dir.glob("*/*.y*ml")):
-        if path.suffix != ".yaml":
+    for path in sorted(scenarios_dir.rglob("*.y*ml")):
+        depth = len(path.relative_to(scenarios_dir).parts)
+        if depth == 1 and path.name == "ids.yaml":
+            continue
+        if depth != 2:
+            errors.append(FileError(_display(path), 0, 0, "", "scenario files are <area>/<topic>.yaml, directly in an "
+                                                              "area's folder; this file is not read"))
+        elif path.suffix != ".yaml":
             errors.append(FileError(_display(path), 0, 0, "", "scenario files end in .yaml; this file is not read"))
         elif path.parent.name not in SCENARIO_AREAS:
             errors.append(FileError(_display(path), 0, 0, "",

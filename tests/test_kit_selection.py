@@ -1,0 +1,21 @@
+"""Where the loader looks for scenario files: a YAML file in a place it does not read is named in
+a warning, never silently left out."""
+
+from __future__ import annotations
+
+import pytest
+
+from conformance.cases import load_suite
+from tests.kit_fixtures import mini_suite, write
+
+HEAD = "format: 1\narea: kit\ntitle: odd forms\nop: kit.echo\ncases:\n"
+CASE = "title: t\n    clauses: [ENV-TEST-ECHO]\n    input: {value: 1}\n"
+
+
+@pytest.mark.parametrize("where", ["kit/sub/x.yaml", "x.yaml", "kit/sub/deeper/x.yml", "envelope/kit/x.yaml"])
+def test_a_scenario_file_in_a_place_not_read_is_named(tmp_path, where):
+    dirs = mini_suite(tmp_path)
+    write(dirs["scenarios"] / where, HEAD + "  - id: kit-lost\n    " + CASE)
+    write(dirs["scenarios"] / "ids.yaml", "retired: []\n")
+    suite = load_suite(dirs["scenarios"], spec_dir=dirs["spec"])
+    assert [e.file.endswith(where) and "this file is not read" in e.message for e in suite.errors] == [True]
