@@ -383,6 +383,8 @@ def _indent(text: str) -> str:
 def cmd_coverage(args: argparse.Namespace) -> int:
     from conformance.coverage import clause_coverage, cmd_fault_coverage, format_coverage
 
+    if args.json and args.faults is None:
+        raise UsageError("--json is an option of coverage --faults (the clause table is text only)")
     suite = _load(args)
     if args.faults is not None:
         return cmd_fault_coverage(args, suite)

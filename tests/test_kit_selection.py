@@ -1,15 +1,28 @@
-"""Where the loader looks for scenario files: a YAML file in a place it does not read is named in
-a warning, never silently left out."""
+"""What a new user meets first: a YAML file in a place the loader does not read is named in a
+warning, never silently left out; an option that would change nothing is a usage error."""
 
 from __future__ import annotations
 
 import pytest
 
 from conformance.cases import load_suite
+from conformance.cli import main
 from tests.kit_fixtures import mini_suite, write
 
 HEAD = "format: 1\narea: kit\ntitle: odd forms\nop: kit.echo\ncases:\n"
 CASE = "title: t\n    clauses: [ENV-TEST-ECHO]\n    input: {value: 1}\n"
+
+
+def _cli(dirs, *args):
+    return main([*args, "--scenarios-dir", str(dirs["scenarios"]), "--spec-dir", str(dirs["spec"]),
+                 "--golden-dir", str(dirs["golden"])])
+
+
+def test_coverage_json_without_faults_is_a_usage_error(tmp_path, capsys):
+    dirs = mini_suite(tmp_path)
+    assert _cli(dirs, "coverage", "--json") == 2
+    captured = capsys.readouterr()
+    assert "--faults" in captured.err and captured.out == ""
 
 
 @pytest.mark.parametrize("where", ["kit/sub/x.yaml", "x.yaml", "kit/sub/deeper/x.yml", "envelope/kit/x.yaml"])
