@@ -373,7 +373,7 @@ def cmd_show(args: argparse.Namespace) -> int:
         else:
             print(f"golden ({path}):")
             print(_indent(golden.dump(stored["output"])))
-    return EXIT_OK
+    return _print_suite_errors(suite.errors)  # a duplicate of the id, as `list` and `run` report it
 
 
 def _indent(text: str) -> str:
