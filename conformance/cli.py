@@ -138,14 +138,15 @@ def cmd_run(args: argparse.Namespace) -> int:
 
 
 def _expectations(args: argparse.Namespace, suite):
-    """The ``--expectations`` file, or ``None``; raises ``SuiteFileError`` when it is bad or stale."""
+    """The ``--expectations`` file, or ``None``; raises ``SuiteFileError`` when it is bad or stale
+    (judged only when every file's case ids are known)."""
     if not args.expectations:
         return None
     from conformance.expectations import load_expectations
     from conformance.yamlio import SuiteFileError
 
     expectations = load_expectations(Path(args.expectations))
-    stale = expectations.stale(suite.ids)
+    stale = [] if suite.unknown else expectations.stale(suite.ids)
     if stale:
         raise SuiteFileError(*stale)
     if not expectations.entries:
@@ -154,12 +155,13 @@ def _expectations(args: argparse.Namespace, suite):
 
 
 def _orphaned_goldens(args: argparse.Namespace, suite) -> list:
-    """A suite error for each golden that no case expects (only when the suite itself loaded)."""
+    """A suite error for each golden that no case expects (only when the suite itself loaded and
+    every file's case ids are known)."""
     from conformance.yamlio import FileError
 
-    if suite.errors:
-        return []
     ids = suite.golden_ids()
+    if suite.errors or ids is None:
+        return []
     return [FileError(str(path), 0, 0, "", golden.ORPHAN_HINT)
             for path in golden.orphans(Path(args.golden_dir), ids)]
 
