@@ -21,7 +21,6 @@ from __future__ import annotations
 import fnmatch
 import hashlib
 import json
-import re
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -32,6 +31,7 @@ from typing import Any
 from conformance import yamlcache
 from conformance.catalogue import SCENARIO_AREAS, load_catalogue
 from conformance.editions import holds
+from conformance.idscan import parsed_ids, scanned_ids
 from conformance.normalise import names as normaliser_names
 from conformance.trees import TreeEntry
 from conformance.yamlio import FileError, SuiteFileError, load_text_with_positions, load_with_positions, read_text
@@ -78,22 +78,29 @@ class Suite:
         cases: the good cases read (all of them, or those of a selection).
         errors: one :class:`~conformance.yamlio.FileError` per problem in the files read.
         ids: every case id of the whole suite, even when only a selection was read (then taken
-            from a scan of the unread files' ``id:`` lines, see :func:`scan_ids`).
+            from a scan of the unread files, see :func:`scan_ids`).
         complete: whether every scenario file was read, so that suite-wide checks (orphaned
             goldens) can be judged.
+        unknown: the files left unread whose case ids could not be known (they do not parse):
+            ``ids`` may then lack theirs.
     """
 
     cases: list[Case] = field(default_factory=list)
     errors: list[FileError] = field(default_factory=list)
     ids: set[str] = field(default_factory=set)
     complete: bool = True
+    unknown: list[str] = field(default_factory=list)
 
     def by_id(self) -> dict[str, Case]:
         return {c.id: c for c in self.cases}
 
-    def golden_ids(self) -> set[str]:
+    def golden_ids(self) -> set[str] | None:
         """The ids whose goldens are not orphaned: the cases that expect a golden (those without
-        an expected error) when every file was read; every id written in the suite otherwise."""
+        an expected error) when every file was read; every id written in the suite otherwise; or
+        ``None`` when a file left unread has ids that are not known, so that no golden can be
+        judged orphaned."""
+        if self.unknown:
+            return None
         return {c.id for c in self.cases if c.error_code is None} if self.complete else set(self.ids)
 
 
@@ -200,10 +207,10 @@ def held_error(where: str, held: dict[str, list[str]]) -> FileError:
                                       "catalogue refused; fix its error(s) above first")
 
 
-CHECKER_SOURCES = ("__init__.py", "areas.py", "cases.py", "scenario_checks.py", "trees.py", "editions.py",
-                   "normalise.py", "yamlio.py", "operations/*.py")
+CHECKER_SOURCES = ("__init__.py", "areas.py", "cases.py", "idscan.py", "scenario_checks.py", "trees.py",
+                   "editions.py", "normalise.py", "yamlio.py", "operations/*.py")
 """The modules (of this package; a glob names several) whose code decides what a scenario file
-loads as."""
+loads as, and which case ids a selection finds in it."""
 
 
 @lru_cache(maxsize=1)
@@ -247,32 +254,42 @@ def _case(record: dict, shown: str) -> Case:
                    "editions": None if editions is None else tuple(editions)})
 
 
-# A case's own ``id:`` line, the whole line: perhaps after the item's dash, quoted or not.
-_ID_LINE = re.compile(r"""([ \t]*(?:-[ \t]+)?)["']?id["']?[ \t]*:[ \t]*["']?([a-z0-9][a-z0-9-]*)["']?[ \t]*(?:#.*)?""")
-
-
-def scan_ids(path: Path) -> list[str]:
-    """The case ids written in a scenario file, found without parsing it: the ``id:`` lines of
-    the least indentation (a case's own id; ids nested in inputs sit deeper). A cheap index for
-    choosing which files a selection must read; an unreadable file gives ``[]``."""
+def scan_ids(path: Path) -> list[str] | None:
+    """The case ids of a scenario file in file order, as the loader reads them: found without
+    parsing in an ordinary file, by a parse of the file (the C loader, through the parse cache)
+    when one of its lines is not of a form :func:`~conformance.idscan.scanned_ids` is sure of.
+    ``None`` when they cannot be known: the file cannot be read or does not parse. The ids found
+    are kept in the parse cache under the file's text and the code that reads them
+    (:func:`checker_identity`), so an edited file or scanner never finds an old entry."""
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
-        return []
-    # Line by line, only the lines that hold "id": one search over the whole text tried the
-    # pattern at every character and took most of a selection's loading time.
-    found = [(len(m.group(1).expandtabs()), m.group(2)) for line in text.split("\n")
-             if "id" in line and (m := _ID_LINE.fullmatch(line))]
-    least = min((indent for indent, _ in found), default=0)
-    return [cid for indent, cid in found if indent == least]
+        return None
+    key = yamlcache.key_of(f"case ids of a scenario file\n{checker_identity()}\n{text}")
+    found = yamlcache.get(key)
+    if isinstance(found, list) and all(isinstance(cid, str) for cid in found):
+        return found
+    found = scanned_ids(text)
+    if found is None:
+        found = parsed_ids(text)
+    if found is not None:
+        yamlcache.put(key, json.dumps(found))
+    return found
 
 
 def scenario_files(scenarios_dir: Path, errors: list[FileError]) -> list[Path]:
-    """The scenario files under ``scenarios_dir`` (``<area>/*.yaml``), in name order. A file with
-    another suffix or in another folder is reported in ``errors`` and left out."""
+    """The scenario files under ``scenarios_dir`` (``<area>/*.yaml``), in name order. A YAML file
+    anywhere else under it (another suffix, another folder, a subfolder of an area, the folder
+    itself but for ``ids.yaml``) is reported in ``errors`` and left out."""
     paths = []
-    for path in sorted(scenarios_dir.glob("*/*.y*ml")):
-        if path.suffix != ".yaml":
+    for path in sorted(scenarios_dir.rglob("*.y*ml")):
+        depth = len(path.relative_to(scenarios_dir).parts)
+        if depth == 1 and path.name == "ids.yaml":
+            continue
+        if depth != 2:
+            errors.append(FileError(_display(path), 0, 0, "", "scenario files are <area>/<topic>.yaml, directly in an "
+                                                              "area's folder; this file is not read"))
+        elif path.suffix != ".yaml":
             errors.append(FileError(_display(path), 0, 0, "", "scenario files end in .yaml; this file is not read"))
         elif path.parent.name not in SCENARIO_AREAS:
             errors.append(FileError(_display(path), 0, 0, "",
@@ -306,7 +323,7 @@ def load_suite(scenarios_dir: Path = SCENARIOS_DIR, *, areas: list[str] | None =
     context = check_context(known, clause_editions)
     held: dict[str, list[str]] = {}
     for path in scenario_files(scenarios_dir, suite.errors):
-        if selecting and not _must_read(path, areas, patterns, suite.ids):
+        if selecting and not _must_read(path, areas, patterns, suite):
             continue
         cases, errors = load_file(path, known_clauses=known, wanted=wanted, clause_editions=clause_editions,
                                   context=context, refused=cat.refused, held=held)
@@ -325,14 +342,20 @@ def _wanted(areas: list[str] | None, patterns: list[str] | None) -> Wanted:
     return wanted
 
 
-def _must_read(path: Path, areas: list[str] | None, patterns: list[str] | None, ids: set[str]) -> bool:
-    """Whether a selection must read ``path``; the ids scanned in it join ``ids``. A file whose
-    scan finds no id is read when its area is selected, so that its own errors are reported."""
+def _must_read(path: Path, areas: list[str] | None, patterns: list[str] | None, suite: Suite) -> bool:
+    """Whether a selection must read ``path``; the ids scanned in it join ``suite.ids``. A file
+    whose scan finds no id is read when its area is selected, so that its own errors are reported;
+    one whose ids cannot be known and that is not read joins ``suite.unknown``."""
     found = scan_ids(path)
-    ids.update(found)
     area = path.parent.name
-    return any(selected(cid, area, areas=areas, patterns=patterns) for cid in found) if found \
-        else selected("", area, areas=areas)
+    if found:
+        suite.ids.update(found)
+        return any(selected(cid, area, areas=areas, patterns=patterns) for cid in found)
+    if selected("", area, areas=areas):
+        return True
+    if found is None:
+        suite.unknown.append(_display(path))
+    return False
 
 
 def _add_cases(suite: Suite, cases: list[Case], retired: set[str], seen: dict[str, Case]) -> None:

@@ -138,14 +138,15 @@ def cmd_run(args: argparse.Namespace) -> int:
 
 
 def _expectations(args: argparse.Namespace, suite):
-    """The ``--expectations`` file, or ``None``; raises ``SuiteFileError`` when it is bad or stale."""
+    """The ``--expectations`` file, or ``None``; raises ``SuiteFileError`` when it is bad or stale
+    (judged only when every file's case ids are known)."""
     if not args.expectations:
         return None
     from conformance.expectations import load_expectations
     from conformance.yamlio import SuiteFileError
 
     expectations = load_expectations(Path(args.expectations))
-    stale = expectations.stale(suite.ids)
+    stale = [] if suite.unknown else expectations.stale(suite.ids)
     if stale:
         raise SuiteFileError(*stale)
     if not expectations.entries:
@@ -154,12 +155,13 @@ def _expectations(args: argparse.Namespace, suite):
 
 
 def _orphaned_goldens(args: argparse.Namespace, suite) -> list:
-    """A suite error for each golden that no case expects (only when the suite itself loaded)."""
+    """A suite error for each golden that no case expects (only when the suite itself loaded and
+    every file's case ids are known)."""
     from conformance.yamlio import FileError
 
-    if suite.errors:
-        return []
     ids = suite.golden_ids()
+    if suite.errors or ids is None:
+        return []
     return [FileError(str(path), 0, 0, "", golden.ORPHAN_HINT)
             for path in golden.orphans(Path(args.golden_dir), ids)]
 
@@ -373,7 +375,7 @@ def cmd_show(args: argparse.Namespace) -> int:
         else:
             print(f"golden ({path}):")
             print(_indent(golden.dump(stored["output"])))
-    return EXIT_OK
+    return _print_suite_errors(suite.errors)  # a duplicate of the id, as `list` and `run` report it
 
 
 def _indent(text: str) -> str:
@@ -383,6 +385,8 @@ def _indent(text: str) -> str:
 def cmd_coverage(args: argparse.Namespace) -> int:
     from conformance.coverage import clause_coverage, cmd_fault_coverage, format_coverage
 
+    if args.json and args.faults is None:
+        raise UsageError("--json is an option of coverage --faults (the clause table is text only)")
     suite = _load(args)
     if args.faults is not None:
         return cmd_fault_coverage(args, suite)
