@@ -162,17 +162,30 @@ def run_invariant(inv: Invariant, adapter: Adapter, operations: set[str], *, exa
     if missing:
         result.status, result.message = "unsupported", f"the implementation lacks {', '.join(missing)}"
         return result
+    from hypothesis.errors import Flaky
+
     client = Client(adapter, operations, timeout)
     count = [0]
     unsupported: list[str] = []
+    failed: list[tuple[str, list[Request]]] = []
 
     def body(example: Any) -> None:
+        if failed:
+            return
         client.requests = []
         count[0] += 1
         try:
             inv.check(client, example)
         except OperationUnsupported as exc:
             unsupported.append(str(exc))
+        except RequestFailed as exc:
+            if exc.answer.kind != "errored":
+                raise
+            # The adapter itself failed (crashed, hung, malformed output): the kit restarts it, so
+            # the example is neither shrunk nor replayed; its own reason is reported as it is.
+            stderr = exc.answer.stderr.strip()
+            failed.append((f"{exc.op}: {exc.answer.message}"
+                           + (f"; its standard error ended: {stderr}" if stderr else ""), list(client.requests)))
 
     test = given(inv.strategy())(body)
     test = settings(
@@ -189,12 +202,18 @@ def run_invariant(inv: Invariant, adapter: Adapter, operations: set[str], *, exa
         result.status = "failed" if isinstance(exc, Counterexample) or exc.answer.kind in ("result", "error") \
             else "errored"
         result.message = str(exc)
+    except Flaky:  # a failure that did not come back on the replay
+        result.status = "errored"
+        result.message = "the adapter answered the same example differently when it was sent again"
     except ValueError as exc:  # an invalid generated input: the invariant's own fault
         result.status, result.message = "errored", f"invariant error: {exc}"
     except Exception as exc:  # noqa: BLE001 - any other failure of the check is reported, not raised
         result.status = "errored"
         result.message = f"{type(exc).__name__}: {exc}\n" + "".join(traceback.format_exception(exc))[-2000:]
     result.examples = count[0]
+    if failed:
+        result.status, result.message = "errored", f"the adapter failed: {failed[0][0]}"
+        client.requests = failed[0][1]
     if result.status in ("failed", "errored") and client.requests:
         result.requests = list(client.requests)
         result.scenario = scenario_text(inv, result.requests, result.message)
