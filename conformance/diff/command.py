@@ -17,6 +17,7 @@ from conformance.adapters.base import AdapterStartError
 from conformance.adapters.connect import ADAPTER_NAMES, AdapterNameError, make_adapter
 from conformance.adapters.environment import AdapterEnvironment, parse_assignments
 from conformance.areas import AREAS
+from conformance.console import LINE_LIMIT, shown
 from conformance.diff import DEFAULT_EXAMPLES, DEFAULT_TIMEOUT, OperationReport, run_diff
 from conformance.diff.scenario import case_id, scenario_text
 from conformance.options import add_edition_argument, add_generation_arguments
@@ -126,7 +127,7 @@ def cmd_diff(args: argparse.Namespace) -> int:
         if r.error:
             print(f"\nKIT-ERROR {r.op}: {r.error}")
         if r.fault:
-            print(f"\nADAPTER-FAULT {r.op}: {names[r.fault_side]} {r.fault}")
+            print(f"\nADAPTER-FAULT {r.op}: {names[r.fault_side]} {shown(r.fault, LINE_LIMIT)}")
     for r in found:
         text = scenario_text(r.disagreement, names)
         print(f"\nDISAGREEMENT {r.op}:\n" + "\n".join("  " + line for line in text.splitlines()))

@@ -42,6 +42,7 @@ from conformance.adapters.connect import ADAPTER_NAMES, AdapterNameError, make_a
 from conformance.adapters.environment import AdapterEnvironment, parse_assignments
 from conformance.options import add_generation_arguments
 from conformance.areas import AREAS
+from conformance.console import LINE_LIMIT, shown, shown_lines
 from conformance.invariants.core import (  # noqa: F401  (the package's public names)
     Check,
     Client,
@@ -183,7 +184,7 @@ def run_invariant(inv: Invariant, adapter: Adapter, operations: set[str], *, exa
                 raise
             # The adapter itself failed (crashed, hung, malformed output): the kit restarts it, so
             # the example is neither shrunk nor replayed; its own reason is reported as it is.
-            stderr = exc.answer.stderr.strip()
+            stderr = shown(exc.answer.stderr.strip())
             failed.append((f"{exc.op}: {exc.answer.message}"
                            + (f"; its standard error ended: {stderr}" if stderr else ""), list(client.requests)))
 
@@ -377,7 +378,7 @@ def cmd_invariants(args: argparse.Namespace) -> int:
         return 3
     bad = [r for r in results if r.status in ("failed", "errored")]
     for r in bad:
-        print(f"\n{r.status.upper()} {r.id}: {r.title}\n  {r.message.strip()}")
+        print(f"\n{r.status.upper()} {r.id}: {r.title}\n  " + "\n  ".join(shown_lines(r.message.strip(), LINE_LIMIT)))
         if r.scenario:
             print("  ready-to-commit scenario:\n" + "\n".join("    " + line for line in r.scenario.splitlines()))
         if args.scenario_dir and r.scenario:
