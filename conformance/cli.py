@@ -21,7 +21,7 @@ from conformance import golden
 from conformance.adapters.base import AdapterStartError
 from conformance.adapters.connect import AdapterNameError, make_adapter
 from conformance.cli_parser import build_parser
-from conformance.console import interrupted_exit_code, terminate_as_interrupt, tolerate_closed_stdout
+from conformance.console import LINE_LIMIT, interrupted_exit_code, shown, shown_lines, terminate_as_interrupt, tolerate_closed_stdout
 from conformance.editions import DEFAULT as DEFAULT_EDITION
 from conformance.editions import holds, judged
 from conformance.options import check_edition_areas, required_operations
@@ -182,11 +182,12 @@ def _start_runner(args: argparse.Namespace, expectations, count: int):
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     hello = runner.start()
-    print(f"implementation: {hello.name} {hello.version} ({hello.language}); {count} case{'' if count == 1 else 's'}; "
+    print(f"implementation: {shown(hello.name)} {shown(hello.version)} ({shown(hello.language)}); "
+          f"{count} case{'' if count == 1 else 's'}; "
           f"edition {args.edition}")
     unknown_ops = sorted(set(hello.operations) - set(operation_names()))
     if unknown_ops:
-        _err(f"warning: the adapter lists operations the suite does not know: {', '.join(unknown_ops)} "
+        _err(f"warning: the adapter lists operations the suite does not know: {', '.join(map(shown, unknown_ops))} "
              "(see `pi-conformance list` for the operation names)")
     return runner
 
@@ -229,12 +230,12 @@ def _print_results(results, golden_dir: Path, spec_dir: str | None = None, editi
     for r in results:
         if r.status in ("failed", "errored", "xpass"):
             catalogue = catalogue or _catalogue(spec_dir)
-            print(f"\n{r.status.upper()} {r.id} ({r.op}): {r.title}\n  {r.message}")
+            print(f"\n{r.status.upper()} {r.id} ({r.op}): {r.title}\n  " + "\n  ".join(shown_lines(r.message, LINE_LIMIT)))
             print("  clauses:\n" + describe_clauses(catalogue, r.clauses, indent="    "))
             if r.diff:
                 print(_indent(r.diff))
             if r.stderr:
-                print("  adapter stderr (tail):\n" + "\n".join("    " + line for line in r.stderr.rstrip().splitlines()[-20:]))
+                print("  adapter stderr (tail):\n" + "\n".join("    " + line for line in shown_lines(r.stderr.rstrip())[-20:]))
     _print_not_run(results)
     written = [r for r in results if r.golden_written]
     if written:

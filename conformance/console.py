@@ -1,8 +1,13 @@
-"""Standard output that survives its reader going away.
+"""Standard output that survives its reader going away, and adapter text made safe to show.
 
 ``pi-conformance run ... | head -1`` closes the pipe after one line. The run must go on: every
 case is still judged, the reports are still written, and the exit code still says whether the
 implementation conforms. Only the console text is lost.
+
+Text an adapter supplies (its name, version, error codes and messages, reasons, standard error)
+is shown through :func:`shown` (one line) or :func:`shown_lines`: control characters, line
+breaks and lone surrogates become escapes, so an adapter can neither colour the terminal, forge a
+line of the kit's own, nor make a write fail; a very long piece is cut, saying how much.
 """
 
 from __future__ import annotations
@@ -12,6 +17,52 @@ import io
 import os
 import sys
 from typing import Iterator, TextIO
+
+
+SHOWN_LIMIT = 2000
+"""Characters of one piece of adapter text the console shows; the rest is cut, with a count."""
+
+LINE_LIMIT = 4 * SHOWN_LIMIT
+"""Characters of one line of the kit's own that holds several pieces of adapter text (each cut
+to :data:`SHOWN_LIMIT` already), beyond which it too is cut."""
+
+_BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+_NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def _escaped(char: str) -> str:
+    """One character as :func:`shown` writes it."""
+    code = ord(char)
+    if char in _NAMED:
+        return _NAMED[char]
+    if code < 0x20 or 0x7F <= code < 0xA0:
+        return f"\\x{code:02x}"
+    if 0xD800 <= code < 0xE000 or char in _BIDI_CONTROLS or char in "\u2028\u2029":
+        return f"\\u{code:04x}"
+    return char
+
+
+def shown(text: object, limit: int = SHOWN_LIMIT) -> str:
+    """Adapter-supplied ``text`` (any object, shown by ``str``) as one line the console can print
+    safely: control characters (C0, DEL, C1, line breaks included), lone surrogates, line and
+    paragraph separators and bidirectional controls written as ``\\n``, ``\\x1b``,
+    ``\\ud800``, ...; more than ``limit`` characters cut to ``limit``, followed by
+    ``... (N more characters cut)``. Backslashes are left as they are, so showing shown text
+    changes nothing."""
+    text = str(text)
+    cut = ""
+    if len(text) > limit:
+        cut = f"... ({len(text) - limit:,} more characters cut)"
+        text = text[:limit]
+    if not text.isprintable():
+        text = "".join(_escaped(c) if not c.isprintable() or c in _BIDI_CONTROLS else c for c in text)
+    return text + cut
+
+
+def shown_lines(text: object, limit: int = SHOWN_LIMIT) -> list[str]:
+    """Adapter-supplied multi-line ``text`` (standard error, say) as lines: split at ``\\n`` and
+    each line made safe by :func:`shown` (a ``\\r`` or other control within a line escaped)."""
+    return [shown(line, limit) for line in str(text).split("\n")]
 
 
 class ClosedPipeTolerant(io.TextIOBase):

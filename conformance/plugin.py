@@ -32,6 +32,7 @@ import pytest
 
 from conformance import diffs, golden
 from conformance.options import required_operations, timeout_seconds
+from conformance.console import shown_lines
 
 _STATE: dict[str, Any] = {}
 
@@ -337,7 +338,7 @@ def check_case(case, runner, snapshot) -> None:
     if status == "xfail":
         pytest.xfail(result.message)
     detail = result.message + (f"\n{result.diff}" if result.diff else "") + \
-        (f"\nadapter stderr (tail):\n{result.stderr}" if result.stderr else "")
+        (f"\nadapter stderr (tail):\n" + "\n".join(shown_lines(result.stderr)) if result.stderr else "")
     pytest.fail(f"{status}: {detail}", pytrace=False)
 
 

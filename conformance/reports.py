@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 
 from conformance import PROTOCOL_VERSION, SPEC_VERSION, SUITE_VERSION
 from conformance.adapters.base import Hello
+from conformance.console import shown
 from conformance.golden import canonical
 from conformance.files import atomic_write_text
 from conformance.editions import DEFAULT as DEFAULT_EDITION
@@ -41,12 +42,15 @@ def header(hello: Hello, adapter: str, areas: list[str], *, expectations: str | 
            suite_errors: list[str] | None = None, edition: str | None = None) -> dict:
     """The report header (the date is the run's UTC time, to the second). ``suiteErrors`` lists the
     suite errors of the run (a report with any comes from a run that exited 2); ``edition`` is the
-    edition the run judged (``None``: the default, ``conformance.editions.DEFAULT``)."""
+    edition the run judged (``None``: the default, ``conformance.editions.DEFAULT``). The
+    implementation's name, version and language are adapter text, kept as
+    :func:`conformance.console.shown` shows them."""
     return {
         "suite": SUITE_VERSION,
         "spec": SPEC_VERSION,
         "protocol": PROTOCOL_VERSION,
-        "implementation": {"name": hello.name, "version": hello.version, "language": hello.language},
+        "implementation": {"name": shown(hello.name), "version": shown(hello.version),
+                           "language": shown(hello.language)},
         "adapter": adapter,
         "date": datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
         "areas": areas,

@@ -33,6 +33,7 @@ from conformance import diffs, editions, golden
 from conformance.yamlio import FileError
 from conformance.adapters.base import Adapter, Answer, Hello
 from conformance.cases import Case
+from conformance.console import shown
 from conformance.normalise import replace_root
 from conformance.operations import get as get_operation
 from conformance.trees import materialise, remove, symlinks_supported
@@ -280,7 +281,7 @@ class Runner:
         if answer.kind == "errored":
             return Verdict("errored", answer.message or "the adapter failed")
         if answer.kind in ("unsupported", "skipped"):
-            return Verdict(answer.kind, answer.message)
+            return Verdict(answer.kind, shown(answer.message))
         if answer.kind == "error":
             if case.error_code is None:
                 return Verdict("failed", f"unexpected error {_refusal(answer)}")
@@ -290,8 +291,8 @@ class Runner:
         # a result
         output = replace_root(answer.output, roots)
         if case.error_code is not None:
-            shown = f":\n{_indented(golden.dump(output))}" if self.details else ""
-            return Verdict("failed", f"expected error {case.error_code}, got a result{shown}", output=output)
+            dump = f":\n{_indented(golden.dump(output))}" if self.details else ""
+            return Verdict("failed", f"expected error {case.error_code}, got a result{dump}", output=output)
         op = get_operation(case.op)
         try:
             op.output.model_validate(output)
@@ -332,8 +333,10 @@ class Runner:
 
 
 def _refusal(answer: Answer) -> str:
-    """An error answer as a person reads it: its code, and its message when it has one."""
-    return f"{answer.code}: {answer.message}" if answer.message.strip() else f"{answer.code} (no message)"
+    """An error answer as a person reads it: its code, and its message when it has one (both
+    adapter text, made safe to show by :func:`conformance.console.shown`)."""
+    code = shown(answer.code)
+    return f"{code}: {shown(answer.message)}" if answer.message.strip() else f"{code} (no message)"
 
 
 def _indented(text: str, limit: int = 40) -> str:

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import IO, Any
 
 from conformance.adapters.base import Adapter, AdapterStartError, Answer
+from conformance.console import LINE_LIMIT, shown, shown_lines
 
 __all__ = ["Check", "ECHO_SAMPLE", "smoke", "smoke_adapter", "smoke_main"]
 
@@ -55,7 +56,7 @@ class Check:
 
 
 def _short(value: Any, limit: int = 160) -> str:
-    text = json.dumps(value, ensure_ascii=False, sort_keys=True)
+    text = shown(json.dumps(value, ensure_ascii=False, sort_keys=True))
     return text if len(text) <= limit else text[:limit] + "..."
 
 
@@ -63,8 +64,8 @@ def _describe(answer: Answer) -> str:
     if answer.kind == "result":
         return f"result {_short(answer.output)}"
     if answer.kind == "error":
-        return f"error {answer.code}: {answer.message}"
-    return f"{answer.kind}: {answer.message}"
+        return f"error {shown(answer.code)}: {shown(answer.message)}"
+    return f"{answer.kind}: {shown(answer.message)}"
 
 
 def _restarts(adapter: Adapter) -> int:
@@ -129,7 +130,7 @@ def _check_operations(operations: list[str]) -> Check:
     hints = []
     for op in unknown:
         near = difflib.get_close_matches(op, list(known), n=1)
-        hints.append(f"{op} (did you mean {near[0]}?)" if near else op)
+        hints.append(f"{shown(op)} (did you mean {near[0]}?)" if near else shown(op))
     return Check("operations", False, "unknown operation(s): " + ", ".join(hints))
 
 
@@ -185,7 +186,7 @@ def smoke(adapter: Adapter, *, timeout: float = 10.0, locale_check: Any = None) 
         Check(
             "handshake",
             True,
-            f"{hello.name} {hello.version} ({hello.language}), protocol {hello.protocol}, "
+            f"{shown(hello.name)} {shown(hello.version)} ({shown(hello.language)}), protocol {hello.protocol}, "
             f"{len(hello.operations)} operation(s)",
         )
     ]
@@ -218,7 +219,7 @@ def smoke_adapter(adapter: Adapter, *, out: IO[str] | None = None, timeout: floa
     width = max(len(check.name) for check in checks)
     for check in checks:
         mark = "ok  " if check.ok else "FAIL"
-        lines = check.detail.splitlines() or [""]
+        lines = shown_lines(check.detail.rstrip("\n"), LINE_LIMIT) if check.detail else [""]
         print(f"{mark} {check.name:<{width}}  {lines[0]}", file=out)
         for line in lines[1:]:
             print(f"     {'':<{width}}  {line}", file=out)

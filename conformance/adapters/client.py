@@ -16,6 +16,7 @@ from typing import Any
 
 from conformance.adapters.base import AdapterStartError, Answer, Hello
 from conformance.adapters.environment import AdapterEnvironment
+from conformance.console import shown, shown_lines
 from conformance.adapters.process import EOF, TOO_LONG, ChildFault, ChildProcess, ChildTimeout, Restarts
 from conformance.adapters.protocol import (
     DEFAULT_START_TIMEOUT,
@@ -149,7 +150,7 @@ class JsonLinesAdapter:
             tail = proc.stderr_tail(wait=0.5)
             message = f"adapter {self.name} did not start: {exc}"
             if tail.strip():
-                message += f"\n--- adapter stderr (tail) ---\n{tail.rstrip()}"
+                message += "\n--- adapter stderr (tail) ---\n" + "\n".join(shown_lines(tail.rstrip()))
             raise AdapterStartError(message) from None
         self._restarts.started()
         self._proc = proc
@@ -317,13 +318,13 @@ class JsonLinesAdapter:
             return Answer(
                 "errored",
                 message=f"adapter {self.name} refused the request as malformed: "
-                f"{message.get('message', '')}",
+                f"{shown(message.get('message', ''))}",
                 stderr=proc.stderr_tail(),
             )
         answer = parse_answer(message, seq)
         if answer.kind == "errored":
             proc.settle_stderr()
-            return Answer("errored", message=answer.message, stderr=proc.stderr_tail())
+            return Answer("errored", message=shown(answer.message), stderr=proc.stderr_tail())
         return answer
 
     def _fail(self, proc: ChildProcess, problem: str) -> Answer:
@@ -358,5 +359,5 @@ class JsonLinesAdapter:
             failed = self._fail(proc, str(exc))
             tail = failed.stderr.rstrip().splitlines()[-10:]
             if tail:
-                return failed.message + "\n--- adapter stderr (tail) ---\n" + "\n".join(tail)
+                return failed.message + "\n--- adapter stderr (tail) ---\n" + "\n".join(map(shown, tail))
             return failed.message

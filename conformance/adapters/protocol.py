@@ -127,11 +127,12 @@ def is_int(value: Any) -> bool:
 
 
 def describe(message: dict) -> str:
-    """``a 'type' message: {...}`` (at most 200 characters of JSON), for messages."""
+    """``a 'type' message: {...}`` (at most 200 characters of JSON, made safe to show by
+    :func:`conformance.console.shown`), for messages."""
     kind = message.get("type")
-    text = json.dumps(message, ensure_ascii=False)
-    if len(text) > 200:
-        text = text[:200] + "..."
+    from conformance.console import shown
+
+    text = shown(json.dumps(message, ensure_ascii=False), 200)
     return f"a {kind!r} message: {text}" if isinstance(kind, str) else f"a message without type: {text}"
 
 

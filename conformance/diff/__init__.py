@@ -69,7 +69,10 @@ class OperationReport:
     when the kit itself failed (an invalid generated input, say), and the wall time in seconds.
     ``known``: how many examples disagreed only where a recorded divergence does
     (:mod:`conformance.diff.known`); ``known_cases``: the ids of those recorded cases, in the
-    order first met."""
+    order first met. ``fault``: why the search stopped because one adapter answered an example
+    differently when it was sent again (after a crash the kit restarted it, say; see
+    :func:`adapter_fault`), and ``fault_side`` which (0 the first, 1 the second); such an example
+    is no disagreement."""
 
     op: str
     source: str
@@ -79,6 +82,8 @@ class OperationReport:
     duration: float = 0.0
     known: int = 0
     known_cases: list[str] = field(default_factory=list)
+    fault: str = ""
+    fault_side: int = 0
 
 
 @dataclass
@@ -157,14 +162,12 @@ def ask(adapter: Adapter, op: str, input: dict, tree: dict | None, timeout: floa
         return adapter.run(op, payload, root=root, timeout=timeout, edition=edition), [root, tmp]
 
 
-def compare(adapters: tuple[Adapter, Adapter], op: str, input: dict, tree: dict | None,
-            timeout: float, edition: str | None = None) -> Disagreement | None:
-    """Send the example to both adapters (judged by ``edition``, see :func:`ask`); the
-    :class:`Disagreement` when their views differ.
-
-    An ``unsupported`` or ``skipped`` answer from either side is no disagreement (the
-    implementation declined the example). Raises ``ValueError`` when ``input`` is not valid for
-    ``op`` (a fault of the strategy, not of an implementation)."""
+def exchange(adapters: tuple[Adapter, Adapter], op: str, input: dict, tree: dict | None,
+             timeout: float, edition: str | None = None) -> tuple[list[Answer], list[Any], list[str]]:
+    """Send the example to both adapters (judged by ``edition``, see :func:`ask`). Returns their
+    answers (tree root replaced), the views compared (:func:`answer_view`) and the normalisers.
+    Raises ``ValueError`` when ``input`` is not valid for ``op`` (a fault of the strategy, not of
+    an implementation)."""
     from pydantic import ValidationError
 
     from conformance.normalise import replace_root
@@ -182,9 +185,61 @@ def compare(adapters: tuple[Adapter, Adapter], op: str, input: dict, tree: dict 
             answer = Answer("result", output=replace_root(answer.output, roots))
         answers.append(answer)
         views.append(answer_view(answer, op, input, tree, roots, names))
+    return answers, views, names
+
+
+def disagreement(op: str, input: dict, tree: dict | None, answers: Sequence[Answer], views: Sequence[Any],
+                 names: list[str]) -> Disagreement | None:
+    """The :class:`Disagreement` when the two ``views`` differ. An ``unsupported`` or
+    ``skipped`` answer from either side is no disagreement (the implementation declined the
+    example)."""
     if any(v[0] in ("unsupported", "skipped") for v in views) or golden.same(views[0], views[1]):
         return None
     return Disagreement(op, input, tree, (answers[0], answers[1]), (views[0], views[1]), names)
+
+
+def compare(adapters: tuple[Adapter, Adapter], op: str, input: dict, tree: dict | None,
+            timeout: float, edition: str | None = None) -> Disagreement | None:
+    """Send the example to both adapters (:func:`exchange`); the :class:`Disagreement` when
+    their views differ (:func:`disagreement`). Raises ``ValueError`` as :func:`exchange` does."""
+    answers, views, names = exchange(adapters, op, input, tree, timeout, edition)
+    return disagreement(op, input, tree, answers, views, names)
+
+
+def example_text(input: dict, tree: dict | None) -> str:
+    """An example as one line of JSON (``input``, and ``tree`` when there is one)."""
+    shown = {"input": input} if tree is None else {"input": input, "tree": tree}
+    return json.dumps(shown, sort_keys=True, ensure_ascii=False)
+
+
+def answer_text(answer: Answer) -> str:
+    """One answer as the console shows it in a fault: its kind and code, output or message."""
+    if answer.kind == "result":
+        return f"result {json.dumps(answer.output, sort_keys=True, ensure_ascii=False)}"
+    if answer.kind == "error":
+        return f"error {answer.code}"
+    return f"{answer.kind}: {answer.message}" if answer.message else answer.kind
+
+
+def adapter_fault(answers: Sequence[Answer], views: Sequence[Any], key: str,
+                  memo: dict[tuple[int, str], tuple[Answer, Any]]) -> tuple[int, str] | None:
+    """The first adapter that answered this example (``key``, see :func:`example_text`)
+    differently from the answer it gave it before (kept in ``memo``), as ``(side, text)``: the
+    text gives the example and both answers, and says so when the first was the adapter's own
+    failure (``errored``: it crashed, hung or answered malformed output, and the kit restarted
+    it). ``None`` when both answered as before (or for the first time)."""
+    for side, (answer, view) in enumerate(zip(answers, views)):
+        before = memo.setdefault((side, key), (answer, view))
+        if golden.same(before[1], view):
+            continue
+        first = before[0]
+        if first.kind == "errored":
+            tail = f"; its standard error ended: {first.stderr.strip()}" if first.stderr.strip() else ""
+            return side, (f"failed on {key}: {first.message}{tail}; sent again, it answered "
+                          f"{answer_text(answer)}")
+        return side, (f"answered the same example differently: {key}; first {answer_text(first)}; "
+                      f"then {answer_text(answer)}")
+    return None
 
 
 def diff_operation(adapters: tuple[Adapter, Adapter], op: str, *, examples: int = DEFAULT_EXAMPLES,
@@ -199,6 +254,7 @@ def diff_operation(adapters: tuple[Adapter, Adapter], op: str, *, examples: int 
 
     from hypothesis import HealthCheck, Phase, given, settings
     from hypothesis import seed as hyp_seed
+    from hypothesis.errors import Flaky
 
     from conformance.strategies import for_operation
 
@@ -206,6 +262,22 @@ def diff_operation(adapters: tuple[Adapter, Adapter], op: str, *, examples: int 
     strategy, source = for_operation(op)
     report = OperationReport(op, source)
     last: list[Disagreement] = []
+    memo: dict[tuple[int, str], tuple[Answer, Any]] = {}
+    counted = [0]
+
+    def compare(adapters: tuple[Adapter, Adapter], op: str, input: dict, tree: dict | None,
+                timeout: float, edition: str | None) -> Disagreement | None:
+        # Shadows the module's compare so that ``body``'s source, from which hypothesis derives
+        # the derandomized examples, stays as it was: the same examples as before faults were seen.
+        if report.fault:
+            return None
+        answers, views, names = exchange(adapters, op, input, tree, timeout, edition)
+        fault = adapter_fault(answers, views, example_text(input, tree), memo)
+        if fault is not None:
+            report.fault_side, report.fault = fault
+            counted[0] = report.examples
+            return None
+        return disagreement(op, input, tree, answers, views, names)
 
     def body(example: Any) -> None:
         input, tree = example
@@ -229,8 +301,12 @@ def diff_operation(adapters: tuple[Adapter, Adapter], op: str, *, examples: int 
         test()
     except Disagreeing:
         report.disagreement = last[0]
+    except Flaky:  # a disagreement that did not come back on the replay: the fault says why
+        report.fault = report.fault or "answered the same example differently when it was sent again"
     except ValueError as exc:
         report.error = str(exc)
+    if report.fault:
+        report.disagreement, report.examples = None, counted[0]
     report.duration = time.perf_counter() - started
     return report
 

@@ -1,8 +1,10 @@
 """The ``pi-conformance diff`` command: compare two adapters on generated inputs.
 
 Exit codes: 0 no disagreement (known divergences, with ``--expectations``, do not count), 1 at
-least one disagreement (or an operation the kit could not generate valid inputs for), 2 usage
-error or a bad expectations file, 3 an adapter could not start.
+least one disagreement, an adapter that failed during the search (crashed, hung, answered
+malformed output, or answered the same example differently; as ``run`` counts such an answer a
+failed case), or an operation the kit could not generate valid inputs for, 2 usage error or a bad
+expectations file, 3 an adapter could not start.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from conformance.adapters.base import AdapterStartError
 from conformance.adapters.connect import ADAPTER_NAMES, AdapterNameError, make_adapter
 from conformance.adapters.environment import AdapterEnvironment, parse_assignments
 from conformance.areas import AREAS
+from conformance.console import LINE_LIMIT, shown
 from conformance.diff import DEFAULT_EXAMPLES, DEFAULT_TIMEOUT, OperationReport, run_diff
 from conformance.diff.scenario import case_id, scenario_text
 from conformance.options import add_edition_argument, add_generation_arguments
@@ -48,7 +51,7 @@ def _usage(message: str) -> int:
 
 def _line(report: OperationReport) -> str:
     status = ("disagree" if report.disagreement else "KIT-ERROR" if report.error
-              else "known" if report.known else "agree")
+              else "fault" if report.fault else "known" if report.known else "agree")
     known = f", {report.known} known: {', '.join(report.known_cases)}" if report.known else ""
     return f"{status:<9} {report.op} ({report.examples} examples, {report.source}, {report.duration:.2f}s{known})"
 
@@ -123,6 +126,8 @@ def cmd_diff(args: argparse.Namespace) -> int:
     for r in reports:
         if r.error:
             print(f"\nKIT-ERROR {r.op}: {r.error}")
+        if r.fault:
+            print(f"\nADAPTER-FAULT {r.op}: {names[r.fault_side]} {shown(r.fault, LINE_LIMIT)}")
     for r in found:
         text = scenario_text(r.disagreement, names)
         print(f"\nDISAGREEMENT {r.op}:\n" + "\n".join("  " + line for line in text.splitlines()))
@@ -132,7 +137,9 @@ def cmd_diff(args: argparse.Namespace) -> int:
             (out / f"{case_id(r.disagreement)}.yaml").write_text(text, encoding="utf-8")
     total = sum(r.examples for r in reports)
     known = [r.op for r in reports if r.known]
+    faults = sum(1 for r in reports if r.fault)
     print(f"\n{len(reports)} operations, {total} examples compared, {len(found)} disagreements"
+          + (f", {faults} operations stopped by an adapter's fault" if faults else "")
           + (f", known divergences in {len(known)} operations ({sum(r.known for r in reports)} examples)"
              if expectations is not None else ""))
-    return 1 if found or any(r.error for r in reports) else 0
+    return 1 if found or any(r.error or r.fault for r in reports) else 0

@@ -39,15 +39,19 @@ def general_clause(op: str) -> str:
 
 
 def _answer_lines(name: str, answer: Answer) -> list[str]:
-    message = " ".join(answer.message.split())
+    """The comment lines giving one adapter's answer; its code and message are adapter text,
+    shown through :func:`conformance.console.shown` (a line break in them would end the comment)."""
+    from conformance.console import shown
+
+    message = shown(" ".join(answer.message.split()))
     if answer.kind == "result":
         try:
             body = golden.dump(answer.output).rstrip("\n").splitlines()
         except ValueError:
-            body = [json.dumps(answer.output, ensure_ascii=False)]
+            body = [shown(json.dumps(answer.output, ensure_ascii=False))]
         return [f"{name} answered a result:"] + ["  " + line for line in body]
     if answer.kind == "error":
-        return [f"{name} answered error {answer.code}: {message}".rstrip(": ")]
+        return [f"{name} answered error {shown(answer.code)}: {message}".rstrip(": ")]
     return [f"{name} answered {answer.kind}: {message}".rstrip(": ")]
 
 

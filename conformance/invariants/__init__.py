@@ -42,6 +42,7 @@ from conformance.adapters.connect import ADAPTER_NAMES, AdapterNameError, make_a
 from conformance.adapters.environment import AdapterEnvironment, parse_assignments
 from conformance.options import add_generation_arguments
 from conformance.areas import AREAS
+from conformance.console import LINE_LIMIT, shown, shown_lines
 from conformance.invariants.core import (  # noqa: F401  (the package's public names)
     Check,
     Client,
@@ -162,17 +163,30 @@ def run_invariant(inv: Invariant, adapter: Adapter, operations: set[str], *, exa
     if missing:
         result.status, result.message = "unsupported", f"the implementation lacks {', '.join(missing)}"
         return result
+    from hypothesis.errors import Flaky
+
     client = Client(adapter, operations, timeout)
     count = [0]
     unsupported: list[str] = []
+    failed: list[tuple[str, list[Request]]] = []
 
     def body(example: Any) -> None:
+        if failed:
+            return
         client.requests = []
         count[0] += 1
         try:
             inv.check(client, example)
         except OperationUnsupported as exc:
             unsupported.append(str(exc))
+        except RequestFailed as exc:
+            if exc.answer.kind != "errored":
+                raise
+            # The adapter itself failed (crashed, hung, malformed output): the kit restarts it, so
+            # the example is neither shrunk nor replayed; its own reason is reported as it is.
+            stderr = shown(exc.answer.stderr.strip())
+            failed.append((f"{exc.op}: {exc.answer.message}"
+                           + (f"; its standard error ended: {stderr}" if stderr else ""), list(client.requests)))
 
     test = given(inv.strategy())(body)
     test = settings(
@@ -189,12 +203,18 @@ def run_invariant(inv: Invariant, adapter: Adapter, operations: set[str], *, exa
         result.status = "failed" if isinstance(exc, Counterexample) or exc.answer.kind in ("result", "error") \
             else "errored"
         result.message = str(exc)
+    except Flaky:  # a failure that did not come back on the replay
+        result.status = "errored"
+        result.message = "the adapter answered the same example differently when it was sent again"
     except ValueError as exc:  # an invalid generated input: the invariant's own fault
         result.status, result.message = "errored", f"invariant error: {exc}"
     except Exception as exc:  # noqa: BLE001 - any other failure of the check is reported, not raised
         result.status = "errored"
         result.message = f"{type(exc).__name__}: {exc}\n" + "".join(traceback.format_exception(exc))[-2000:]
     result.examples = count[0]
+    if failed:
+        result.status, result.message = "errored", f"the adapter failed: {failed[0][0]}"
+        client.requests = failed[0][1]
     if result.status in ("failed", "errored") and client.requests:
         result.requests = list(client.requests)
         result.scenario = scenario_text(inv, result.requests, result.message)
@@ -358,7 +378,7 @@ def cmd_invariants(args: argparse.Namespace) -> int:
         return 3
     bad = [r for r in results if r.status in ("failed", "errored")]
     for r in bad:
-        print(f"\n{r.status.upper()} {r.id}: {r.title}\n  {r.message.strip()}")
+        print(f"\n{r.status.upper()} {r.id}: {r.title}\n  " + "\n  ".join(shown_lines(r.message.strip(), LINE_LIMIT)))
         if r.scenario:
             print("  ready-to-commit scenario:\n" + "\n".join("    " + line for line in r.scenario.splitlines()))
         if args.scenario_dir and r.scenario:

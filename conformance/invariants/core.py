@@ -27,8 +27,10 @@ class RequestFailed(Exception):
     """A request the property needs was not answered with a result (or the expected error)."""
 
     def __init__(self, op: str, answer: Answer) -> None:
+        from conformance.console import shown
+
         detail = answer.code if answer.kind == "error" else answer.message
-        super().__init__(f"{op} answered {answer.kind}: {detail}")
+        super().__init__(f"{op} answered {answer.kind}: {shown(detail)}")
         self.op = op
         self.answer = answer
 

@@ -15,6 +15,7 @@ from pathlib import Path
 from conformance import golden
 from conformance.cases import Case, load_suite
 from conformance.catalogue import load_catalogue
+from conformance.console import shown_lines
 from conformance.expectations import load_expectations
 from conformance.files import atomic_write_text
 from conformance.reports import report_edition
@@ -97,7 +98,7 @@ def _bad_case(rec: dict, cases: dict[str, Case], statements: dict[str, str], gol
                    cap(yaml_text(case.input)) if case is not None else None, tree, expected,
                    case.error_code if case is not None else None, actual,
                    cap(rec["diff"]) if rec.get("diff") else None,
-                   cap(rec["stderr"]) if rec.get("stderr") else None)
+                   cap("\n".join(shown_lines(rec["stderr"]))) if rec.get("stderr") else None)
 
 
 def _expectations(run: Run, report: dict) -> None:

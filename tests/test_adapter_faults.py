@@ -1,0 +1,54 @@
+"""An adapter that fails during ``diff`` or ``invariants`` (it crashes and the kit restarts it, or
+it answers the same input differently) is reported plainly, with its own reason, never as a
+hypothesis traceback."""
+
+from __future__ import annotations
+
+import shlex
+import sys
+from pathlib import Path
+
+from conformance.cli import main
+
+STANDIN = Path(__file__).parent / "standins" / "unreliable.py"
+
+
+def unreliable(*args: str) -> str:
+    return shlex.join([sys.executable, str(STANDIN), *args])
+
+
+def test_diff_reports_an_adapter_that_crashes_mid_run_with_its_reason(capsys):
+    code = main(["diff", "--adapter", "reference", "--adapter", unreliable("crash", "3"),
+                 "--op", "envelope.instructions", "--examples", "3"])
+    captured = capsys.readouterr()
+    assert code == 1, captured.out
+    assert "Traceback" not in captured.out + captured.err and "Flaky" not in captured.out + captured.err
+    fault = [line for line in captured.out.splitlines() if line.startswith("ADAPTER-FAULT ")]
+    assert len(fault) == 1, captured.out
+    assert "exited with code 9" in fault[0] and "unreliable: crash" in fault[0] and '{"input": ' in fault[0]
+    assert "; sent again, it answered result {" in fault[0]
+    assert "fault     envelope.instructions (" in captured.out
+    assert "1 operations stopped by an adapter's fault" in captured.out
+
+
+def test_diff_reports_an_adapter_that_answers_the_same_input_differently(capsys):
+    code = main(["diff", "--adapter", "reference", "--adapter", unreliable("fickle"), "--examples", "3"])
+    captured = capsys.readouterr()
+    assert code == 1, captured.out
+    assert "Traceback" not in captured.out + captured.err
+    fault = [line for line in captured.out.splitlines() if line.startswith("ADAPTER-FAULT envelope.instructions: ")]
+    assert len(fault) == 1, captured.out
+    assert "answered the same example differently" in fault[0]
+    assert "first error FICKLE; then unsupported" in fault[0] and '{"input": ' in fault[0]
+    assert "0 disagreements" in captured.out
+
+
+def test_invariants_report_the_adapters_own_failure(capsys):
+    code = main(["invariants", "--adapter", unreliable("crash", "2"), "--examples", "3",
+                 "--invariant", "inv-env-context-blank-file"])
+    captured = capsys.readouterr()
+    assert code == 1, captured.out
+    out = captured.out
+    assert "Flaky" not in out and "Traceback" not in out, out
+    assert ("the adapter failed: envelope.context-message: " in out and "exited with code 9" in out
+            and "its standard error ended: unreliable: crash" in out), out
