@@ -94,8 +94,10 @@ def cmd_diff(args: argparse.Namespace) -> int:
         problem = _unwritable_folder(Path(args.out))
         if problem:
             return _usage(f"--out {args.out}: {problem}")
+    from conformance.strategies import keep_hypothesis_storage_out_of_the_working_folder
     from conformance.yamlio import SuiteFileError
 
+    keep_hypothesis_storage_out_of_the_working_folder()
     try:
         expectations = _expectations(args.expectations)
     except SuiteFileError as exc:

@@ -363,6 +363,9 @@ def cmd_invariants(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"pi-conformance: {exc}", file=sys.stderr)
         return 2
+    from conformance.strategies import keep_hypothesis_storage_out_of_the_working_folder
+
+    keep_hypothesis_storage_out_of_the_working_folder()
     try:
         adapter = make_adapter(args.adapter, AdapterEnvironment(parse_assignments(args.adapter_env)))
         print(f"{len(selected)} invariants, {examples} examples each, "

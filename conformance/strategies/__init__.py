@@ -12,6 +12,9 @@ model's JSON schema.
 
 from __future__ import annotations
 
+import atexit
+import shutil
+import tempfile
 from typing import Any, Callable
 
 from conformance.strategies.registry import HAND_WRITTEN, Example, strategy  # noqa: F401  (public names)
@@ -40,3 +43,25 @@ def for_operation(op: str) -> tuple[Any, str]:
     if found is not None:
         return found(), "hand-written"
     return from_model(model).map(lambda data: (data, None)), "fallback"
+
+
+def keep_hypothesis_storage_out_of_the_working_folder() -> str:
+    """Point hypothesis's storage at the kit's cache folder (``hypothesis`` beside the parse
+    cache's ``yaml``, see :mod:`conformance.yamlcache`), or at a temporary folder removed at exit
+    when the cache is off, and return it.
+
+    ``diff`` and ``invariants`` run with hypothesis's example database off, but hypothesis still
+    keeps what it gathers from the code under ``.hypothesis/`` in the working folder, which for an
+    installed kit is the user's own project. Call it once, before the first search."""
+    from hypothesis.configuration import set_hypothesis_home_dir
+
+    from conformance.yamlcache import cache_dir
+
+    root = cache_dir()
+    if root is not None:
+        home = str(root.parent / "hypothesis")
+    else:
+        home = tempfile.mkdtemp(prefix="pi-conformance-hypothesis-")
+        atexit.register(shutil.rmtree, home, True)
+    set_hypothesis_home_dir(home)
+    return home

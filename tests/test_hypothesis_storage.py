@@ -1,0 +1,35 @@
+"""``diff`` and ``invariants`` keep hypothesis's storage out of the user's working folder."""
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+COMMANDS = {
+    "diff": ["diff", "--adapter", "reference", "--adapter", "reference", "--op", "pi.parse-args", "--examples", "2"],
+    "invariants": ["invariants", "--area", "pi", "--examples", "2"],
+}
+
+
+@pytest.mark.parametrize("command", sorted(COMMANDS))
+def test_hypothesis_storage_goes_to_the_kit_cache_not_the_working_folder(tmp_path, command):
+    work, cache = tmp_path / "project", tmp_path / "cache"
+    work.mkdir()
+    env = {**os.environ, "PI_CONFORMANCE_CACHE": str(cache)}
+    done = subprocess.run([sys.executable, "-m", "conformance.cli", *COMMANDS[command]], cwd=work, env=env,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert list(work.iterdir()) == []
+    assert (cache / "hypothesis").is_dir()
+
+
+def test_with_the_cache_off_hypothesis_storage_is_a_temporary_folder_removed_at_exit(tmp_path):
+    work, temp = tmp_path / "project", tmp_path / "tmp"
+    work.mkdir()
+    temp.mkdir()
+    env = {**os.environ, "PI_CONFORMANCE_CACHE": "off", "TMPDIR": str(temp)}
+    done = subprocess.run([sys.executable, "-m", "conformance.cli", *COMMANDS["diff"]], cwd=work, env=env,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert list(work.iterdir()) == [] and list(temp.iterdir()) == []
