@@ -114,16 +114,21 @@ def load_faults(module: str | None = None, clauses: Collection[str] | None = Non
     or (given the catalogue's clause ids as ``clauses``) a fault naming a clause not among them."""
     import pkgutil
 
+    from conformance.adapters.inprocess import look_in_working_folder_first, where_looked
+
     name = module or DEFAULT_FAULTS_PACKAGE
     if name == DEFAULT_FAULTS_PACKAGE and str(REPO_ROOT) not in sys.path:
         sys.path.insert(0, str(REPO_ROOT))
+    if module:  # like --adapter python:MODULE:CLASS, the user's own folder first
+        look_in_working_folder_first()
     try:  # a faults module is anyone's code: any error while importing it is reported, not raised
         pkg = importlib.import_module(name)
         mods = [pkg] + [importlib.import_module(f"{name}.{info.name}") for info in sorted(
             pkgutil.iter_modules(getattr(pkg, "__path__", [])), key=lambda m: m.name) if not info.name.startswith("_")]
     except Exception as exc:  # noqa: BLE001
         raise FaultError(f"cannot import the faults module {name}: {type(exc).__name__}: {exc}"
-                         + " (tests/faults/ of a source checkout; or give one)" * (name == DEFAULT_FAULTS_PACKAGE)) from exc
+                         + (" (tests/faults/ of a source checkout; or give one)" if name == DEFAULT_FAULTS_PACKAGE
+                            else where_looked(exc, name))) from exc
     faults: dict[str, Fault] = {}
     for mod in mods:
         listed = getattr(mod, "FAULTS", [])

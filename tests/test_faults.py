@@ -412,3 +412,20 @@ def test_a_fault_naming_an_unknown_clause_is_refused(tmp_path, monkeypatch, caps
         assert ("misspelt_faults: fault env-instr-customm names the unknown clause ENV-INSTR-CUSTOMM; "
                 "did you mean ENV-INSTR-CUSTOM") in capsys.readouterr().err
     sys.modules.pop("misspelt_faults", None)
+
+
+def test_a_faults_module_is_found_in_the_working_folder_as_a_python_adapter_is(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    # the installed command, as a user runs it (python -m would put the folder on sys.path itself)
+    tool = str(Path(sys.executable).parent / "pi-conformance")
+    (tmp_path / "my_faults.py").write_text("FAULTS = []\n", encoding="utf-8")
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    found = subprocess.run([tool, "faults", "--faults", "my_faults"], cwd=tmp_path,
+                           env=env, capture_output=True, text=True, timeout=120)
+    assert found.returncode == 2 and "defines no FAULTS" in found.stderr, found.stderr  # imported, then refused
+    missing = subprocess.run([tool, "faults", "--faults", "no_such_faults"],
+                             cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
+    assert missing.returncode == 2 and "the current folder" in missing.stderr, missing.stderr

@@ -71,7 +71,14 @@ class InProcessAdapter:
         self.implementation.close()
 
 
-def _hint(exc: Exception, module_name: str) -> str:
+def look_in_working_folder_first() -> None:
+    """Put the current folder first on ``sys.path`` (as ``python -m`` does) unless it is there,
+    so a user's own module (an implementation, a faults module) is found."""
+    if os.getcwd() not in sys.path and "" not in sys.path:
+        sys.path.insert(0, os.getcwd())
+
+
+def where_looked(exc: Exception, module_name: str) -> str:
     """Where ``module_name`` was looked for, when ``exc`` says that it (not one of its own
     imports) was not found; else ``""``."""
     missing = getattr(exc, "name", None) if isinstance(exc, ModuleNotFoundError) else None
@@ -95,14 +102,12 @@ def load_implementation(spec: str) -> Implementation:
     if not class_name.isidentifier() or not all(part.isidentifier() for part in module_name.split(".")):
         raise AdapterNameError(f"--adapter python:{spec}: give python:MODULE:CLASS, a module's dotted name and "
                                "the name of its Implementation class (e.g. python:my_impl:MyImplementation)")
-    # Like `python -m`, look in the current directory first, so a user's own module is found.
-    if os.getcwd() not in sys.path and "" not in sys.path:
-        sys.path.insert(0, os.getcwd())
+    look_in_working_folder_first()
     try:
         module = importlib.import_module(module_name)
         impl = getattr(module, class_name)()
     except Exception as exc:
-        raise AdapterStartError(f"cannot load python:{spec}: {type(exc).__name__}: {exc}{_hint(exc, module_name)}") from exc
+        raise AdapterStartError(f"cannot load python:{spec}: {type(exc).__name__}: {exc}{where_looked(exc, module_name)}") from exc
     if not isinstance(impl, Implementation):
         raise AdapterStartError(f"python:{spec} is not a conformance.adapters.base.Implementation")
     return impl
