@@ -61,6 +61,9 @@ def _report_paths(args: argparse.Namespace) -> dict[str, Path]:
     for flag, value in given:
         if value is not None and not value.strip():
             raise UsageError(f"{flag}: give a file name (an empty one writes nothing)")
+        if value == "-":  # standard output is the console's: a report there would be mixed with it
+            raise UsageError(f"{flag} -: reports are written to files, the console takes standard output; "
+                             "give a file name (./- if you mean a file called '-')")
     paths = {flag: Path(value) for flag, value in given if value}
     seen: dict[Path, str] = {}
     for flag, path in paths.items():

@@ -353,6 +353,16 @@ def test_an_expectations_file_without_entries_is_named_on_stderr(tmp_path, capsy
     assert "lists no expectations" not in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("flag", ["--report-json", "--junit", "--report-md", "--report-html"])
+def test_a_report_to_standard_output_is_refused_and_no_file_called_dash_is_written(tmp_path, capsys, monkeypatch,
+                                                                                    flag):
+    dirs = mini_suite(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    assert cli(dirs, "run", "-q", "--adapter", "python:tests.kit_fixtures:Echo", flag, "-") == 2
+    assert "reports are written to files" in capsys.readouterr().err
+    assert not (tmp_path / "-").exists()
+
+
 @pytest.mark.parametrize("flag", ["--report-json", "--junit", "--report-md"])
 def test_unwritable_report_paths_are_refused_before_the_run(tmp_path, capsys, flag):
     dirs = mini_suite(tmp_path)
