@@ -321,7 +321,7 @@ def _nothing_selected(suite, args: argparse.Namespace) -> str:
     if any(fnmatchcase(cid, p) for cid in suite.ids for p in patterns):
         if not suite.errors and args.area:
             return f"{text}: the matching case(s) are not of --area {', '.join(args.area)}"
-        return f"{text}: the matching case(s) are in a file that does not load (above)"
+        return f"{text}: the matching case(s) did not load (their file's errors are above)"
     return f"no case of edition {args.edition} matches {text}"
 
 
@@ -344,7 +344,7 @@ def cmd_show(args: argparse.Namespace) -> int:
     if case is None:
         _print_suite_errors(suite.errors)
         if args.case_id in suite.ids:
-            raise UsageError(f"case {args.case_id!r} is in a file that does not load (above)")
+            raise UsageError(f"case {args.case_id!r} did not load (its file's errors are above)")
         near = difflib.get_close_matches(args.case_id, sorted(suite.ids), n=3)
         raise UsageError(f"no case {args.case_id!r}" + (f"; did you mean {', '.join(near)}?" if near else ""))
     from conformance.catalogue import describe_clauses

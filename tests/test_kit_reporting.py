@@ -100,10 +100,10 @@ def test_a_case_in_a_file_that_does_not_load_is_not_called_missing(tmp_path, cap
     scenario.write_text(scenario.read_text().replace("input: {value: 1.0}", "input: {value: 1.0, colour: red}"))
     assert cli(dirs, "show", "kit-echo-number") == 2
     err = capsys.readouterr().err
-    assert "colour" in err and "is in a file that does not load" in err and "no case" not in err
+    assert "colour" in err and "did not load (its file's errors are above)" in err and "no case" not in err
     assert cli(dirs, "run", "-q", "--case", "kit-echo-num*") == 2
     err = capsys.readouterr().err
-    assert "in a file that does not load" in err and "no case matches" not in err
+    assert "did not load (their file's errors are above)" in err and "no case matches" not in err
 
 
 def test_junit_and_markdown_say_which_rule_a_failure_breaks(tmp_path):
