@@ -113,14 +113,7 @@ def exit_codes(workdir: Path) -> dict[str, int | None]:
     again."""
     out: dict[str, int | None] = {}
     for meta in (workdir / "mutants").rglob("*.py.meta"):
-        for attempt in range(20):
-            try:
-                out.update(json.loads(meta.read_text(encoding="utf-8")).get("exit_code_by_key", {}))
-                break
-            except json.JSONDecodeError:
-                if attempt == 19:
-                    raise
-                time.sleep(0.5)
+        out.update(exit_codes_of(meta))
     return out
 
 
@@ -178,8 +171,18 @@ def rejudge(source: Path, workdir: Path, python: str, max_children: int, only: l
 
 
 def exit_codes_of(meta: Path) -> dict[str, int | None]:
-    """The verdicts one ``.meta`` file of a run holds (empty when there is none)."""
-    return json.loads(meta.read_text(encoding="utf-8")).get("exit_code_by_key", {}) if meta.is_file() else {}
+    """The verdicts one ``.meta`` file of a run holds (empty when there is none). A file caught
+    while mutmut rewrites it is read again."""
+    if not meta.is_file():
+        return {}
+    for attempt in range(20):
+        try:
+            return json.loads(meta.read_text(encoding="utf-8")).get("exit_code_by_key", {})
+        except json.JSONDecodeError:
+            if attempt == 19:
+                raise
+            time.sleep(0.5)
+    return {}
 
 
 def _code(source: Path) -> str:
@@ -370,8 +373,7 @@ def classify(workdir: Path) -> dict[str, list[dict]]:
         sys.path.insert(0, str(ROOT))
     out: dict[str, list[dict]] = {}
     for meta in sorted((workdir / "mutants").rglob("*.py.meta")):
-        codes = json.loads(meta.read_text(encoding="utf-8")).get("exit_code_by_key", {})
-        survived = [k for k, v in codes.items() if v == 0]
+        survived = [k for k, v in exit_codes_of(meta).items() if v == 0]
         if not survived:
             continue
         source = meta.with_suffix("")

@@ -3,6 +3,7 @@ mutation figure mean what it says."""
 
 import importlib.util
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -17,15 +18,15 @@ def _harness():
     return module
 
 
-def test_the_memoised_collation_table_is_forgotten_between_sessions(request):
+def test_the_memoised_collation_table_is_forgotten_between_sessions():
     from reference.envelope import collation
     from reference.profiles.core import refs
+    from tests.conftest import _forget_memoised
 
-    conftest = next(p for p in request.config.pluginmanager.get_plugins() if hasattr(p, "_forget_memoised"))
     collation.id_sort_key("a")
     refs.parse_ref("global:x", "project")
     table = collation._collator()
-    conftest._forget_memoised()
+    _forget_memoised()
     assert collation._collator() is not table  # a forked mutant's session builds its own
     assert refs._parse_str_ref.cache_info().currsize == 0
 
@@ -68,8 +69,17 @@ def test_assemble_refuses_a_changed_module_the_new_run_did_not_mutate(tmp_path):
         harness.assemble(old, new, tmp_path / "assembled")
 
 
-def test_only_failures_and_time_outs_count_as_kills():
+def test_only_failures_and_time_outs_count_as_kills(tmp_path, monkeypatch):
     harness = _harness()
     assert 1 in harness.KILLED and 36 in harness.KILLED
     assert not {0, 5, 33, 34, None} & harness.KILLED
     assert {5, 33} == harness.NO_TESTS
+    # a re-judge whose verdicts are already recorded: a time-out is a kill, "no tests" is not
+    source = _run(tmp_path / "source", {"a.py": "def f():\n    return 1\n"},
+                  {"a.py": {"reference.a.x_f__mutmut_1": 0, "reference.a.x_f__mutmut_2": 0}})
+    workdir = tmp_path / "work"
+    shutil.copytree(source / "reference", workdir / "reference")
+    (workdir / "rejudged.json").write_text(json.dumps({"reference.a.x_f__mutmut_1": 36,
+                                                       "reference.a.x_f__mutmut_2": 33}), encoding="utf-8")
+    monkeypatch.setattr(harness.subprocess, "run", lambda *a, **k: pytest.fail("nothing is left to judge"))
+    assert harness.rejudge(source, workdir, "python", 1) == {"rejudged": 2, "now_killed": 1, "not_judged_in_source": 0}
