@@ -185,16 +185,18 @@ def load_file(path: Path, *, known_clauses: set[str] | None = None, wanted: Want
             return found, problems, kept
 
         records, errors, kept = check(None)
-        if errors or kept:
-            if errors and wanted is not None:
-                records, errors, kept = check(wanted)
+        if errors and wanted is not None:
+            records, errors, kept = check(wanted)
+        if held is not None:
             for cid, ids in kept.items():
-                (held if held is not None else {}).setdefault(cid, []).extend(ids)
-            if held is None and kept:
-                errors = [*errors, held_error(shown, kept)]
-            return [_case(r, shown) for r in records if wanted is None or wanted(r["area"], r["id"])], errors
-        yamlcache.put(key, json.dumps(records))
-    return [_case(r, shown) for r in records if wanted is None or wanted(r["area"], r["id"])], []
+                held.setdefault(cid, []).extend(ids)
+        elif kept:
+            errors = [*errors, held_error(shown, kept)]
+        if not errors and not kept:
+            yamlcache.put(key, json.dumps(records))
+    else:
+        errors = []
+    return [_case(r, shown) for r in records if wanted is None or wanted(r["area"], r["id"])], errors
 
 
 def held_error(where: str, held: dict[str, list[str]]) -> FileError:

@@ -304,8 +304,6 @@ def _nothing_selected(suite, args: argparse.Namespace) -> str:
     """Why ``--case`` (with ``--area`` and ``--edition``) selected no case: the matching cases
     belong to another area or edition (named, with the option that selects them), are in a file
     that does not load, or do not exist."""
-    from conformance.editions import judged
-
     patterns = args.case
     text = " ".join(patterns)
     matching = [c for c in suite.cases if any(fnmatchcase(c.id, p) for p in patterns)]

@@ -145,12 +145,13 @@ def load_allow_list(path) -> set[str]:
 
 
 def fault_coverage(cases: list[Case], faults, *, areas: list[str] | None = None, spec_dir=None,
-                   golden_dir=None, allowed: set[str] | None = None) -> FaultCoverage:
+                   golden_dir=None, allowed: set[str] | None = None, catalogue=None) -> FaultCoverage:
     """Run each fault (a :class:`conformance.faults.Fault`) against the cases of its operations and
-    classify every MUST clause of the catalogue (of ``areas`` when given); see :class:`FaultCoverage`."""
+    classify every MUST clause of the catalogue (of ``areas`` when given); see :class:`FaultCoverage`.
+    ``catalogue``: the loaded catalogue, when the caller has it (else read from ``spec_dir``)."""
     from conformance.faults import catch_matrix
 
-    cat = load_catalogue(spec_dir) if spec_dir is not None else load_catalogue()
+    cat = catalogue if catalogue is not None else load_catalogue(spec_dir) if spec_dir is not None else load_catalogue()
     faults = [f for f in faults if not areas or f.area in areas]
     matrix = catch_matrix(faults, cases, golden_dir=golden_dir, first_only=True)
     fc = FaultCoverage(too_broad=[r.id for r in matrix.too_broad], survivors=[r.id for r in matrix.survivors],
@@ -198,9 +199,9 @@ def cmd_fault_coverage(args, suite) -> int:
 
     from conformance.faults import DEFAULT_FAULTS_PACKAGE, FaultError, load_faults
 
+    cat = load_catalogue(Path(args.spec_dir)) if args.spec_dir else load_catalogue()
     try:
-        faults = load_faults(args.faults, load_catalogue(Path(args.spec_dir)).clauses if args.spec_dir
-                             else load_catalogue().clauses)
+        faults = load_faults(args.faults, cat.clauses)
         pkg = importlib.import_module(args.faults or DEFAULT_FAULTS_PACKAGE)
     except FaultError as exc:
         print(f"pi-conformance: {exc}", file=sys.stderr)
@@ -209,7 +210,7 @@ def cmd_fault_coverage(args, suite) -> int:
     fc = fault_coverage(suite.cases, faults, areas=args.area,
                         spec_dir=Path(args.spec_dir) if args.spec_dir else None,
                         golden_dir=Path(args.golden_dir) if args.golden_dir else None,
-                        allowed=load_allow_list(allow) if allow else set())
+                        allowed=load_allow_list(allow) if allow else set(), catalogue=cat)
     print(json.dumps(fc.record(), indent=2) if args.json else format_fault_coverage(fc))
     for error in suite.errors:
         print(f"pi-conformance: {error}", file=sys.stderr)

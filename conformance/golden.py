@@ -17,7 +17,6 @@ the case's declared normalisers are applied to both.
 from __future__ import annotations
 
 import difflib
-import hashlib
 import io
 import json
 import math
@@ -199,13 +198,8 @@ def _dump_key(encoded: str) -> str | None:
     return yamlcache.key_of(f"golden dump {identity}\n{encoded}") if identity else None
 
 
-@lru_cache(maxsize=1)
 def _dumper_identity() -> str | None:
-    try:
-        source = Path(__file__).read_bytes() + Path(yamlio.__file__).read_bytes()
-    except OSError:
-        return None
-    return hashlib.sha256(source).hexdigest()
+    return yamlcache.sources_digest((Path(__file__).resolve(), Path(yamlio.__file__).resolve()))
 
 
 def render(case_id: str, op: str, output: Any) -> str:

@@ -212,8 +212,8 @@ def _tree(model: CaseModel, base: tuple, where: _Where) -> tuple[dict[str, TreeE
         return None, []
     try:
         return parse_tree(model.tree), []
-    except (ValueError, ValidationError) as exc:
-        return None, [where.error(base + ("tree",), _short(exc))]
+    except ValueError as exc:  # parse_tree words a pydantic error as a ValueError of its own
+        return None, [where.error(base + ("tree",), str(exc))]
 
 
 def _name_problems(model: CaseModel, base: tuple, where: _Where) -> list[FileError]:
@@ -226,11 +226,5 @@ def _name_problems(model: CaseModel, base: tuple, where: _Where) -> list[FileErr
                      if cid not in where.known_clauses and cid not in where.refused]
     return problems
 
-
-def _short(exc: Exception) -> str:
-    if isinstance(exc, ValidationError):
-        return "; ".join(f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" if e["loc"] else e["msg"]
-                         for e in exc.errors())
-    return str(exc)
 
 
