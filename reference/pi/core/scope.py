@@ -210,12 +210,13 @@ def _package_root(fs: FileSystem, layout: Layout, source: PackageSource, scope: 
 def _declared(fs: FileSystem, root: str, decl: Declaration) -> tuple[dict[str, list[str]], bool]:
     """Declared resources of a package root, and whether filters apply to them.
 
-    Implements PI-PKG-LOCAL-FILE: a local source naming a file loads that one extension, unfiltered;
+    Implements PI-PKG-LOCAL-FILE: a local source naming a file declares that one extension, and its
+    entry's filters apply to it as to any package (PI-PKG-FILTER-EMPTY: ``extensions: []`` loads none);
     a directory follows package discovery, and one that declares nothing loads as a single
     extension directory (when written as a plain source string).
     """
     if fs.is_file(root):
-        return {t: ([root] if t == "extensions" else []) for t in RESOURCE_TYPES}, False
+        return {t: ([root] if t == "extensions" else []) for t in RESOURCE_TYPES}, True
     found = declared_resources(fs, root)
     if found is None:
         return {t: ([root] if t == "extensions" and not decl.object_form else []) for t in RESOURCE_TYPES}, True
