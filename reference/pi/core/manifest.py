@@ -95,6 +95,8 @@ def _extension_entries(fs: FileSystem, directory: str) -> list[str] | None:
 
 
 def _discover_extensions(fs: FileSystem, directory: str) -> list[str]:
+    """The extensions of ``directory``: its own index alone when it has one (PI-PKG-DISCOVERY-INDEX),
+    else its ``.ts``/``.js`` files and the indexes of its subdirectories."""
     own = _extension_entries(fs, directory)
     if own:
         return own
