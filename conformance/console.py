@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import io
 import os
+import re
 import sys
 from typing import Iterator, TextIO
 
@@ -42,6 +43,10 @@ def _escaped(char: str) -> str:
     return char
 
 
+_CUT = re.compile(r"\.\.\. \([\d,]+ more characters cut\)\Z")
+"""The note :func:`shown` ends a cut text with."""
+
+
 def shown(text: object, limit: int = SHOWN_LIMIT) -> str:
     """Adapter-supplied ``text`` (any object, shown by ``str``) as one line the console can print
     safely: control characters (C0, DEL, C1, line breaks included), lone surrogates, line and
@@ -51,11 +56,12 @@ def shown(text: object, limit: int = SHOWN_LIMIT) -> str:
     changes nothing."""
     text = str(text)
     cut = ""
-    if len(text) > limit:
+    done = _CUT.search(text)
+    if len(text) > limit and not (done and done.start() <= limit):  # not a text shown already
         cut = f"... ({len(text) - limit:,} more characters cut)"
         text = text[:limit]
     if not text.isprintable():
-        text = "".join(_escaped(c) if not c.isprintable() or c in _BIDI_CONTROLS else c for c in text)
+        text = "".join(_escaped(c) if not c.isprintable() else c for c in text)  # bidi controls are not printable
     return text + cut
 
 

@@ -84,9 +84,11 @@ def _mutated(target: str, original: Any, old: str, new: str) -> Any:
     return _MUTANTS[key]
 
 
+_PREFIXES = tuple(f"{p}." for p in PATCHED_PACKAGES)
+
+
 def _modules() -> list[Any]:
-    return [m for name, m in list(sys.modules.items())
-            if m is not None and f"{name}.".startswith(tuple(f"{p}." for p in PATCHED_PACKAGES))]
+    return [m for name, m in list(sys.modules.items()) if m is not None and f"{name}.".startswith(_PREFIXES)]
 
 
 def _resolve(target: str) -> tuple[Any, str, Any]:

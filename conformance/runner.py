@@ -147,7 +147,7 @@ class Runner:
         self.adapter.stop()
         problem = getattr(self.adapter, "stop_problem", None)
         name = getattr(self.adapter, "name", None) or (self.hello.name if self.hello else "")
-        self.stop_error = f"the adapter {name} did not stop cleanly: {problem}" if problem else None
+        self.stop_error = f"the adapter {shown(name)} did not stop cleanly: {problem}" if problem else None
 
     def abort(self) -> None:
         """Kill the adapter at once, without asking it to stop (a run cut short by Ctrl-C or a

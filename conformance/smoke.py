@@ -191,7 +191,6 @@ def smoke(adapter: Adapter, *, timeout: float = 10.0, locale_check: Any = None) 
         )
     ]
     checks.append(_check_operations(hello.operations))
-    running = True
     try:
         checks.append(_check_echo(adapter, hello.operations, timeout))
         checks.append(_check_malformed(adapter, timeout))

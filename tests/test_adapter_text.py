@@ -41,6 +41,7 @@ def test_shown_escapes_controls_surrogates_and_bidirectional_overrides(text, exp
 def test_shown_cuts_a_long_piece_saying_how_much():
     assert shown("X" * 100_000, 10) == "XXXXXXXXXX... (99,990 more characters cut)"
     assert shown("X" * 10, 10) == "X" * 10
+    assert shown(shown("X" * 2500)) == shown("X" * 2500)  # shown twice, the count stays right
     assert shown_lines("a\x1b\nb") == ["a\\x1b", "b"]
 
 

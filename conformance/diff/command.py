@@ -134,9 +134,7 @@ def cmd_diff(args: argparse.Namespace) -> int:
         text = scenario_text(r.disagreement, names)
         print(f"\nDISAGREEMENT {r.op}:\n" + "\n".join("  " + line for line in text.splitlines()))
         if args.out:
-            out = Path(args.out)
-            out.mkdir(parents=True, exist_ok=True)
-            (out / f"{case_id(r.disagreement)}.yaml").write_text(text, encoding="utf-8")
+            (Path(args.out) / f"{case_id(r.disagreement)}.yaml").write_text(text, encoding="utf-8")
     total = sum(r.examples for r in reports)
     known = [r.op for r in reports if r.known]
     faults = sum(1 for r in reports if r.fault)
