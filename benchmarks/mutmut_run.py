@@ -122,8 +122,8 @@ def rejudge(source: Path, workdir: Path, python: str, max_children: int, only: l
     survived the run in ``source``; every other mutant keeps ``source``'s verdict.
 
     Adding cases can only kill more mutants, so this gives the figure of a whole run at a far
-    smaller cost -- provided ``reference/`` is unchanged (``SystemExit`` otherwise, and when the
-    mutant set differs). ``source`` may still be running: call again (``--resume``) once it has
+    smaller cost -- provided ``reference/``'s code is unchanged, docstrings aside (``SystemExit``
+    otherwise, and when the mutant set differs). ``source`` may still be running: call again (``--resume``) once it has
     finished, and only the survivors not yet judged again are run. The verdicts of the mutants
     judged again are kept in ``workdir/rejudged.json``; mutmut resets every verdict when the test
     selection changes, so ``source``'s verdicts are written back for the others. With ``only``
@@ -132,7 +132,7 @@ def rejudge(source: Path, workdir: Path, python: str, max_children: int, only: l
     ``{"rejudged": n, "now_killed": n, "not_judged_in_source": n}``."""
     old, new = source / "reference", workdir / "reference"
     changed = [p for p in sorted(new.rglob("*.py"))
-               if not (old / p.relative_to(new)).is_file() or (old / p.relative_to(new)).read_bytes() != p.read_bytes()]
+               if not (old / p.relative_to(new)).is_file() or _code(old / p.relative_to(new)) != _code(p)]
     if changed or len(list(old.rglob("*.py"))) != len(list(new.rglob("*.py"))):
         raise SystemExit(f"reference/ differs from {source} ({', '.join(map(str, changed[:3]))}...): run it whole")
     if not (workdir / "mutants").exists():
