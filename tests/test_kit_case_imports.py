@@ -17,8 +17,8 @@ KIT = ("conformance.operations.", "conformance.adapters.reference.")
 
 
 def _after_run(case_id: str, tmp_path: Path) -> dict:
-    """The operation and reference-handler modules imported, and the operation models whose
-    validator was built, after ``run --case CASE_ID`` in a fresh process."""
+    """The operation and reference-handler modules imported, the operation models declared and
+    those whose validator was built, after ``run --case CASE_ID`` in a fresh process."""
     probe = ("import contextlib, io, json, sys\nfrom conformance.cli import main\n"
              "with contextlib.redirect_stdout(io.StringIO()):\n"
              f"    assert main(['run', '-q', '--case', {case_id!r}]) == 0\n"
@@ -28,6 +28,7 @@ def _after_run(case_id: str, tmp_path: Path) -> dict:
              "        yield sub\n"
              "        yield from every(sub)\n"
              f"print(json.dumps({{'modules': sorted(m for m in sys.modules if m.startswith({KIT!r})),\n"
+             "                  'declared': sorted({c.__name__ for c in every(OpModel)}),\n"
              "                  'built': sorted({c.__name__ for c in every(OpModel) if c.__pydantic_complete__})}))")
     env = {**os.environ, yamlcache.ENV: str(tmp_path / "cache")}
     out = subprocess.run([sys.executable, "-c", probe], check=True, env=env, cwd=ROOT, capture_output=True, text=True)
@@ -53,3 +54,12 @@ def test_a_stateless_envelope_case_imports_no_session_module(tmp_path):
                                "conformance.operations.envelope", "conformance.operations.envelope_models",
                                "conformance.operations.index"]
     assert seen["built"] == ["InstructionsInput", "InstructionsOutput"]
+
+
+def test_a_credentials_case_declares_no_classifier_model(tmp_path):
+    seen = _after_run("mdl-cred-none", tmp_path)
+    assert seen["modules"] == ["conformance.adapters.reference.pi_models", "conformance.operations.base",
+                               "conformance.operations.index", "conformance.operations.pi_models"]
+    assert not {"CatalogueInput", "ClassifyRequestInput", "ClassifierUsageInput", "Price"} & set(seen["declared"])
+    # the input and output, and the built-in providers, dumped for the reference
+    assert seen["built"] == ["AuthInput", "AuthOutput", "BuiltinProvider"]
