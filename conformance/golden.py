@@ -16,7 +16,6 @@ the case's declared normalisers are applied to both.
 
 from __future__ import annotations
 
-import difflib
 import io
 import json
 import math
@@ -360,6 +359,8 @@ def diff(expected: Any, actual: Any) -> str:
     """A unified diff of the canonical YAML of two outputs ('' when equal)."""
     a = dump(expected).splitlines(keepends=True)
     b = dump(actual).splitlines(keepends=True)
+    import difflib  # imported only to show a difference
+
     return "".join(difflib.unified_diff(a, b, "golden", "answer"))
 
 
