@@ -10,7 +10,6 @@ or unreadable golden);
 from __future__ import annotations
 
 import argparse
-import difflib
 from fnmatch import fnmatchcase
 import os
 import sys
@@ -343,6 +342,8 @@ def cmd_show(args: argparse.Namespace) -> int:
         _print_suite_errors(suite.errors)
         if args.case_id in suite.ids:
             raise UsageError(f"case {args.case_id!r} did not load (its file's errors are above)")
+        import difflib
+
         near = difflib.get_close_matches(args.case_id, sorted(suite.ids), n=3)
         raise UsageError(f"no case {args.case_id!r}" + (f"; did you mean {', '.join(near)}?" if near else ""))
     from conformance.catalogue import describe_clauses

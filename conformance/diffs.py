@@ -9,7 +9,6 @@ keeping the whole diff in a file that the shown text names.
 from __future__ import annotations
 
 import re
-import tempfile
 from pathlib import Path
 
 from conformance.files import atomic_write_text
@@ -45,6 +44,8 @@ def _keep(name: str, text: str) -> Path:
     """Write the whole diff to a file of this run's diff folder; returns its path."""
     global _kept_dir
     if _kept_dir is None:
+        import tempfile  # imported only for a diff too large to show whole
+
         _kept_dir = Path(tempfile.mkdtemp(prefix="pi-conformance-diffs-"))
     path = _kept_dir / f"{re.sub(r'[^A-Za-z0-9._-]', '_', name)}.diff"
     atomic_write_text(path, text)

@@ -4,7 +4,6 @@ and a failed write leaves the previous file as it was."""
 from __future__ import annotations
 
 import os
-import tempfile
 from pathlib import Path
 
 
@@ -12,6 +11,8 @@ def atomic_write_text(path: Path, text: str) -> None:
     """Write ``text`` (UTF-8, ``\\n`` line ends) to ``path`` through a temporary file in the same
     directory and a rename. Creates missing parent directories. Raises ``OSError`` when the
     directory cannot be made or written; the target is then untouched."""
+    import tempfile  # imported only to write: a run that writes nothing needs none
+
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}-", dir=path.parent)
     try:

@@ -21,7 +21,6 @@ from __future__ import annotations
 import os
 from fnmatch import fnmatchcase
 from functools import lru_cache
-import tempfile
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -233,6 +232,8 @@ class Runner:
         if case.tree is None:
             return self.adapter.run(case.op, case.input, root=None, timeout=self.timeout,
                                     edition=self.edition_of(case)), []
+        import tempfile  # imported only for a case with a tree
+
         made = tempfile.mkdtemp(prefix="pi-conformance-", dir=tree_parent())
         root = os.path.join(_real(os.path.dirname(made)), os.path.basename(made))
         try:

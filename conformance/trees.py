@@ -18,7 +18,6 @@ from __future__ import annotations
 import base64
 import binascii
 import os
-import shutil
 from dataclasses import dataclass, fields
 from functools import lru_cache
 from pathlib import Path
@@ -205,6 +204,8 @@ def remove(tree: dict[str, TreeEntry], root: str) -> None:
 
 def _remove_all(root: str) -> None:
     """Remove ``root`` and everything under it, making read-only folders writable on the way."""
+    import shutil  # imported only when removing entry by entry failed
+
     def retry(fn, path, _exc):
         os.chmod(os.path.dirname(path), 0o700)
         if os.path.isdir(path) and not os.path.islink(path):

@@ -193,7 +193,7 @@ def test_every_step_kind_has_one_runner():
 def test_template_placeholders(template, ok):
     from pydantic import ValidationError
 
-    from conformance.operations.envelope import TemplateContent
+    from conformance.operations.envelope_models import TemplateContent
 
     if ok:
         TemplateContent(template=template)

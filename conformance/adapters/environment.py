@@ -21,8 +21,6 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
-import tempfile
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Iterable, Mapping
@@ -108,6 +106,8 @@ class Scratch:
 
     def remove(self) -> None:
         """Remove the scratch folder and everything in it (never raises)."""
+        import shutil
+
         shutil.rmtree(self.path, ignore_errors=True)
 
 
@@ -141,6 +141,9 @@ class AdapterEnvironment:
 
         Raises ``OSError`` when the folder cannot be made.
         """
+        import shutil  # both imported only when an adapter process starts
+        import tempfile
+
         for leftover in leftover_scratch(Path(tempfile.gettempdir())):
             shutil.rmtree(leftover, ignore_errors=True)
         path = Path(tempfile.mkdtemp(prefix=f"{SCRATCH_PREFIX}{os.getpid()}-"))

@@ -58,128 +58,16 @@ single step.
 
 from __future__ import annotations
 
-import re
-from typing import Any, Literal, Union
-
-from pydantic import ConfigDict, field_validator, model_validator
+from typing import Any
 
 from conformance.operations.base import OpModel, operation
-
-TEMPLATE_FIELDS = ("provider", "sessionId", "prompt", "activeTools", "customPrompt", "cwd")
-OPTION_PLACEHOLDER = "systemPromptOptions."
-"""Prefix of the ``{systemPromptOptions.KEY}`` placeholders."""
+from conformance.operations.envelope_models import CaptureRequest, ContextFileSpec, ContributionSpec, Host, SystemPromptOptions
 
 ENVIRONMENT_ID = "environment"
 """The id of the environment developer message, always the last one (ENV-ENV-LAST)."""
 
 PROJECT_DOC_DIVIDER = "\n\n--- project-doc ---\n\n"
 """What separates a global context file from the project's files (ENV-CTX-DIVIDER)."""
-
-_PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
-
-
-class PromptCondition(OpModel):
-    """Exactly one of ``promptContains``, ``promptEquals`` and ``promptEmpty``."""
-
-    promptContains: str | None = None
-    promptEquals: str | None = None
-    promptEmpty: bool | None = None
-
-    @model_validator(mode="after")
-    def _one(self) -> "PromptCondition":
-        if len(self.model_fields_set) != 1:
-            raise ValueError("a condition has exactly one of promptContains, promptEquals, promptEmpty")
-        return self
-
-
-def known_placeholder(name: str) -> bool:
-    """Whether ``{name}`` may appear in a template (see the module docstring)."""
-    if name.startswith(OPTION_PLACEHOLDER):
-        return bool(name[len(OPTION_PLACEHOLDER):])
-    return name in TEMPLATE_FIELDS
-
-
-class TemplateContent(OpModel):
-    """``{template}``: substitutes the render context's fields (see the module docstring)."""
-
-    template: str
-
-    @field_validator("template")
-    @classmethod
-    def _known(cls, value: str) -> str:
-        for name in _PLACEHOLDER.findall(value):
-            if not known_placeholder(name):
-                raise ValueError(f"unknown placeholder {{{name}}}; allowed: "
-                                 f"{', '.join(TEMPLATE_FIELDS)}, {OPTION_PLACEHOLDER}KEY")
-        return value
-
-
-class ReturnsContent(OpModel):
-    """``{returns}``: the content function returns this value (a string, or ``null``: nothing)."""
-
-    returns: str | None
-
-
-class RaisesContent(OpModel):
-    """``{raises}``: the content function throws an error with this message."""
-
-    raises: str
-
-
-class WhenContent(OpModel):
-    """``{when, then, otherwise}``: conditional content."""
-
-    when: PromptCondition
-    then: "Content" = None
-    otherwise: "Content" = None
-
-
-Content = Union[str, ReturnsContent, TemplateContent, RaisesContent, WhenContent, None]
-WhenContent.model_rebuild()
-
-
-class ContributionSpec(OpModel):
-    """A contribution. ``id`` may be absent and ``priority`` any JSON value here, so that their
-    refusals can be shown (``priority`` must be a finite number)."""
-
-    id: str | None = None
-    priority: Any = 0
-    providers: list[str] | None = None
-    activeTools: list[str] | None = None
-    content: Content = None
-
-
-class Host(OpModel):
-    """Host facts: ``platform`` as Node's ``process.platform``; ``shell`` the value of ``$SHELL``;
-    ``comSpec`` of ``%ComSpec%``; ``shells`` which of zsh/bash/sh exist; ``date`` the local date
-    ``YYYY-MM-DD``; ``timezone`` an IANA name or ``null``."""
-
-    platform: str
-    shell: str | None = None
-    comSpec: str | None = None
-    shells: list[Literal["zsh", "bash", "sh"]] = []
-    date: str
-    timezone: str | None = None
-
-
-class ContextFileSpec(OpModel):
-    """A context file: its ``path`` and full ``content``."""
-
-    path: str
-    content: str
-
-
-class SystemPromptOptions(OpModel):
-    """Pi's system-prompt options: the envelope reads ``customPrompt``, ``appendSystemPrompt`` and
-    ``contextFiles``; ``cwd`` is the session's working directory as Pi gives it; any other key is
-    allowed and passed to content functions unchanged."""
-
-    model_config = ConfigDict(extra="allow")
-
-    customPrompt: str | None = None
-    appendSystemPrompt: str | None = None
-    contextFiles: list[ContextFileSpec] = []
-    cwd: str | None = None
 
 
 class DeveloperMessageOut(OpModel):
@@ -255,7 +143,7 @@ class DeveloperMessagesInput(OpModel):
     activeTools: list[str] = []
     sessionId: str = "session-1"
     prompt: str = ""
-    systemPromptOptions: SystemPromptOptions = SystemPromptOptions()
+    systemPromptOptions: SystemPromptOptions = SystemPromptOptions.model_construct()
     cwd: str = "/work/project"
     host: Host
 
@@ -319,21 +207,6 @@ operation("envelope.context-hook", input=ContextHookInput, output=ContextHookOut
 
 
 # --- envelope.build ----------------------------------------------------------------------------
-
-
-class CaptureRequest(OpModel):
-    """One turn's request: what ``before_agent_start`` and the host give. ``host`` defaults to the
-    script's host (in ``envelope.session``); ``envelope.build`` requires it."""
-
-    sessionId: str
-    provider: str | None = None
-    activeTools: list[str] = []
-    prompt: str = ""
-    systemPrompt: str | None = None
-    systemPromptOptions: SystemPromptOptions = SystemPromptOptions()
-    cwd: str
-    agentDir: str | None = None
-    host: Host | None = None
 
 
 class BuildInput(OpModel):

@@ -1,7 +1,7 @@
 """The ``envelope.session`` operation: session scripts, the probe payload and the probe adapter.
 
-Contributions, requests and host facts are the models of :mod:`conformance.operations.envelope`
-(declarative contribution content is described there).
+Contributions, requests and host facts are the models of :mod:`conformance.operations.envelope_models`
+(declarative contribution content is described in :mod:`conformance.operations.envelope`).
 
 The probe payload and the probe adapter
 ---------------------------------------
@@ -89,7 +89,7 @@ from typing import Any, Literal
 from pydantic import model_validator
 
 from conformance.operations.base import OpModel, operation
-from conformance.operations.envelope import CaptureRequest, ContributionSpec, Host
+from conformance.operations.envelope_models import CaptureRequest, ContributionSpec, Host
 
 class GlobalRegistryStep(OpModel):
     """Create a shared map under the contribution or adapter registry's key."""

@@ -1,9 +1,9 @@
-"""Operations of ``models.json``, credentials and classifier models (seed 003 "Choose a Model",
-N23).
+"""Operations of ``models.json`` and credentials (seed 003 "Choose a Model", N23).
 
 They map onto Pi's model registry: value resolution (``resolveConfigValue``), loading
-``models.json`` over the built-in providers, request-time authentication, the available-model
-list (chat or classifier), and the classifier catalogue, request check and usage cost.
+``models.json`` over the built-in providers, request-time authentication, the sampling of one
+request and the available-model list (chat, classifier or image). The classifier catalogue,
+request check and usage cost are :mod:`conformance.operations.pi_classifiers`.
 
 Built-in providers are described by each case (``builtins``), never taken from an implementation's
 own catalogue, so that cases do not depend on catalogue data. Environment variables are the
@@ -203,70 +203,6 @@ class AvailableOutput(OpModel):
     sources: list[ProviderSource]
 
 
-class CatalogueInput(OpModel):
-    """No input."""
-
-
-class CatalogueEntry(OpModel):
-    provider: str
-    id: str
-    type: Literal["classifier"]
-    env: list[str]
-    login: bool
-    cost: dict[str, float] | None
-
-
-class CatalogueOutput(OpModel):
-    models: list[CatalogueEntry]
-
-
-class ClassifyRequestInput(OpModel):
-    """A ``classify`` call: the model and the request ``{state, questions}`` (any JSON, checked by
-    the implementation); ``images`` (revision 2, edition pi-1.6.0) are the image blocks
-    ``{type: "image", data, mimeType}`` passed with it (any JSON, checked; ``null``: none)."""
-
-    provider: str
-    model: str
-    request: Any = None
-    images: Any = None
-
-
-class QuestionRef(OpModel):
-    id: str
-    type: Literal["choice", "bool", "score"]
-
-
-class ClassifyRequestOutput(OpModel):
-    """The accepted questions in request order."""
-
-    questions: list[QuestionRef]
-
-
-class Price(OpModel):
-    """A catalogue price in USD per million tokens."""
-
-    input: float
-    output: float
-    cacheRead: float = 0
-    cacheWrite: float = 0
-
-
-class ClassifierUsageInput(OpModel):
-    """The usage a classifier service reported (``{input_tokens, output_tokens}`` or anything else)
-    and the model's catalogue price (``null``: none)."""
-
-    provider: str
-    model: str
-    usage: Any = None
-    cost: Price | None = None
-
-
-class ClassifierUsageOutput(OpModel):
-    """The result's ``usage`` (``null`` when the service reported no token counts)."""
-
-    usage: dict[str, Any] | None
-
-
 VALUE = operation("pi.models-value", input=ValueInput, output=ValueOutput,
                   summary="Resolve one models.json apiKey/header value: literal, $NAME, ${NAME}, $$, $!, !command (N23).")
 LOAD = operation("pi.models-load", input=ModelsLoadInput, output=ModelsLoadOutput,
@@ -277,13 +213,6 @@ SAMPLING = operation("pi.models-sampling", input=SamplingInput, output=SamplingO
                      summary="The thinking level and sampling parameters of one request (pi-1.6.0: samplingParamsByThinkingLevel).")
 AVAILABLE = operation("pi.models-available", input=AvailableInput, output=AvailableOutput,
                       summary="List the chat or classifier models whose provider has usable authentication.")
-CLASSIFIER_CATALOGUE = operation("pi.classifier-catalogue", input=CatalogueInput, output=CatalogueOutput,
-                                 summary="The built-in classifier catalogue: providers, model ids, credentials.")
-CLASSIFIER_REQUEST = operation("pi.classifier-request", input=ClassifyRequestInput, output=ClassifyRequestOutput,
-                               summary="Check a classify request: state object, typed questions (choice, bool, score).")
-CLASSIFIER_USAGE = operation("pi.classifier-usage", input=ClassifierUsageInput, output=ClassifierUsageOutput,
-                             summary="Price a classifier call's reported tokens from the catalogue price.")
-
 
 @normaliser("pi.drop-messages")
 def drop_messages(output: Any) -> Any:

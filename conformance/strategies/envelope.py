@@ -20,7 +20,8 @@ from typing import Any
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
-from conformance.operations.envelope import PROJECT_DOC_DIVIDER, TemplateContent
+from conformance.operations.envelope import PROJECT_DOC_DIVIDER
+from conformance.operations.envelope_models import TemplateContent
 from conformance.strategies.registry import strategy
 
 AGENT_DIR = "/home/user/.pi/agent"

@@ -12,8 +12,8 @@ from typing import Any, Callable
 from pydantic import BaseModel, ValidationError
 
 from conformance.adapters.reference import Context, implements
-from conformance.adapters.reference.envelope import to_contribution, to_request
-from conformance.operations import envelope as ops
+from conformance.adapters.reference.envelope_models import to_contribution, to_request
+from conformance.operations import envelope_models as ops
 from conformance.operations import envelope_session as session_ops
 from reference.envelope import audit
 from reference.envelope.contributions import register_contribution, unregister_contribution
@@ -245,7 +245,7 @@ _STEP_RUNNERS: dict[str, Callable[[_Script, Any], dict]] = {
     "setting": _setting,
     "resume": _resume,
 }
-"""Step kind -> its runner; the keys are exactly those of :data:`conformance.operations.envelope.STEP_MODELS`."""
+"""Step kind -> its runner; the keys are exactly those of :data:`conformance.operations.envelope_session.STEP_MODELS`."""
 
 _NEEDS_LOADED = frozenset(_STEP_RUNNERS) - {"globalRegistry", "globalSet", "load"}
 """Step kinds that load the extension first when no ``load`` step has run."""

@@ -1,4 +1,5 @@
-"""Reference handlers of the models.json, credential and classifier operations."""
+"""Reference handlers of the models.json and credential operations (the classifier operations'
+handlers are :mod:`conformance.adapters.reference.pi_classifiers`)."""
 
 from __future__ import annotations
 
@@ -8,12 +9,6 @@ from conformance.operations.pi_models import (
     AuthOutput,
     AvailableInput,
     AvailableOutput,
-    CatalogueInput,
-    CatalogueOutput,
-    ClassifierUsageInput,
-    ClassifierUsageOutput,
-    ClassifyRequestInput,
-    ClassifyRequestOutput,
     CredentialInputs,
     ModelsLoadInput,
     ModelsLoadOutput,
@@ -22,7 +17,7 @@ from conformance.operations.pi_models import (
     ValueInput,
     ValueOutput,
 )
-from reference.pi.core import availability, classifier_images, classifiers, credentials, image_models, merge, sampling
+from reference.pi.core import availability, classifiers, credentials, image_models, merge, sampling
 from reference.pi.host.commands import run_shell_command
 from reference.pi.core.values import parse_config_value, resolve_config_value
 
@@ -98,23 +93,3 @@ def models_available(inp: AvailableInput, ctx: Context) -> AvailableOutput:
             for pid in sorted(entries)
         ]
     return AvailableOutput.model_validate({"models": listed, "sources": sources})
-
-
-@implements("pi.classifier-catalogue")
-def classifier_catalogue(inp: CatalogueInput, ctx: Context) -> CatalogueOutput:
-    return CatalogueOutput.model_validate({"models": [e.to_json() for e in classifiers.classifier_catalogue(ctx.edition)]})
-
-
-@implements("pi.classifier-request")
-def classifier_request(inp: ClassifyRequestInput, ctx: Context) -> ClassifyRequestOutput:
-    entry = classifiers.find_classifier(inp.provider, inp.model, ctx.edition)
-    questions = classifiers.validate_classify_request(inp.request)
-    classifier_images.check_images(entry, inp.images, ctx.edition)
-    return ClassifyRequestOutput.model_validate({"questions": questions})
-
-
-@implements("pi.classifier-usage")
-def classifier_usage(inp: ClassifierUsageInput, ctx: Context) -> ClassifierUsageOutput:
-    entry = classifiers.find_classifier(inp.provider, inp.model, ctx.edition)
-    price = inp.cost.model_dump() if inp.cost is not None else entry.cost
-    return ClassifierUsageOutput(usage=classifiers.classifier_usage(inp.usage, price))
