@@ -108,6 +108,17 @@ def test_clause_shows_statement_level_source_and_decision_note(sample_site):
         assert str(escape(text)) in section
 
 
+def test_each_catalogue_file_is_a_part_of_its_area_headed_by_the_files_title(sample_site):
+    from markupsafe import escape
+    from ruamel.yaml import YAML
+
+    files = {c.file: c.area for c in load_catalogue().clauses.values()}
+    assert len(set(files.values())) == 3
+    for file, area in files.items():
+        title = YAML(typ="safe", pure=True).load(Path(file).read_text(encoding="utf-8"))["title"]
+        assert f'<h2 id="part-{Path(file).stem}">{escape(title)}</h2>' in sample_site[f"{area}.html"], file
+
+
 def test_index_lists_areas_editions_and_operations(sample_site):
     index = sample_site["index.html"]
     for area, edition in (("envelope", "seed 000"), ("profiles", "seed 001"), ("pi", "pi-0.99.4")):
