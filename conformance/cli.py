@@ -490,7 +490,7 @@ def cmd_smoke(args: argparse.Namespace) -> int:
     check = None
     if args.locales and out_of_process(adapter):
         check = _locale_check(args, adapter, _load(args).cases)
-    return smoke_adapter(adapter, locale_check=check)
+    return smoke_adapter(adapter, timeout=args.timeout, locale_check=check)
 
 
 def _environment(args: argparse.Namespace):

@@ -137,6 +137,8 @@ def build_parser(commands: Mapping[str, Callable[[argparse.Namespace], int]]) ->
     sm = sub.add_parser("smoke", help="check an adapter before its results count")
     sm.add_argument("--adapter", required=True, metavar="ADAPTER", help="as for run --adapter")
     add_environment_arguments(sm, locales=DEFAULT_LOCALES)
+    sm.add_argument("--timeout", type=timeout_seconds, default=10.0, metavar="SECONDS",
+                    help="per-request timeout, for the checks and the locale check's cases (default 10)")
     sm.add_argument("--scenarios-dir", default=None, help=argparse.SUPPRESS)
     sm.add_argument("--spec-dir", default=None, help=argparse.SUPPRESS)
     sm.set_defaults(fn=commands["smoke"])

@@ -3,6 +3,8 @@ locale check that shows an order depending on the machine's locale (note N3)."""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import os
 import shutil
 import sys
@@ -121,9 +123,20 @@ def test_a_change_names_the_locale_and_the_first_difference():
     assert first_difference(("result", {"l": [1]}), ("result", {"l": [1, 2]}))[0] == "output.l (length)"
 
 
-def test_the_reference_answers_the_same_under_every_locale(capsys):
-    assert main(["smoke", "--adapter", "serve-reference"]) == 0
-    out = capsys.readouterr().out
+@pytest.fixture(scope="module")
+def reference_smoke() -> tuple[int, str, str]:
+    """``smoke --adapter serve-reference`` with the default locales, run once for the tests that
+    read it (it starts the served reference under each locale): exit code, standard output and
+    standard error."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(["smoke", "--adapter", "serve-reference"])
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_the_reference_answers_the_same_under_every_locale(reference_smoke):
+    code, out, _ = reference_smoke
+    assert code == 0, out
     assert "ok   locales" in out and "da_DK.UTF-8, tr_TR.UTF-8, POSIX" in out, out
 
 
@@ -199,11 +212,10 @@ def test_locales_this_machine_lacks_are_named():
     assert not_installed(["xx_YY.UTF-8", "C"]) == ["xx_YY.UTF-8"]
 
 
-def test_smoke_warns_when_the_locales_are_not_installed(capsys):
+def test_smoke_warns_when_the_locales_are_not_installed(reference_smoke):
     from conformance.locales import DEFAULT_LOCALES, not_installed
 
-    main(["smoke", "--adapter", "serve-reference"])
-    err = capsys.readouterr().err
+    _, _, err = reference_smoke
     missing = not_installed(DEFAULT_LOCALES)
     assert ("not installed on this machine" in err) == bool(missing)
     assert all(name in err for name in missing)

@@ -48,7 +48,11 @@ def test_shown_cuts_a_long_piece_saying_how_much():
 def test_run_shows_adapter_text_escaped_and_writes_every_report(tmp_path, capsys):
     paths = {flag: tmp_path / f"report.{ext}" for flag, ext in
              [("--report-json", "json"), ("--junit", "xml"), ("--report-md", "md"), ("--report-html", "html")]}
+    # A case of each operation the stand-in answers (with an error, unsupported, a crash) and of
+    # one it does not list: every kind of text it supplies, without restarting it once per case.
     argv = ["run", "--adapter", HOSTILE, "--area", "envelope"]
+    for case_id in ("env-instr-custom-alone", "env-payload-replace-both", "env-env-seed-example", "env-build-full"):
+        argv += ["--case", case_id]
     for flag, path in paths.items():
         argv += [flag, str(path)]
     code = main(argv)
@@ -69,11 +73,13 @@ def test_run_shows_adapter_text_escaped_and_writes_every_report(tmp_path, capsys
 
 
 def test_smoke_shows_the_handshake_name_escaped(capsys):
-    code = main(["smoke", "--adapter", HOSTILE])
+    # The stand-in never answers the malformed check's line: smoke's --timeout ends the wait.
+    code = main(["smoke", "--adapter", HOSTILE, "--timeout", "1"])
     captured = capsys.readouterr()
     assert code == 1, captured.out
     assert_safe(captured.out + captured.err)
     assert f"handshake   {NAME} 0.0.1 (python)" in captured.out
+    assert "no answer within 1 s during a raw request" in captured.out
 
 
 def test_diff_shows_both_answers_escaped_in_a_scenario_that_loads(tmp_path, capsys):

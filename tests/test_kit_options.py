@@ -11,8 +11,9 @@ pytest_plugins = ["pytester"]
 
 
 @pytest.mark.parametrize("value", ["0", "-1", "nan", "inf", "soon", "3601"])
-def test_run_and_invariants_refuse_a_timeout_that_is_not_a_duration(value, capsys):
-    for argv in (["run", "--timeout", value], ["invariants", "--timeout", value]):
+def test_run_smoke_and_invariants_refuse_a_timeout_that_is_not_a_duration(value, capsys):
+    for argv in (["run", "--timeout", value], ["smoke", "--adapter", "reference", "--timeout", value],
+                 ["invariants", "--timeout", value]):
         with pytest.raises(SystemExit) as exit_:
             main(argv)
         assert exit_.value.code == 2

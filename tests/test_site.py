@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 import json
 import re
+import shutil
 from pathlib import Path
 from collections import Counter
 from html.parser import HTMLParser
@@ -15,7 +16,7 @@ import pytest
 
 from conformance.adapters.inprocess import InProcessAdapter
 from conformance.adapters.reference import ReferenceImplementation
-from conformance.cases import load_suite
+from conformance.cases import SCENARIOS_DIR, load_suite
 from conformance.catalogue import load_catalogue
 from conformance.cli import main
 from conformance.reports import build, header
@@ -107,6 +108,17 @@ def test_clause_shows_statement_level_source_and_decision_note(sample_site):
         assert str(escape(text)) in section
 
 
+def test_each_catalogue_file_is_a_part_of_its_area_headed_by_the_files_title(sample_site):
+    from markupsafe import escape
+    from ruamel.yaml import YAML
+
+    files = {c.file: c.area for c in load_catalogue().clauses.values()}
+    assert len(set(files.values())) == 3
+    for file, area in files.items():
+        title = YAML(typ="safe").load(Path(file).read_text(encoding="utf-8"))["title"]
+        assert f'<h2 id="part-{Path(file).stem}">{escape(title)}</h2>' in sample_site[f"{area}.html"], file
+
+
 def test_index_lists_areas_editions_and_operations(sample_site):
     index = sample_site["index.html"]
     for area, edition in (("envelope", "seed 000"), ("profiles", "seed 001"), ("pi", "pi-0.99.4")):
@@ -160,6 +172,17 @@ def _reference_report(cases) -> dict:
     hello = runner.start()
     results = [runner.run_case(c) for c in cases]
     return build(header(hello, "reference", sorted({c.area for c in cases})), results)
+
+
+@pytest.fixture(scope="module")
+def pi_types_suite(tmp_path_factory) -> Path:
+    """A scenarios folder (for ``--scenarios-dir``) of one file, Pi's message types, among them
+    msg-system-wrong-types: ``docs`` over it takes the steps it takes over the whole suite, for
+    52 cases instead of all of them."""
+    folder = tmp_path_factory.mktemp("scenarios")
+    (folder / "pi").mkdir()
+    shutil.copy(SCENARIOS_DIR / "pi" / "messages-types.yaml", folder / "pi")
+    return folder
 
 
 @pytest.fixture(scope="module")
@@ -252,11 +275,11 @@ def test_cli_docs_html_md_and_results(tmp_path, capsys, failing_report):
     assert "nope.json" in capsys.readouterr().err and not (tmp_path / "site").exists()
 
 
-def test_docs_warns_of_results_of_another_edition(tmp_path, capsys, failing_report):
+def test_docs_warns_of_results_of_another_edition(tmp_path, capsys, failing_report, pi_types_suite):
     report = tmp_path / "a.json"
     report.write_text(json.dumps(failing_report))
     assert failing_report["header"]["edition"] == "pi-0.99.4"
-    args = ["docs", "--out", str(tmp_path / "site"), "--results", str(report)]
+    args = ["docs", "--out", str(tmp_path / "site"), "--results", str(report), "--scenarios-dir", str(pi_types_suite)]
     assert main([*args, "--edition", "pi-1.6.0"]) == 0
     assert (f"warning: {report} judged edition pi-0.99.4, not pi-1.6.0: its results are shown beside the "
             "goldens of pi-1.6.0") in capsys.readouterr().err
@@ -265,13 +288,15 @@ def test_docs_warns_of_results_of_another_edition(tmp_path, capsys, failing_repo
 
 
 def test_results_are_shown_under_each_case(failing_report):
-    pages = render_site(SAMPLE, reports=[failing_report, failing_report])
+    # The report's cases and a few it did not run: the results a page shows are the cases' own.
+    cases = SAMPLE[:len(failing_report["cases"]) + 4]
+    pages = render_site(cases, reports=[failing_report, failing_report])
     bad = failing_report["cases"][0]
     html = pages[f"{bad['area']}.html"]
     body = html.split(f'id="case-{bad["id"]}"', 1)[1].split('<div class="case"', 1)[0]
     assert body.count('<td class="failed">failed</td>') == 2 and "reference 0.1.0 (pi-0.99.4) [2]" in body
     assert 'title="tab"' in body and "more lines" in body
-    unrun = next(c for c in SAMPLE if c.id not in {r["id"] for r in failing_report["cases"]})
+    unrun = next(c for c in cases if c.id not in {r["id"] for r in failing_report["cases"]})
     html = pages[f"{unrun.area}.html"]
     assert "not run" in html.split(f'id="case-{unrun.id}"', 1)[1].split('<div class="case"', 1)[0]
 
@@ -300,7 +325,7 @@ def _case_section(page: str, case_id: str, marker: str) -> str:
     return page.split(f'{marker}{case_id}', 1)[1].split(marker, 1)[0]
 
 
-def test_docs_of_an_edition_show_that_editions_golden(tmp_path):
+def test_docs_of_an_edition_show_that_editions_golden(tmp_path, pi_types_suite):
     # msg-system-wrong-types holds in both editions; its pi-1.6.0 golden lacks the $.replace
     # problem (PI-160-MSG-SYSTEM-NO-REPLACE), its default golden reports it.
     from conformance.docs import write
@@ -315,7 +340,8 @@ def test_docs_of_an_edition_show_that_editions_golden(tmp_path):
         assert "$.replace" in shown["pi-0.99.4"], fmt
         assert "$.replace" not in shown["pi-1.6.0"] and "$.content" in shown["pi-1.6.0"], fmt
     # The command passes its --edition on.
-    assert main(["docs", "--out", str(tmp_path / "cli"), "--format", "md", "--edition", "pi-1.6.0"]) == 0
+    assert main(["docs", "--out", str(tmp_path / "cli"), "--format", "md", "--edition", "pi-1.6.0",
+                 "--scenarios-dir", str(pi_types_suite)]) == 0
     assert "$.replace" not in _case_section((tmp_path / "cli" / "pi.md").read_text(), case.id, "### `")
 
 

@@ -13,14 +13,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ruamel.yaml import YAML
-
 from conformance import golden
 from conformance.cases import Case
 from conformance.catalogue import AREAS, Catalogue, Clause, load_catalogue
 from conformance.files import atomic_write_text
 from conformance.operations import catalogue as op_catalogue
 from conformance.site import Block, cap, environment, golden_block, page_text, tree_block, yaml_text
+from conformance.yamlio import load_data
 
 # The edition each area's clauses hold in when the catalogue names none (note N24: the Pi pages
 # default to edition pi-0.99.4; the envelope and profiles areas have one edition each, their seeds).
@@ -89,7 +88,7 @@ def clause_editions(clause: Clause) -> list[str]:
 
 def _file_title(clause: Clause) -> str:
     try:
-        data = YAML(typ="safe", pure=True).load(Path(clause.file).read_text(encoding="utf-8"))
+        data = load_data(Path(clause.file).read_text(encoding="utf-8"))
         return str(data.get("title") or Path(clause.file).stem)
     except (OSError, AttributeError, ValueError):
         return Path(clause.file).stem
