@@ -88,8 +88,11 @@ def test_example_exchange_is_what_the_reference_answers(tmp_path):
     exchange = example_exchange()
     requests = [msg for who, msg in exchange if who == "kit"]
     expected = [msg for who, msg in exchange if who == "adapter"]
-    # The guide's request 5 reads a tree at a fixed path: build that tree where the guide says.
-    root = Path(next(m["root"] for m in requests if m.get("root")))
+    # The guide's request 5 reads a tree at a fixed path; it is built in this test's own folder
+    # and the request points there, so that two runs of the tests at once never share it.
+    shown_root = next(m["root"] for m in requests if m.get("root"))
+    root = tmp_path / Path(shown_root).name
+    requests = [{**m, "root": str(root)} if m.get("root") == shown_root else m for m in requests]
     prompts = root / "agent" / "prompts"
     prompts.mkdir(parents=True, exist_ok=True)
     (root / "project").mkdir(exist_ok=True)
@@ -98,14 +101,11 @@ def test_example_exchange_is_what_the_reference_answers(tmp_path):
         "Review the staged changes. Focus on ${1:-correctness}.\n",
         encoding="utf-8",
     )
-    try:
-        proc = subprocess.run(
-            [sys.executable, "-m", "conformance.adapters.server"],
-            input="".join(json.dumps(m) + "\n" for m in requests),
-            capture_output=True, text=True, timeout=120, cwd=ROOT,
-        )
-    finally:
-        shutil.rmtree(root, ignore_errors=True)
+    proc = subprocess.run(
+        [sys.executable, "-m", "conformance.adapters.server"],
+        input="".join(json.dumps(m) + "\n" for m in requests),
+        capture_output=True, text=True, timeout=120, cwd=ROOT,
+    )
     answers = [json.loads(line) for line in proc.stdout.splitlines()]
     assert len(answers) == len(expected)
     started, *rest = answers
