@@ -21,7 +21,7 @@ from conformance.catalogue import load_catalogue
 from conformance.cli import main
 from conformance.diff import compare, diff_operation
 from conformance.diff.scenario import case_id
-from conformance.faults import FaultyReference, load_faults
+from conformance.faults import FaultyReference, fault_adapter, load_faults
 from conformance.operations import catalogue
 from conformance.strategies import for_operation
 
@@ -83,8 +83,9 @@ def test_a_seeded_fault_is_found_and_printed_as_a_case_that_loads_and_reproduces
     (scenarios / files[0].name).write_text(text, encoding="utf-8")
     cases, errors = load_file(scenarios / files[0].name, known_clauses=set(load_catalogue().clauses))
     assert errors == [] and len(cases) == 1 and cases[0].id == files[0].stem and cases[0].op == op
-    # Reproduces: the two adapters still disagree on the case's input.
-    adapters = (make_adapter("reference"), make_adapter(fault_command(fault)))
+    # Reproduces: the two adapters still disagree on the case's input (the fault in process now:
+    # its being served over the protocol was judged by the run above).
+    adapters = (make_adapter("reference"), fault_adapter(next(f for f in load_faults() if f.id == fault)))
     for adapter in adapters:
         adapter.start()
     try:
@@ -114,8 +115,6 @@ NEW_STRATEGY_FAULTS = [
 
 @pytest.mark.parametrize("fault_id, op", NEW_STRATEGY_FAULTS)
 def test_the_new_strategies_find_a_seeded_fault_of_their_operation(fault_id, op):
-    from conformance.faults import fault_adapter, load_faults
-
     fault = next(f for f in load_faults() if f.id == fault_id)
     adapters = (make_adapter("reference"), fault_adapter(fault))
     for adapter in adapters:
