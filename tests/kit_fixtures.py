@@ -7,6 +7,14 @@ import textwrap
 from pathlib import Path
 
 from conformance.adapters.base import Implementation, ImplementationError, Skipped, Unsupported
+from conformance.adapters.environment import MEASUREMENT_VARIABLES, AdapterEnvironment
+
+UNMEASURED = AdapterEnvironment({name: "" for name in MEASUREMENT_VARIABLES})
+"""The environment of a stand-in adapter of ``tests/standins/`` that speaks the protocol by hand
+(through ``_proto``): any adapter's, with the kit's coverage measurement of its child processes
+left off (an empty value starts none). Such a stand-in runs none of the kit's code, so there is
+nothing to measure in it, and starting coverage in each of its processes cost more than the
+stand-in itself. A stand-in that runs the kit's code (``prints_stdout.py``) keeps the measurement."""
 
 SPEC = """\
 area: envelope

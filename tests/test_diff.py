@@ -21,6 +21,7 @@ from conformance.catalogue import load_catalogue
 from conformance.cli import main
 from conformance.diff import compare, diff_operation
 from conformance.diff.scenario import case_id
+from conformance.faults import FaultyReference, fault_adapter, load_faults
 from conformance.operations import catalogue
 from conformance.strategies import for_operation
 
@@ -30,6 +31,29 @@ REPO = Path(__file__).resolve().parent.parent
 def fault_command(fault_id: str) -> str:
     """The ``--adapter`` command line serving the reference with one seeded fault."""
     return shlex.join([sys.executable, "-m", "conformance.faults", "serve", fault_id])
+
+
+class _Seeded(FaultyReference):
+    """The reference with the seeded fault :attr:`fault_id`, in process: an ``--adapter
+    python:tests.test_diff:CLASS`` for the tests about what diff does with a disagreement, where
+    serving the fault over the protocol (a process of its own per run) is not the point."""
+
+    fault_id = ""
+
+    def __init__(self) -> None:
+        super().__init__(next(f for f in load_faults() if f.id == self.fault_id))
+
+
+class DollarZeroAll(_Seeded):
+    fault_id = "tpl-dollar-zero-all"
+
+
+class ArgsEmptyDropped(_Seeded):
+    fault_id = "tpl-args-empty-dropped"
+
+
+IN_PROCESS = {cls.fault_id: f"python:tests.test_diff:{cls.__name__}" for cls in (DollarZeroAll, ArgsEmptyDropped)}
+"""``--adapter`` of each in-process seeded fault, by fault id."""
 
 
 def test_the_reference_agrees_with_itself_served_over_the_protocol(capsys):
@@ -59,8 +83,9 @@ def test_a_seeded_fault_is_found_and_printed_as_a_case_that_loads_and_reproduces
     (scenarios / files[0].name).write_text(text, encoding="utf-8")
     cases, errors = load_file(scenarios / files[0].name, known_clauses=set(load_catalogue().clauses))
     assert errors == [] and len(cases) == 1 and cases[0].id == files[0].stem and cases[0].op == op
-    # Reproduces: the two adapters still disagree on the case's input.
-    adapters = (make_adapter("reference"), make_adapter(fault_command(fault)))
+    # Reproduces: the two adapters still disagree on the case's input (the fault in process now:
+    # its being served over the protocol was judged by the run above).
+    adapters = (make_adapter("reference"), fault_adapter(next(f for f in load_faults() if f.id == fault)))
     for adapter in adapters:
         adapter.start()
     try:
@@ -90,8 +115,6 @@ NEW_STRATEGY_FAULTS = [
 
 @pytest.mark.parametrize("fault_id, op", NEW_STRATEGY_FAULTS)
 def test_the_new_strategies_find_a_seeded_fault_of_their_operation(fault_id, op):
-    from conformance.faults import fault_adapter, load_faults
-
     fault = next(f for f in load_faults() if f.id == fault_id)
     adapters = (make_adapter("reference"), fault_adapter(fault))
     for adapter in adapters:
@@ -105,8 +128,8 @@ def test_the_new_strategies_find_a_seeded_fault_of_their_operation(fault_id, op)
 
 
 def test_a_generated_case_cites_the_operations_most_cited_clause(tmp_path, capsys):
-    main(["diff", "--adapter", "reference", "--adapter", fault_command("tpl-args-empty-dropped"),
-          "--op", "pi.parse-args", "--examples", "30", "--out", str(tmp_path), "--adapter-env", f"PYTHONPATH={REPO}"])
+    main(["diff", "--adapter", "reference", "--adapter", IN_PROCESS["tpl-args-empty-dropped"],
+          "--op", "pi.parse-args", "--examples", "30", "--out", str(tmp_path)])
     capsys.readouterr()
     (file,) = tmp_path.glob("*.yaml")
     cases, _ = load_file(file)
@@ -171,8 +194,8 @@ def _expectations_file(tmp_path, *entries: str) -> str:
 
 
 def _diff_fault(fault, op, *extra):
-    return main(["diff", "--adapter", "reference", "--adapter", fault_command(fault), "--op", op,
-                 "--examples", "40", "--adapter-env", f"PYTHONPATH={REPO}", *extra])
+    return main(["diff", "--adapter", "reference", "--adapter", IN_PROCESS[fault], "--op", op,
+                 "--examples", "40", *extra])
 
 
 def test_a_disagreement_the_expectations_record_is_known_and_does_not_fail(tmp_path, capsys):

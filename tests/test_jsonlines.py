@@ -21,8 +21,10 @@ from conformance.adapters.base import (
 )
 from conformance.adapters.client import JsonLinesAdapter
 from conformance.adapters.connect import parse_command
+from conformance.adapters.environment import AdapterEnvironment
 from conformance.adapters.protocol import MalformedMessage, decode_message, encode_message
 from conformance.adapters.server import serve
+from tests.kit_fixtures import UNMEASURED
 
 STANDINS = Path(__file__).parent / "standins"
 TIMEOUT = 0.5
@@ -30,6 +32,7 @@ TIMEOUT = 0.5
 
 def standin(script: str, *args: str, **kwargs) -> JsonLinesAdapter:
     kwargs.setdefault("start_timeout", 10.0)
+    kwargs.setdefault("environment", UNMEASURED)
     return JsonLinesAdapter([sys.executable, str(STANDINS / script), *args], **kwargs)
 
 
@@ -360,7 +363,7 @@ def test_failed_restarts_give_errored_answers_then_give_up(tmp_path):
         f"sys.path.insert(0, {str(STANDINS)!r})\n"
         f"runpy.run_path({str(STANDINS / 'crashes.py')!r}, run_name='__main__')\n"
     )
-    adapter = JsonLinesAdapter([sys.executable, str(script)], max_restart_failures=2)
+    adapter = JsonLinesAdapter([sys.executable, str(script)], max_restart_failures=2, environment=UNMEASURED)
     adapter.start()
     try:
         flag.write_text("")
@@ -546,7 +549,7 @@ def test_serve_reference_through_the_client(module):
 
 
 def test_serve_main_keeps_prints_off_the_protocol():
-    adapter = standin("prints_stdout.py")
+    adapter = standin("prints_stdout.py", environment=AdapterEnvironment())  # measured: it runs serve_main
     try:
         adapter.start()
         for value in range(3):
@@ -587,7 +590,7 @@ def test_an_adapter_that_refused_the_version_is_stopped_politely(tmp_path):
         "sys.stderr.write('exited after stop\\n')\n"
     )
     with pytest.raises(AdapterStartError):
-        JsonLinesAdapter([sys.executable, str(script)]).start()
+        JsonLinesAdapter([sys.executable, str(script)], environment=UNMEASURED).start()
     assert log.read_text().splitlines() == ["refuses-version: the kit asked for protocol 1", "exited after stop"]
 
 
@@ -693,7 +696,7 @@ def test_a_killed_adapter_gets_sigterm_first_to_clean_up(tmp_path):
         f"sys.argv = ['hangs.py']\n"
         f"runpy.run_path({str(STANDINS / 'hangs.py')!r}, run_name='__main__')\n"
     )
-    adapter = JsonLinesAdapter([sys.executable, str(script)])
+    adapter = JsonLinesAdapter([sys.executable, str(script)], environment=UNMEASURED)
     adapter.start()
     try:
         assert echo(adapter, "hang", timeout=0.3).kind == "errored"

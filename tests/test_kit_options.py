@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from conformance.cli import SCHEMA_DIR, main
-from tests.test_kit_plugin import run as run_pytest, suite_dir  # noqa: F401 (fixture)
+from tests.test_kit_plugin import run as run_pytest, run_refused, suite_dir  # noqa: F401 (fixture)
 
 pytest_plugins = ["pytester"]
 
@@ -21,8 +21,8 @@ def test_run_smoke_and_invariants_refuse_a_timeout_that_is_not_a_duration(value,
 
 
 @pytest.mark.parametrize("value", ["0", "nan", "inf"])
-def test_pytest_refuses_a_case_timeout_that_is_not_a_duration(value, pytester, suite_dir):  # noqa: F811
-    result = run_pytest(pytester, suite_dir, "--case-timeout", value)
+def test_pytest_refuses_a_case_timeout_that_is_not_a_duration(value, capsys, suite_dir):  # noqa: F811
+    result = run_refused(capsys, suite_dir, "--case-timeout", value)
     assert result.ret == 2  # as under `run`, before any case runs
     result.stderr.fnmatch_lines(["*--case-timeout*"])
 
@@ -72,8 +72,8 @@ def test_an_edition_of_a_selected_area_and_the_default_edition_are_accepted(caps
     assert main(["list", "--area", "envelope", "--case", "env-*"]) == 0
 
 
-def test_pytest_refuses_an_edition_of_another_area(pytester, suite_dir):  # noqa: F811
-    result = run_pytest(pytester, suite_dir, "--edition", "envelope", "--area", "pi")
+def test_pytest_refuses_an_edition_of_another_area(capsys, suite_dir):  # noqa: F811
+    result = run_refused(capsys, suite_dir, "--edition", "envelope", "--area", "pi")
     assert result.ret == 2
     result.stderr.fnmatch_lines(["*--edition envelope is an edition of the envelope area, not of --area pi*"])
 

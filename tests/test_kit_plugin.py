@@ -23,14 +23,38 @@ def suite_dir(pytester, monkeypatch):
     return pytester.path / "mini"
 
 
-# Plugins the mini suite never uses, left out of each pytest started here: Hypothesis's plugin
-# imports Hypothesis, which cost more than the rest of a run of the mini suite.
+# Plugins the mini suite never uses, left out of each pytest run here.
 UNUSED_PLUGINS = ("-p", "no:hypothesispytest", "-p", "no:xdist", "-p", "no:xdist.looponfail")
 
 
 def run(pytester, suite_dir, *args):
-    return pytester.runpytest_subprocess("--conformance-dirs", str(suite_dir), "-p", "no:cacheprovider",
-                                         *UNUSED_PLUGINS, *args)
+    """Run pytest over the mini suite in this process (pytester's ``inline_run``: a session and
+    configuration of its own, the plugin loaded from its entry point as in any run), with the
+    plugin's module-level session state fresh for the run and given back after it, as a process
+    of its own would have it. What these tests judge -- collection, outcomes, output and the
+    session's exit code -- does not need a process; starting one per test (with coverage in it,
+    under the project's test command) cost most of this module's time."""
+    from conformance import plugin
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(plugin, "_STATE", {})
+        return pytester.runpytest_inprocess("--conformance-dirs", str(suite_dir), "-p", "no:cacheprovider",
+                                            *UNUSED_PLUGINS, *args)
+
+
+def run_refused(capsys, suite_dir, *args) -> pytest.RunResult:
+    """As :func:`run`, for a run the plugin ends in ``pytest_configure`` (a bad option of the kit):
+    through ``pytest.main`` itself, since pytester's ``inline_run`` cannot report a session that
+    ends with exit code 2 before its own recorder is configured. Nothing is collected or imported
+    before that point."""
+    from conformance import plugin
+
+    capsys.readouterr()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(plugin, "_STATE", {})
+        code = pytest.main(["--conformance-dirs", str(suite_dir), "-p", "no:cacheprovider", *UNUSED_PLUGINS, *args])
+    out, err = capsys.readouterr()
+    return pytest.RunResult(code, out.splitlines(), err.splitlines(), 0.0)
 
 
 def test_one_test_per_case_with_case_ids(pytester, suite_dir):
@@ -61,8 +85,8 @@ def test_expectations_give_xfail(pytester, suite_dir):
     result.assert_outcomes(xfailed=3)
 
 
-def test_snapshot_update_refused_for_other_adapters(pytester, suite_dir):
-    result = run(pytester, suite_dir, "--adapter", "python:tests.kit_fixtures:Echo", "--snapshot-update")
+def test_snapshot_update_refused_for_other_adapters(capsys, suite_dir):
+    result = run_refused(capsys, suite_dir, "--adapter", "python:tests.kit_fixtures:Echo", "--snapshot-update")
     assert result.ret == 2  # as under `run`, before any case runs
     result.stderr.fnmatch_lines(["*only allowed with the bundled reference*"])
 
@@ -149,8 +173,8 @@ def test_k_matching_nothing_still_reports_a_broken_file(pytester, suite_dir):
 
 @pytest.mark.parametrize("option, value, shown", [("--area", "bogus", "*--area bogus: the areas are*"),
                                                   ("--edition", "pi-9", "*--edition*unknown edition 'pi-9'*")])
-def test_a_bad_area_or_edition_exits_2_with_the_kits_message(pytester, suite_dir, option, value, shown):
-    result = run(pytester, suite_dir, option, value)
+def test_a_bad_area_or_edition_exits_2_with_the_kits_message(capsys, suite_dir, option, value, shown):
+    result = run_refused(capsys, suite_dir, option, value)
     assert result.ret == 2
     result.stderr.fnmatch_lines([shown])
 

@@ -8,11 +8,12 @@ tests are skipped, except under CI (``CI`` set), where a missing install is a fa
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import os
 import shlex
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -27,11 +28,15 @@ if not (ADAPTER_DIR / "node_modules" / "@earendil-works" / "pi-coding-agent").is
     pytest.skip(f"pi-node adapter not installed (npm ci in {ADAPTER_DIR})", allow_module_level=True)
 
 
-def pi_conformance(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "conformance.cli", *args],
-        cwd=ROOT, capture_output=True, text=True, timeout=900, env={**os.environ, **(env or {})},
-    )
+def pi_conformance(*args: str) -> tuple[int, str]:
+    """``pi-conformance ARGS`` in this process (the kit's own ``main``; the adapter is a process of
+    its own either way): the exit code and what it wrote on standard output and error."""
+    from conformance.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(list(args))
+    return code, out.getvalue() + err.getvalue()
 
 
 def _can_unshare_network() -> bool:
@@ -53,10 +58,10 @@ def report(tmp_path_factory) -> dict:
     pi-node`` (the same ``bash run.sh``)."""
     out = tmp_path_factory.mktemp("pi-node") / "pi.json"
     adapter = f"unshare -n bash {shlex.quote(str(ADAPTER_DIR / 'run.sh'))}" if UNSHARE else "pi-node"
-    done = pi_conformance(
+    code, printed = pi_conformance(
         "run", "--adapter", adapter, "--expectations", str(EXPECTATIONS), "--report-json", str(out), "-q"
     )
-    assert done.returncode == 0, done.stdout[-6000:] + done.stderr[-3000:]
+    assert code == 0, printed[-9000:]
     return json.loads(out.read_text())
 
 
@@ -92,15 +97,16 @@ def test_every_expectation_states_a_checked_reason():
         assert any(mark in entry.reason for mark in ("PI-", "N19", "N2", "seed 003", "Pi 1.6.0")), entry.id
 
 
-def test_the_users_environment_does_not_reach_a_result():
+def test_the_users_environment_does_not_reach_a_result(monkeypatch):
     # Credentials of the machine running the suite must not count as the case's: with ACME_API_KEY
     # and OPENAI_API_KEY set here, a case without credentials still finds none.
-    done = pi_conformance(
-        "run", "--adapter", "pi-node", "--case", "mdl-cred-none", "--case", "mdl-avail-no-credentials", "-q",
-        env={"ACME_API_KEY": "from-the-machine", "OPENAI_API_KEY": "from-the-machine", "ZETA_API_KEY": "z"},
-    )
-    assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]
-    assert " 2 " in next(line for line in done.stdout.splitlines() if line.startswith("pi "))
+    for name, value in {"ACME_API_KEY": "from-the-machine", "OPENAI_API_KEY": "from-the-machine",
+                        "ZETA_API_KEY": "z"}.items():
+        monkeypatch.setenv(name, value)
+    code, printed = pi_conformance(
+        "run", "--adapter", "pi-node", "--case", "mdl-cred-none", "--case", "mdl-avail-no-credentials", "-q")
+    assert code == 0, printed[-6000:]
+    assert " 2 " in next(line for line in printed.splitlines() if line.startswith("pi "))
 
 
 @pytest.mark.skipif(not UNSHARE, reason="needs `unshare -n` (a network namespace)")

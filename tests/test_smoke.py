@@ -10,6 +10,7 @@ import pytest
 
 from conformance.adapters.client import JsonLinesAdapter
 from conformance.smoke import ECHO_SAMPLE, Check, smoke, smoke_adapter, smoke_main
+from tests.kit_fixtures import UNMEASURED
 
 STANDINS = Path(__file__).parent / "standins"
 TIMEOUT = 0.5
@@ -19,8 +20,13 @@ def command(script: str, *args: str) -> list[str]:
     return [sys.executable, str(STANDINS / script), *args]
 
 
+def standin(script: str, *args: str, **kwargs) -> JsonLinesAdapter:
+    """A stand-in of ``tests/standins/`` as the adapter, unmeasured (it runs none of the kit's code)."""
+    return JsonLinesAdapter(command(script, *args), environment=UNMEASURED, **kwargs)
+
+
 def checks_of(script: str, *args: str) -> dict[str, Check]:
-    adapter = JsonLinesAdapter(command(script, *args), start_timeout=TIMEOUT * 10)
+    adapter = standin(script, *args, start_timeout=TIMEOUT * 10)
     return {check.name: check for check in smoke(adapter, timeout=TIMEOUT)}
 
 
@@ -122,7 +128,7 @@ def test_stand_ins_that_misbehave_only_on_cue_pass():
 @pytest.mark.parametrize("script, args", [("refuses_version.py", ()), ("fails_to_start.py", ("exit",))])
 def test_an_adapter_that_cannot_start_gives_exit_code_3(script, args):
     out = io.StringIO()
-    assert smoke_main(command(script, *args), out=out, timeout=TIMEOUT) == 3
+    assert smoke_adapter(standin(script, *args), out=out, timeout=TIMEOUT) == 3
     text = out.getvalue()
     assert text.startswith("FAIL handshake")
     assert text.rstrip().endswith("smoke: the adapter could not start")
@@ -130,7 +136,7 @@ def test_an_adapter_that_cannot_start_gives_exit_code_3(script, args):
 
 def test_a_failed_check_gives_exit_code_1():
     out = io.StringIO()
-    assert smoke_main(command("fragile.py"), out=out, timeout=TIMEOUT) == 1
+    assert smoke_adapter(standin("fragile.py"), out=out, timeout=TIMEOUT) == 1
     assert out.getvalue().rstrip().endswith("smoke: 1 of 6 checks failed (malformed)")
 
 

@@ -148,11 +148,13 @@ def example_budget(examples: int | None = None) -> int:
 
 
 def run_invariant(inv: Invariant, adapter: Adapter, operations: set[str], *, examples: int | None = None,
-                  seed: int | None = None, timeout: float = DEFAULT_TIMEOUT) -> InvariantResult:
+                  seed: int | None = None, timeout: float = DEFAULT_TIMEOUT, shrink: bool = True) -> InvariantResult:
     """Check ``inv`` through a started ``adapter`` whose hello lists ``operations``.
 
     ``seed`` ``None`` derandomizes hypothesis (the CI default: the same examples every run); an
-    integer seeds it instead (explore other inputs). Returns the :class:`InvariantResult`.
+    integer seeds it instead (explore other inputs). ``shrink`` false keeps the first failing
+    example as it was found instead of shrinking it (as ``diff_operation``'s). Returns the
+    :class:`InvariantResult`.
     """
     from hypothesis import HealthCheck, Phase, given, settings
     from hypothesis import seed as hyp_seed
@@ -192,7 +194,7 @@ def run_invariant(inv: Invariant, adapter: Adapter, operations: set[str], *, exa
     test = settings(
         max_examples=example_budget(examples), derandomize=seed is None, database=None, deadline=None,
         print_blob=False, report_multiple_bugs=False,
-        phases=(Phase.explicit, Phase.reuse, Phase.generate, Phase.shrink),
+        phases=(Phase.explicit, Phase.reuse, Phase.generate) + ((Phase.shrink,) if shrink else ()),
         suppress_health_check=list(HealthCheck),
     )(test)
     if seed is not None:
