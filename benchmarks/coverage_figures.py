@@ -9,7 +9,10 @@ Run after the tests (``.coveragerc`` measures both packages, subprocesses includ
 Prints, for ``reference/`` and ``conformance/``, the statements and branches measured and covered
 and the two percentages (covered / measured, one decimal, rounded down so 94.96% never shows as
 95.0%). ``--fail-under-branch PACKAGE=PERCENT`` (repeatable) exits 1 when that package's branch
-figure is lower; ``--markdown`` prints the table as Markdown for the README.
+figure is lower; ``--markdown`` prints the table as Markdown for the README. ``--compare BEFORE.json`` (the
+``coverage json`` of an earlier run) lists instead the lines and branches that run measured and
+this one did not, and exits 1 when there are any: how a test marked ``untraced`` (see
+``tests/conftest.py``) is shown to take nothing from the figures.
 """
 
 from __future__ import annotations
@@ -65,8 +68,25 @@ def load(data_file: str | None) -> dict:
         cmd = [sys.executable, "-m", "coverage", "json", "-q", "-o", str(out)]
         if data_file:
             cmd += ["--data-file", data_file]
-        subprocess.run(cmd, check=True)
+        proc = subprocess.run(cmd, capture_output=True, text=True)
+        if proc.returncode != 0:
+            raise SystemExit(f"coverage_figures: no coverage data to read ({proc.stdout.strip() or proc.stderr.strip()}): "
+                             "run the tests under `coverage run` and `coverage combine` first")
         return json.loads(out.read_text(encoding="utf-8"))
+
+
+def lost(before: dict, after: dict) -> dict[str, tuple[list[int], list[list[int]]]]:
+    """What ``before`` measured and ``after`` did not, per file: ``{file: (lines, branches)}``,
+    both from ``coverage json`` output; files with nothing lost are left out."""
+    out = {}
+    for name, info in before["files"].items():
+        now = after["files"].get(name, {})
+        lines = sorted(set(info["executed_lines"]) - set(now.get("executed_lines", [])))
+        arcs = {tuple(a) for a in now.get("executed_branches", [])}
+        branches = [a for a in info.get("executed_branches", []) if tuple(a) not in arcs]
+        if lines or branches:
+            out[name] = (lines, branches)
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -74,8 +94,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--data-file", default=None, help="the combined coverage data (default .coverage)")
     parser.add_argument("--fail-under-branch", action="append", default=[], metavar="PACKAGE=PERCENT")
     parser.add_argument("--markdown", action="store_true")
+    parser.add_argument("--compare", metavar="BEFORE.json", default=None,
+                        help="a `coverage json` of an earlier run: list what it measured that this run did not "
+                             "(exit 1 when anything)")
     args = parser.parse_args(argv)
-    rows = figures(load(args.data_file))
+    data = load(args.data_file)
+    if args.compare:
+        missing = lost(json.loads(Path(args.compare).read_text(encoding="utf-8")), data)
+        for name, (lines, branches) in missing.items():
+            print(f"{name}: lines {lines or '-'}; branches {branches or '-'}")
+        print(f"{len(missing)} file(s) measured less than in {args.compare}")
+        return 1 if missing else 0
+    rows = figures(data)
     print(table(rows, args.markdown))
     code = 0
     for floor in args.fail_under_branch:

@@ -59,6 +59,34 @@ def pytest_xdist_make_scheduler(config, log):
     return SharedFixtureModules(config, log)
 
 
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers",
+        "untraced: run without code coverage's tracer, and its child processes unmeasured "
+        "(see pytest_runtest_protocol in tests/conftest.py)")
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item, nextitem):
+    """Run a test marked ``untraced`` (its setup, call and teardown) under
+    :func:`tests.kit_fixtures.untraced`: under ``coverage run``, with the tracer paused and its
+    child processes unmeasured.
+
+    Such a test runs again code the other tests measure -- the whole suite served, every file
+    checked again, the site in a browser, Pi's adapter -- and the tracer made it two to three
+    times slower. The marks take nothing from the figures: the lines and branches measured with
+    and without them are the same (``benchmarks/coverage_figures.py --compare`` lists any
+    difference). A test that reaches code no other test does must not carry the mark.
+    """
+    if item.get_closest_marker("untraced") is None:
+        yield
+        return
+    from tests.kit_fixtures import untraced
+
+    with untraced():
+        yield
+
+
 def _forget_memoised() -> None:
     """Clear every :func:`functools.lru_cache` defined in a ``reference`` module imported so far."""
     for name, module in list(sys.modules.items()):

@@ -3,7 +3,10 @@ temporary directory, using the kit's own ``kit.echo`` operation, and stand-in im
 
 from __future__ import annotations
 
+import contextlib
+import os
 import textwrap
+from collections.abc import Iterator
 from pathlib import Path
 
 from conformance.adapters.base import Implementation, ImplementationError, Skipped, Unsupported
@@ -15,6 +18,31 @@ UNMEASURED = AdapterEnvironment({name: "" for name in MEASUREMENT_VARIABLES})
 left off (an empty value starts none). Such a stand-in runs none of the kit's code, so there is
 nothing to measure in it, and starting coverage in each of its processes cost more than the
 stand-in itself. A stand-in that runs the kit's code (``prints_stdout.py``) keeps the measurement."""
+
+@contextlib.contextmanager
+def untraced() -> Iterator[None]:
+    """Under ``coverage run``, code coverage's tracer paused for the block and the child processes
+    it starts unmeasured (:data:`MEASUREMENT_VARIABLES` left out of the environment); nothing
+    otherwise. For tests that run again code the other tests measure (the ``untraced`` mark of
+    ``tests/conftest.py``, the catch matrix of ``tests/test_faults.py``): the figures stay the
+    same (``benchmarks/coverage_figures.py --compare``), and the tracer made them two to three
+    times slower."""
+    try:
+        import coverage
+    except ImportError:  # pragma: no cover - coverage is a test extra
+        coverage = None
+    cov = coverage.Coverage.current() if coverage is not None else None
+    if cov is None:
+        yield
+        return
+    saved = {name: os.environ.pop(name) for name in MEASUREMENT_VARIABLES if name in os.environ}
+    cov.stop()
+    try:
+        yield
+    finally:
+        cov.start()
+        os.environ.update(saved)
+
 
 SPEC = """\
 area: envelope

@@ -3,18 +3,17 @@ suite, and the machinery that applies them must leave the reference as it was.""
 
 from __future__ import annotations
 
-import contextlib
 import json
 import sys
 import textwrap
 from collections import Counter
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from conformance import faults as fm
 from conformance.cases import load_suite
+from tests.kit_fixtures import untraced
 
 ALL = fm.load_faults()
 
@@ -40,37 +39,13 @@ def test_every_fault_names_known_clauses():
     assert not {k: v for k, v in unknown.items() if v}
 
 
-@contextlib.contextmanager
-def untraced() -> Iterator[None]:
-    """Code coverage's tracer paused for the block when the tests run under ``coverage run``
-    (nothing otherwise).
-
-    The catch matrix runs the reference's code over and over, once per seeded fault: its lines
-    are measured already by the scenario tests and by the matrix tests below that run traced
-    (``test_the_matrix_reports_every_catching_case`` and the others), and the tracer made the
-    whole matrix about 2.4 times slower."""
-    try:
-        import coverage
-    except ImportError:  # pragma: no cover - coverage is a test extra
-        coverage = None
-    cov = coverage.Coverage.current() if coverage is not None else None
-    if cov is None:
-        yield
-        return
-    cov.stop()
-    try:
-        yield
-    finally:
-        cov.start()
-
-
 @pytest.fixture(scope="module")
 def strength(suite):
     """Every seeded fault run against the cases of its operations; every MUST clause classified."""
     from conformance.coverage import fault_coverage, load_allow_list
 
     allowed = load_allow_list(ALLOW_LIST)
-    with untraced():
+    with untraced():  # the matrix runs the reference over and over: the scenario tests measure it
         return fault_coverage(suite, ALL, allowed=allowed)
 
 

@@ -39,6 +39,7 @@ def _load(dirs):
     return load_suite(dirs["scenarios"], spec_dir=dirs["spec"])
 
 
+@pytest.mark.untraced  # every file checked again: the loading tests measure it
 def test_cases_from_the_cache_are_those_the_check_gives(cache, checks):
     cat = load_catalogue()
     known, editions = set(cat.clauses), {cid: c.editions for cid, c in cat.clauses.items()}

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import sys
 
+import pytest
+
 from conformance import golden
 from conformance.adapters.inprocess import InProcessAdapter
 from conformance.adapters.client import JsonLinesAdapter
@@ -65,6 +67,7 @@ def _results(make_adapter):
     return out
 
 
+@pytest.mark.untraced  # the whole suite again, served: the in-process run measures it
 def test_serve_reference_gives_identical_results():
     assert len(SUITE.cases) > 500
     inproc = _results(lambda: InProcessAdapter(ReferenceImplementation()))

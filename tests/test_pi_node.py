@@ -18,6 +18,8 @@ import pytest
 
 from conformance.adapters.environment import AdapterEnvironment
 
+pytestmark = pytest.mark.untraced  # code the other tests measure (see tests/conftest.py)
+
 ADAPTER_DIR = Path(__file__).resolve().parents[1] / "conformance" / "adapters" / "pi-node"
 LAUNCH = ADAPTER_DIR / "launch.mjs"
 

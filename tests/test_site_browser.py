@@ -21,6 +21,8 @@ import pytest
 from conformance.cli import main
 from tests.test_site import broken_links, parse
 
+pytestmark = pytest.mark.untraced  # code the other tests measure (see tests/conftest.py)
+
 BROWSERS = ("chromium", "chromium-browser", "google-chrome")
 HEADLESS = ["--headless", "--disable-gpu", "--no-sandbox", "--hide-scrollbars", "--enable-logging=stderr", "--v=0"]
 
