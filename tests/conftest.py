@@ -123,6 +123,26 @@ def pytest_runtest_setup(item):
         _forget_memoised()
 
 
+@pytest.fixture(scope="session")
+def kit_imported() -> None:
+    """Every module of the kit and the reference imported before ``pytester`` takes its snapshot
+    of ``sys.modules``: ``pytester`` removes at the end of each test what was imported during it,
+    and a module of the kit or the reference imported by a pytest run in this process, removed,
+    then imported again by a later test, came back as a second copy beside the objects still
+    holding the first (the in-process reference then answered ``pi.load-templates`` unlike the
+    served one)."""
+    import importlib
+    import pkgutil
+
+    import conformance
+    import reference
+
+    for package in (conformance, reference):
+        for info in pkgutil.walk_packages(package.__path__, f"{package.__name__}."):
+            if not info.name.endswith("__main__"):
+                importlib.import_module(info.name)
+
+
 @pytest.fixture()
 def cache(tmp_path, monkeypatch) -> Path:
     """A fresh, empty parse cache (``$PI_CONFORMANCE_CACHE``) for this test; the folder of its entries."""

@@ -16,7 +16,7 @@ REPO = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture
-def suite_dir(pytester, monkeypatch):
+def suite_dir(kit_imported, pytester, monkeypatch):  # kit_imported: see tests/conftest.py
     monkeypatch.setenv("PYTHONPATH", str(REPO))
     mini_suite(pytester.path / "mini")
     pytester.makepyfile(test_conf="from conformance.suite import test_case\n")
