@@ -15,7 +15,7 @@ from conformance.adapters.connect import ADAPTER_NAMES
 from conformance.areas import AREAS
 from conformance.editions import DEFAULT as DEFAULT_EDITION
 from conformance.locales import DEFAULT_LOCALES
-from conformance.options import add_edition_argument, timeout_seconds
+from conformance.options import add_edition_argument, path_argument, timeout_seconds
 
 
 EPILOG = ("exit codes: 0 all good; 1 a case failed, errored or passed unexpectedly; 2 usage or suite errors; "
@@ -91,9 +91,9 @@ def build_parser(commands: Mapping[str, Callable[[argparse.Namespace], int]]) ->
                             help="only this area (repeatable)")
             sp.add_argument("--case", action="append", metavar="PATTERN",
                             help="only cases whose id matches this glob (repeatable)")
-        sp.add_argument("--golden-dir", default=str(golden.GOLDEN_DIR), help=argparse.SUPPRESS)
-        sp.add_argument("--scenarios-dir", default=None, help=argparse.SUPPRESS)
-        sp.add_argument("--spec-dir", default=None, help=argparse.SUPPRESS)
+        sp.add_argument("--golden-dir", type=path_argument, default=str(golden.GOLDEN_DIR), help=argparse.SUPPRESS)
+        sp.add_argument("--scenarios-dir", type=path_argument, default=None, help=argparse.SUPPRESS)
+        sp.add_argument("--spec-dir", type=path_argument, default=None, help=argparse.SUPPRESS)
         add_edition_argument(sp, edition_default, edition_help)
         if adapter:
             sp.add_argument("--adapter", metavar="ADAPTER",
@@ -102,13 +102,13 @@ def build_parser(commands: Mapping[str, Callable[[argparse.Namespace], int]]) ->
 
     r = sub.add_parser("run", help="run the scenarios against an implementation", epilog=EPILOG)
     common(r, adapter=True)
-    r.add_argument("--expectations", metavar="FILE", help="the implementation's expectations file")
+    r.add_argument("--expectations", type=path_argument, metavar="FILE", help="the implementation's expectations file")
     r.add_argument("--report-json", metavar="FILE", help="write the JSON report (header and one record per case)")
     r.add_argument("--junit", metavar="FILE", help="write a JUnit XML report")
     r.add_argument("--report-md", metavar="FILE", help="write a Markdown report")
     r.add_argument("--report-html", metavar="FILE", help="write an HTML report page")
     r.add_argument("--timeout", type=timeout_seconds, default=10.0, metavar="SECONDS",
-                   help="per-case timeout for out-of-process adapters (default 10)")
+                   help="per-case timeout for out-of-process adapters (default 10; the start has its own 30 s, see PROTOCOL.md)")
     r.add_argument("--update-goldens", action="store_true",
                    help="write missing or changed goldens (bundled reference only)")
     r.add_argument("-q", "--quiet", action="store_true", help="no progress line")
@@ -138,9 +138,9 @@ def build_parser(commands: Mapping[str, Callable[[argparse.Namespace], int]]) ->
     sm.add_argument("--adapter", required=True, metavar="ADAPTER", help="as for run --adapter")
     add_environment_arguments(sm, locales=DEFAULT_LOCALES)
     sm.add_argument("--timeout", type=timeout_seconds, default=10.0, metavar="SECONDS",
-                    help="per-request timeout, for the checks and the locale check's cases (default 10)")
-    sm.add_argument("--scenarios-dir", default=None, help=argparse.SUPPRESS)
-    sm.add_argument("--spec-dir", default=None, help=argparse.SUPPRESS)
+                    help="per-request timeout, for the checks and the locale check's cases (default 10; the start has its own 30 s, see PROTOCOL.md)")
+    sm.add_argument("--scenarios-dir", type=path_argument, default=None, help=argparse.SUPPRESS)
+    sm.add_argument("--spec-dir", type=path_argument, default=None, help=argparse.SUPPRESS)
     sm.set_defaults(fn=commands["smoke"])
 
     ed = sub.add_parser("editions", help="list the editions of the specification with their sources")
@@ -150,7 +150,7 @@ def build_parser(commands: Mapping[str, Callable[[argparse.Namespace], int]]) ->
     sv.set_defaults(fn=commands["serve-reference"])
 
     cp = sub.add_parser("compare", help="side-by-side table of several JSON reports")
-    cp.add_argument("reports", nargs="+", metavar="REPORT", help="JSON reports written by run --report-json")
+    cp.add_argument("reports", type=path_argument, nargs="+", metavar="REPORT", help="JSON reports written by run --report-json")
     form = cp.add_mutually_exclusive_group()  # one form to standard output: both is a usage error
     form.add_argument("--markdown", action="store_true", help="print a Markdown table")
     form.add_argument("--html", action="store_true", help="print an HTML report page of them all")
@@ -158,9 +158,9 @@ def build_parser(commands: Mapping[str, Callable[[argparse.Namespace], int]]) ->
     cp.set_defaults(fn=commands["compare"])
 
     dc = sub.add_parser("docs", help="render the spec catalogue with its cases as a static HTML site")
-    dc.add_argument("--out", required=True, metavar="DIR", help="folder for the index and one page per area")
+    dc.add_argument("--out", type=path_argument, required=True, metavar="DIR", help="folder for the index and one page per area")
     dc.add_argument("--format", choices=["html", "md"], default="html", help="HTML site (default) or Markdown")
-    dc.add_argument("--results", nargs="+", metavar="REPORT.json", help="show these reports' results under each case")
+    dc.add_argument("--results", type=path_argument, nargs="+", metavar="REPORT.json", help="show these reports' results under each case")
     common(dc, select=False)
     dc.set_defaults(fn=commands["docs"])
 
@@ -172,7 +172,7 @@ def build_parser(commands: Mapping[str, Callable[[argparse.Namespace], int]]) ->
     sub.deferred["invariants"] = _from_module("conformance.invariants", "cmd_invariants")
 
     sc = sub.add_parser("schema", help="write the JSON Schemas of the scenario format and every operation")
-    sc.add_argument("--out", default=None, metavar="DIR", help="write the JSON Schemas into DIR")
+    sc.add_argument("--out", type=path_argument, default=None, metavar="DIR", help="write the JSON Schemas into DIR")
     sc.add_argument("--check", action="store_true",
                     help="only check that the schemas (the kit's own, or those in --out DIR) are current")
     sc.set_defaults(fn=commands["schema"])

@@ -415,6 +415,8 @@ def format_matrix(matrix: Matrix, *, verbose: bool = False) -> str:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Add the ``faults`` subcommand's options to ``parser``."""
+    from conformance.options import path_argument
+
     parser.add_argument("--faults", metavar="MODULE", default=None,
                         help=f"module or package exposing FAULTS (default {DEFAULT_FAULTS_PACKAGE})")
     parser.add_argument("--area", action="append", choices=AREAS,
@@ -425,14 +427,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="run each fault in process (default) or served over the JSON-lines protocol")
     parser.add_argument("--invariants", action="store_true", help="check the invariants against each fault too")
     parser.add_argument("--examples", type=int, default=None, metavar="N", help="examples per invariant")
-    parser.add_argument("--report-json", metavar="FILE", help="write the catch matrix as JSON")
+    parser.add_argument("--report-json", type=path_argument, metavar="FILE", help="write the catch matrix as JSON")
     parser.add_argument("--first", action="store_true",
                         help="stop each fault at its first catching case (caught or survived, quickly)")
     parser.add_argument("--list", action="store_true", help="list the faults and exit")
     parser.add_argument("-q", "--quiet", action="store_true", help="no progress dots")
     parser.add_argument("-v", "--verbose", action="store_true", help="list every catching case")
-    parser.add_argument("--scenarios-dir", default=None, help=argparse.SUPPRESS)
-    parser.add_argument("--golden-dir", default=None, help=argparse.SUPPRESS)
+    parser.add_argument("--scenarios-dir", type=path_argument, default=None, help=argparse.SUPPRESS)
+    parser.add_argument("--golden-dir", type=path_argument, default=None, help=argparse.SUPPRESS)
 
 
 def cmd_faults(args: argparse.Namespace) -> int:

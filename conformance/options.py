@@ -28,6 +28,18 @@ def timeout_seconds(text: str) -> float:
     return value
 
 
+def path_argument(text: str) -> str:
+    """A file or folder argument (``--out``, ``--expectations``, a report to read): any text but an
+    empty or blank one, which would name the working folder (``docs --out ''`` wrote its pages
+    there) or be taken as no option at all (``--expectations ''`` judged without the file).
+
+    Raises ``argparse.ArgumentTypeError`` (a usage error naming the option) for such a value.
+    """
+    if not text.strip():
+        raise argparse.ArgumentTypeError("give a path (an empty one names nothing)")
+    return text
+
+
 def edition_name(text: str) -> str:
     """The ``--edition`` argument: a known edition's name (see :mod:`conformance.editions`).
     Raises ``argparse.ArgumentTypeError`` naming the editions for any other text."""
@@ -89,4 +101,4 @@ def add_generation_arguments(parser: argparse.ArgumentParser, default_timeout: f
     parser.add_argument("--seed", type=int, default=None, metavar="N",
                         help="seed the generator (default: derandomized, the same examples every run)")
     parser.add_argument("--timeout", type=timeout_seconds, default=default_timeout, metavar="SECONDS",
-                        help="per-request timeout (out-of-process adapters)")
+                        help="per-request timeout (out-of-process adapters; the start has its own 30 s, see PROTOCOL.md)")

@@ -31,7 +31,7 @@ from typing import Any
 import pytest
 
 from conformance import diffs, golden
-from conformance.options import required_operations, timeout_seconds
+from conformance.options import path_argument, required_operations, timeout_seconds
 from conformance.console import shown_lines
 
 _STATE: dict[str, Any] = {}
@@ -93,6 +93,12 @@ def pytest_configure(config: pytest.Config) -> None:
         config.option.case_timeout = timeout_seconds(str(config.getoption("--case-timeout", default="10")))
     except argparse.ArgumentTypeError as exc:
         _usage_error(f"--case-timeout: {exc}")
+    expectations = config.getoption("--expectations", default=None)
+    if expectations is not None:
+        try:
+            path_argument(expectations)
+        except argparse.ArgumentTypeError as exc:
+            _usage_error(f"--expectations: {exc}")
     adapter = config.getoption("--adapter", default=None)
     if getattr(config.option, "update_snapshots", False) and adapter not in (None, "", "reference"):
         _usage_error("--snapshot-update writes goldens and is only allowed with the bundled reference "
@@ -338,7 +344,7 @@ def check_case(case, runner, snapshot) -> None:
     if status == "xfail":
         pytest.xfail(result.message)
     detail = result.message + (f"\n{result.diff}" if result.diff else "") + \
-        (f"\nadapter stderr (tail):\n" + "\n".join(shown_lines(result.stderr)) if result.stderr else "")
+        ("\nadapter stderr (tail):\n" + "\n".join(shown_lines(result.stderr)) if result.stderr else "")
     pytest.fail(f"{status}: {detail}", pytrace=False)
 
 

@@ -90,3 +90,35 @@ def test_pytest_gives_a_bad_python_adapter_name_the_usage_exit_code(pytester, su
     result = run_pytest(pytester, suite_dir, "--adapter", "python:conformance")
     assert result.ret == 2
     result.stdout.fnmatch_lines(["*give python:MODULE:CLASS*"])
+
+
+@pytest.mark.parametrize("value", ["", " "])
+@pytest.mark.parametrize("argv, option", [
+    (["docs", "--out", "{}"], "--out"),
+    (["docs", "--out", "site", "--results", "{}"], "--results"),
+    (["compare", "{}"], "REPORT"),
+    (["run", "--case", "env-payload-replace-both", "--expectations", "{}"], "--expectations"),
+    (["schema", "--out", "{}"], "--out"),
+    (["diff", "--adapter", "reference", "--adapter", "reference", "--op", "pi.parse-args", "--out", "{}"], "--out"),
+    (["diff", "--adapter", "reference", "--adapter", "reference", "--op", "pi.parse-args", "--expectations", "{}"],
+     "--expectations"),
+    (["invariants", "--report-json", "{}"], "--report-json"),
+    (["invariants", "--scenario-dir", "{}"], "--scenario-dir"),
+    (["faults", "--report-json", "{}"], "--report-json"),
+])
+def test_an_empty_or_blank_path_is_a_usage_error_and_writes_nothing(argv, option, value, tmp_path, monkeypatch,
+                                                                     capsys):
+    # `docs --out ''` wrote its pages into the working folder; `--expectations ''` judged without
+    # the file; `compare ''` read the working folder as a report.
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(SystemExit) as exit_:
+        main([value if a == "{}" else a for a in argv])
+    assert exit_.value.code == 2
+    assert f"argument {option}: give a path" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_pytest_refuses_an_empty_expectations_path(capsys, suite_dir):  # noqa: F811
+    result = run_refused(capsys, suite_dir, "--expectations", "")
+    assert result.ret == 2  # as under `run`, before any case runs
+    result.stderr.fnmatch_lines(["*--expectations: give a path*"])

@@ -20,7 +20,7 @@ from conformance.areas import AREAS
 from conformance.console import LINE_LIMIT, shown
 from conformance.diff import DEFAULT_EXAMPLES, DEFAULT_TIMEOUT, OperationReport, run_diff
 from conformance.diff.scenario import case_id, scenario_text
-from conformance.options import add_edition_argument, add_generation_arguments
+from conformance.options import add_edition_argument, add_generation_arguments, path_argument
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -37,8 +37,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     from conformance.editions import DEFAULT
 
     add_edition_argument(parser, DEFAULT, DEFAULT)
-    parser.add_argument("--out", metavar="DIR", help="write each disagreement as DIR/<case-id>.yaml")
-    parser.add_argument("--expectations", metavar="FILE",
+    parser.add_argument("--out", type=path_argument, metavar="DIR", help="write each disagreement as DIR/<case-id>.yaml")
+    parser.add_argument("--expectations", type=path_argument, metavar="FILE",
                         help="the second adapter's expectations file (as `run` reads it): a disagreement "
                              "only where one of its expected-failing cases also disagrees is reported as "
                              "known and does not fail the run")
