@@ -346,6 +346,12 @@ def cmd_show(args: argparse.Namespace) -> int:
 
         near = difflib.get_close_matches(args.case_id, sorted(suite.ids), n=3)
         raise UsageError(f"no case {args.case_id!r}" + (f"; did you mean {', '.join(near)}?" if near else ""))
+    if getattr(args, "edition_given", False) and args.edition:
+        from conformance.editions import get
+
+        if get(args.edition).area != case.area:  # as run and list refuse it (PI-DECISION-EDITIONS)
+            raise UsageError(f"--edition {args.edition} is an edition of the {get(args.edition).area} area; "
+                             f"case {case.id} is of the {case.area} area (see `pi-conformance editions`)")
     from conformance.catalogue import describe_clauses
 
     print(f"{case.id}: {case.title}\n  file: {case.file}:{case.line}\n  op: {case.op}\n"

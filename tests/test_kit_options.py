@@ -67,6 +67,14 @@ def test_an_edition_of_another_area_than_the_selected_ones_is_refused(argv, caps
     assert f"--edition {edition} is an edition of the" in err and f"--area {area}" in err
 
 
+def test_show_refuses_an_edition_of_another_area_than_the_cases(capsys):
+    # run and list refuse it; show printed the pi golden under --edition envelope.
+    assert main(["show", "tpl-expand-no-placeholders", "--edition", "envelope"]) == 2
+    assert ("--edition envelope is an edition of the envelope area; case tpl-expand-no-placeholders is of "
+            "the pi area") in capsys.readouterr().err
+    assert main(["show", "tpl-expand-no-placeholders", "--edition", "pi-1.6.0"]) == 0
+
+
 def test_an_edition_of_a_selected_area_and_the_default_edition_are_accepted(capsys):
     assert main(["list", "--edition", "pi-1.6.0", "--area", "pi", "--area", "envelope", "--case", "env-*"]) == 0
     assert main(["list", "--area", "envelope", "--case", "env-*"]) == 0
