@@ -349,8 +349,9 @@ def cmd_show(args: argparse.Namespace) -> int:
     if getattr(args, "edition_given", False) and args.edition:
         from conformance.editions import get
 
-        if get(args.edition).area != case.area:  # as run and list refuse it (PI-DECISION-EDITIONS)
-            raise UsageError(f"--edition {args.edition} is an edition of the {get(args.edition).area} area; "
+        area = get(args.edition).area
+        if area != case.area:  # as run and list refuse it (PI-DECISION-EDITIONS)
+            raise UsageError(f"--edition {args.edition} is an edition of the {area} area; "
                              f"case {case.id} is of the {case.area} area (see `pi-conformance editions`)")
     from conformance.catalogue import describe_clauses
 

@@ -40,14 +40,16 @@ class PromptCondition(OpModel):
 
 
 def known_placeholder(name: str) -> bool:
-    """Whether ``{name}`` may appear in a template (see the module docstring)."""
+    """Whether ``{name}`` may appear in a template (see the content forms in
+    :mod:`conformance.operations.envelope`'s docstring)."""
     if name.startswith(OPTION_PLACEHOLDER):
         return bool(name[len(OPTION_PLACEHOLDER):])
     return name in TEMPLATE_FIELDS
 
 
 class TemplateContent(OpModel):
-    """``{template}``: substitutes the render context's fields (see the module docstring)."""
+    """``{template}``: substitutes the render context's fields (see the content forms in
+    :mod:`conformance.operations.envelope`'s docstring)."""
 
     template: str
 
