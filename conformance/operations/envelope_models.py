@@ -48,8 +48,9 @@ def known_placeholder(name: str) -> bool:
 
 
 class TemplateContent(OpModel):
-    """``{template}``: substitutes the render context's fields (see the content forms in
-    :mod:`conformance.operations.envelope`'s docstring)."""
+    """``{template}``: substitutes the render context's fields ``{provider}``, ``{sessionId}``,
+    ``{prompt}``, ``{activeTools}``, ``{customPrompt}``, ``{cwd}`` and ``{systemPromptOptions.KEY}``;
+    no other placeholder is allowed."""
 
     template: str
 
