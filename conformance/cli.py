@@ -64,7 +64,8 @@ def _report_paths(args: argparse.Namespace) -> dict[str, Path]:
             raise UsageError(f"{flag} -: reports are written to files, the console takes standard output; "
                              "give a file name (./- if you mean a file called '-')")
     paths = {flag: Path(value) for flag, value in given if value}
-    seen: dict[Path, str] = {}
+    # A report must not overwrite the run's own input either.
+    seen: dict[Path, str] = {Path(args.expectations).resolve(): "--expectations"} if args.expectations else {}
     for flag, path in paths.items():
         resolved = path.resolve()
         if resolved in seen:
@@ -90,6 +91,23 @@ def _report_paths(args: argparse.Namespace) -> dict[str, Path]:
     return paths
 
 
+def _check_edition_fits(args: argparse.Namespace, cases: list) -> None:
+    """Refuse a named ``--edition`` of an area none of the selected ``cases`` is of, when they
+    were selected by ``--case`` or a case id: the run or listing would judge none of them
+    by it yet carry its name (PI-DECISION-EDITIONS). With ``--area``, the areas named decide
+    (:func:`conformance.options.check_edition_areas`). Raises :class:`UsageError`."""
+    if not (getattr(args, "edition_given", False) and args.edition and cases) or getattr(args, "area", None):
+        return
+    from conformance.editions import get
+
+    area = get(args.edition).area
+    areas = sorted({c.area for c in cases})
+    if area not in areas:
+        what = f"case {cases[0].id} is" if len(cases) == 1 else "the selected cases are"
+        raise UsageError(f"--edition {args.edition} is an edition of the {area} area; {what} of the "
+                         f"{' and '.join(areas)} area{'s' if len(areas) > 1 else ''} (see `pi-conformance editions`)")
+
+
 def cmd_run(args: argparse.Namespace) -> int:
     """``pi-conformance run``: check the suite, run the selected cases, print and write reports."""
     from conformance.cases import select
@@ -101,6 +119,7 @@ def cmd_run(args: argparse.Namespace) -> int:
                          "or from a source checkout with `pip install -e .` (see README.md)")
     suite = _load(args, args.area, args.case)
     cases = select(suite.cases, areas=args.area, patterns=args.case, edition=args.edition)
+    _check_edition_fits(args, cases)
     # A bad expectations file would change every verdict: stop before running anything.
     try:
         expectations = _expectations(args, suite)
@@ -327,6 +346,7 @@ def cmd_list(args: argparse.Namespace) -> int:
 
     suite = _load(args, args.area, args.case)
     cases = select(suite.cases, areas=args.area, patterns=args.case, edition=args.edition)
+    _check_edition_fits(args, cases)
     for c in cases:
         print(f"{c.id}\t{c.op}\t{','.join(c.clauses)}\t{c.title}")
     code = _print_suite_errors(suite.errors)
@@ -346,13 +366,7 @@ def cmd_show(args: argparse.Namespace) -> int:
 
         near = difflib.get_close_matches(args.case_id, sorted(suite.ids), n=3)
         raise UsageError(f"no case {args.case_id!r}" + (f"; did you mean {', '.join(near)}?" if near else ""))
-    if getattr(args, "edition_given", False) and args.edition:
-        from conformance.editions import get
-
-        area = get(args.edition).area
-        if area != case.area:  # as run and list refuse it (PI-DECISION-EDITIONS)
-            raise UsageError(f"--edition {args.edition} is an edition of the {area} area; "
-                             f"case {case.id} is of the {case.area} area (see `pi-conformance editions`)")
+    _check_edition_fits(args, [case])
     from conformance.catalogue import describe_clauses
 
     print(f"{case.id}: {case.title}\n  file: {case.file}:{case.line}\n  op: {case.op}\n"

@@ -130,3 +130,22 @@ def test_pytest_refuses_an_empty_expectations_path(capsys, suite_dir):  # noqa: 
     result = run_refused(capsys, suite_dir, "--expectations", "")
     assert result.ret == 2  # as under `run`, before any case runs
     result.stderr.fnmatch_lines(["*--expectations: give a path*"])
+
+
+@pytest.mark.parametrize("argv", [["run", "--edition", "profiles", "--case", "msg-*"],
+                                  ["list", "--edition", "envelope", "--case", "msg-*"]])
+def test_an_edition_of_another_area_than_the_selected_cases_is_refused(argv, capsys):
+    # --case picked pi cases and the run was labelled with the profiles edition, judging none by it.
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert f"--edition {argv[2]} is an edition of the {argv[2]} area; the selected cases are of the pi area" in err
+    assert main([argv[0], "--edition", "pi-1.6.0", "--case", "msg-system*"]) in (0, 1)
+
+
+def test_a_report_may_not_overwrite_the_expectations_file(tmp_path, capsys):
+    expectations = tmp_path / "expectations.yaml"
+    expectations.write_text("format: 1\n", encoding="utf-8")
+    argv = ["run", "--case", "msg-*", "--expectations", str(expectations), "--report-md", str(expectations)]
+    assert main(argv) == 2
+    assert "--report-md and --expectations name the same file" in capsys.readouterr().err
+    assert expectations.read_text(encoding="utf-8") == "format: 1\n"
