@@ -60,6 +60,8 @@ def _report_paths(args: argparse.Namespace) -> dict[str, Path]:
     for flag, value in given:
         if value is not None and not value.strip():
             raise UsageError(f"{flag}: give a file name (an empty one writes nothing)")
+        if value is not None and value.endswith(("/", os.sep)):  # Path() would drop the slash
+            raise UsageError(f"{flag} {value}: ends in a slash, which names a folder; give a file name")
         if value == "-":  # standard output is the console's: a report there would be mixed with it
             raise UsageError(f"{flag} -: reports are written to files, the console takes standard output; "
                              "give a file name (./- if you mean a file called '-')")

@@ -371,6 +371,14 @@ def test_unwritable_report_paths_are_refused_before_the_run(tmp_path, capsys, fl
     assert cli(dirs, "run", "-q", "--report-json", str(tmp_path / "a"), "--junit", str(tmp_path / "a")) == 2
 
 
+@pytest.mark.parametrize("flag", ["--report-json", "--junit", "--report-md", "--report-html"])
+def test_a_report_path_ending_in_a_slash_is_refused_and_nothing_is_written(tmp_path, capsys, flag):
+    dirs = mini_suite(tmp_path)
+    assert cli(dirs, "run", "-q", "--adapter", "python:tests.kit_fixtures:Echo", flag, str(tmp_path / "out") + "/") == 2
+    assert "ends in a slash, which names a folder" in capsys.readouterr().err
+    assert not (tmp_path / "out").exists()
+
+
 def test_interrupted_run_exits_130_and_writes_no_report(tmp_path, capsys):
     dirs = mini_suite(tmp_path)
     report = tmp_path / "r.json"
