@@ -54,21 +54,31 @@ def serve_reference_command() -> list[str]:
     return [sys.executable, "-m", "conformance.adapters.server"]
 
 
+def runs_in_process(spec: str | None) -> bool:
+    """Whether the adapter named by ``spec`` runs inside the kit (the bundled reference, a
+    ``python:`` implementation) rather than as a process the kit starts."""
+    return spec in (None, "reference") or spec.startswith("python:")
+
+
 def make_adapter(spec: str | None, environment: AdapterEnvironment | None = None) -> Adapter:
     """The adapter named by ``spec`` (see the module docstring); not started yet.
 
     ``environment``: how an out-of-process adapter's environment is built (default: the kit's
-    documented one, nothing added); an in-process adapter shares the kit's and ignores it.
+    documented one, nothing added); an in-process adapter shares the kit's, so variables added to
+    it (``--adapter-env``) would be lost on one.
 
-    Raises :class:`AdapterNameError` for an empty name or a command with unbalanced quotes, and
-    :class:`AdapterStartError` when a ``python:`` implementation cannot be loaded or the pi-node
-    adapter is missing.
+    Raises :class:`AdapterNameError` for an empty name, a command with unbalanced quotes, or added
+    variables with an in-process adapter, and :class:`AdapterStartError` when a ``python:``
+    implementation cannot be loaded or the pi-node adapter is missing.
     """
     from conformance.adapters.inprocess import InProcessAdapter, load_implementation
     from conformance.adapters.reference import ReferenceImplementation
 
     if spec is not None and not spec.strip():
         raise AdapterNameError("--adapter is empty; leave it out for the bundled reference")
+    if environment is not None and environment.extra and runs_in_process(spec):
+        raise AdapterNameError(f"--adapter-env is for an adapter the kit starts as a process; {spec or 'reference'} "
+                               "runs inside the kit and shares its environment: set the variables there instead")
     if spec in (None, "reference"):
         return InProcessAdapter(ReferenceImplementation())
     if spec.startswith("python:"):

@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 from conformance.adapters.base import AdapterStartError
-from conformance.adapters.connect import ADAPTER_NAMES, AdapterNameError, make_adapter
+from conformance.adapters.connect import ADAPTER_NAMES, AdapterNameError, make_adapter, runs_in_process
 from conformance.adapters.environment import AdapterEnvironment, parse_assignments
 from conformance.areas import AREAS
 from conformance.console import LINE_LIMIT, shown
@@ -104,7 +104,10 @@ def cmd_diff(args: argparse.Namespace) -> int:
         return _usage(str(exc))
     try:
         environment = AdapterEnvironment(parse_assignments(args.adapter_env))
-        adapters = (make_adapter(args.adapter[0], environment), make_adapter(args.adapter[1], environment))
+        # --adapter-env is for the one of the two the kit starts as a process (make_adapter
+        # refuses it when neither is)
+        served = [spec for spec in args.adapter if not runs_in_process(spec)] or args.adapter[:1]
+        adapters = tuple(make_adapter(spec, environment if spec in served else None) for spec in args.adapter)
     except (AdapterNameError, ValueError) as exc:
         return _usage(str(exc))
     except AdapterStartError as exc:
