@@ -121,6 +121,12 @@ def test_adapter_that_cannot_start_exits_3(pytester, suite_dir):
     assert result.ret == 3
 
 
+def test_adapter_env_for_an_adapter_inside_the_kit_exits_2(pytester, suite_dir):
+    result = run(pytester, suite_dir, "--adapter", "python:tests.kit_fixtures:Echo", "--adapter-env", "A=1")
+    assert result.ret == 2
+    result.stdout.fnmatch_lines(["*--adapter-env is for an adapter the kit starts as a process*"])
+
+
 def test_marker_selection_cannot_hide_a_broken_file(pytester, suite_dir):
     write(suite_dir / "scenarios" / "pi" / "bad.yaml", "format: 1\narea: pi\ntitle: t\ncases: 3\n")
     result = run(pytester, suite_dir, "--adapter", "python:tests.kit_fixtures:Echo", "-m", "pi")
