@@ -100,14 +100,12 @@ def _check_edition_fits(args: argparse.Namespace, cases: list) -> None:
     (:func:`conformance.options.check_edition_areas`). Raises :class:`UsageError`."""
     if not (getattr(args, "edition_given", False) and args.edition and cases) or getattr(args, "area", None):
         return
-    from conformance.editions import get
+    from conformance.editions import check_cases
 
-    area = get(args.edition).area
-    areas = sorted({c.area for c in cases})
-    if area not in areas:
-        what = f"case {cases[0].id} is" if len(cases) == 1 else "the selected cases are"
-        raise UsageError(f"--edition {args.edition} is an edition of the {area} area; {what} of the "
-                         f"{' and '.join(areas)} area{'s' if len(areas) > 1 else ''} (see `pi-conformance editions`)")
+    try:
+        check_cases(args.edition, cases)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
 
 
 def cmd_run(args: argparse.Namespace) -> int:

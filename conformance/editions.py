@@ -93,6 +93,22 @@ def check_areas(name: str, areas: list[str] | None) -> None:
                          "(see `pi-conformance editions`)")
 
 
+def check_cases(name: str, cases: list) -> None:
+    """Refuse an edition none of the selected ``cases`` is of (``--edition profiles`` with
+    ``--case 'msg-*'``, or the plugin's ``-k msg-``): the run would judge none of them by it yet
+    carry its name (PI-DECISION-EDITIONS). ``cases``: objects with ``id`` and ``area``; none
+    selected refuses nothing.
+
+    Raises ``ValueError`` naming the edition, its area and the cases' areas.
+    """
+    area = get(name).area
+    areas = sorted({c.area for c in cases})
+    if cases and area not in areas:
+        what = f"case {cases[0].id} is" if len(cases) == 1 else "the selected cases are"
+        raise ValueError(f"--edition {name} is an edition of the {area} area; {what} of the "
+                         f"{' and '.join(areas)} area{'s' if len(areas) > 1 else ''} (see `pi-conformance editions`)")
+
+
 def holds(item_editions: tuple[str, ...] | None, area: str, run_edition: str | None) -> bool:
     """Whether an item (a case) of ``area`` holding for ``item_editions`` (``None``: all of its
     area's) is judged in a run of ``run_edition``."""

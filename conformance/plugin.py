@@ -163,7 +163,10 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
     cases no keyword can name, so a selection never hides it (the session then exits 2, as ``run``
     does). ``-m`` still deselects the file of an area it leaves out, as ``--area`` does."""
     problems = [item for item in items if "[suite-file:" in item.nodeid]
+    collected = len(items)
     result = yield
+    if len(items) < collected:  # selected by -k or -m
+        _check_edition_fits(config, items)
     kept = set(map(id, items))
     back = [item for item in problems if id(item) not in kept and _marks_selected(item, config)]
     if back:
@@ -173,6 +176,24 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
         if deselected:
             deselected[:] = [item for item in deselected if all(item is not b for b in back)]
     return result
+
+
+def _check_edition_fits(config: pytest.Config, items: list) -> None:
+    """End the session (exit 2) when ``--edition`` names an edition of an area none of the
+    cases left by ``-k`` or ``-m`` is of, as ``run --case`` does (they select after the options
+    were checked; :func:`conformance.editions.check_cases`). With ``--area``, the areas decided
+    at configuration."""
+    edition = config.getoption("--edition", default=None)
+    cases = [item.callspec.params["conformance_case"] for item in items
+             if "conformance_case" in getattr(getattr(item, "callspec", None), "params", {})]
+    cases = [case for case in cases if not isinstance(case, SuiteFileProblem)]
+    if edition is not None and not config.getoption("--area", default=None):
+        from conformance.editions import check_cases
+
+        try:
+            check_cases(edition, cases)
+        except ValueError as exc:
+            _usage_error(str(exc))
 
 
 def _marks_selected(item, config: pytest.Config) -> bool:

@@ -185,6 +185,19 @@ def test_a_bad_area_or_edition_exits_2_with_the_kits_message(capsys, suite_dir, 
     result.stderr.fnmatch_lines([shown])
 
 
+@pytest.mark.parametrize("keyword, what", [("text", "case kit-echo-text is"), ("not text", "the selected cases are")])
+def test_an_edition_of_an_area_no_selected_case_is_of_exits_2(pytester, suite_dir, keyword, what):
+    result = run(pytester, suite_dir, "--adapter", "python:tests.kit_fixtures:Echo", "--edition", "profiles",
+                 "-k", keyword)
+    assert result.ret == 2
+    result.stdout.fnmatch_lines([f"*--edition profiles is an edition of the profiles area; {what} of the kit area*"])
+
+
+def test_an_edition_without_a_selection_is_not_checked_against_the_cases(pytester, suite_dir):
+    result = run(pytester, suite_dir, "--adapter", "python:tests.kit_fixtures:Echo", "--edition", "profiles")
+    assert result.ret == 0  # a whole run: each area under its own edition, as `run` does
+
+
 def test_m_still_leaves_out_a_broken_file_of_an_area_it_does_not_select(pytester, suite_dir):
     write(suite_dir / "scenarios" / "pi" / "bad.yaml", "format: 1\narea: pi\ntitle: t\ncases: 3\n")
     result = run(pytester, suite_dir, "--adapter", "python:tests.kit_fixtures:Echo", "-m", "envelope", "-k", "number")
