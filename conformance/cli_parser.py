@@ -15,7 +15,7 @@ from conformance.adapters.connect import ADAPTER_NAMES
 from conformance.areas import AREAS
 from conformance.editions import DEFAULT as DEFAULT_EDITION
 from conformance.locales import DEFAULT_LOCALES
-from conformance.options import add_edition_argument, path_argument, timeout_seconds
+from conformance.options import add_edition_argument, folder_argument, path_argument, timeout_seconds
 
 
 EPILOG = ("exit codes: 0 all good; 1 a case failed, errored or passed unexpectedly; 2 usage or suite errors; "
@@ -158,7 +158,7 @@ def build_parser(commands: Mapping[str, Callable[[argparse.Namespace], int]]) ->
     cp.set_defaults(fn=commands["compare"])
 
     dc = sub.add_parser("docs", help="render the spec catalogue with its cases as a static HTML site")
-    dc.add_argument("--out", type=path_argument, required=True, metavar="DIR", help="folder for the index and one page per area")
+    dc.add_argument("--out", type=folder_argument, required=True, metavar="DIR", help="folder for the index and one page per area")
     dc.add_argument("--format", choices=["html", "md"], default="html", help="HTML site (default) or Markdown")
     dc.add_argument("--results", type=path_argument, nargs="+", metavar="REPORT.json", help="show these reports' results under each case")
     common(dc, select=False)
@@ -172,7 +172,7 @@ def build_parser(commands: Mapping[str, Callable[[argparse.Namespace], int]]) ->
     sub.deferred["invariants"] = _from_module("conformance.invariants", "cmd_invariants")
 
     sc = sub.add_parser("schema", help="write the JSON Schemas of the scenario format and every operation")
-    sc.add_argument("--out", type=path_argument, default=None, metavar="DIR", help="write the JSON Schemas into DIR")
+    sc.add_argument("--out", type=folder_argument, default=None, metavar="DIR", help="write the JSON Schemas into DIR")
     sc.add_argument("--check", action="store_true",
                     help="only check that the schemas (the kit's own, or those in --out DIR) are current")
     sc.set_defaults(fn=commands["schema"])

@@ -40,6 +40,20 @@ def path_argument(text: str) -> str:
     return text
 
 
+def folder_argument(text: str) -> str:
+    """A folder argument the kit writes into (``--out DIR``): a :func:`path_argument` that is not
+    an existing file (``docs --out FILE`` failed with the system's "File exists").
+
+    Raises ``argparse.ArgumentTypeError`` (a usage error naming the option) for such a value.
+    """
+    import os
+
+    path_argument(text)
+    if os.path.exists(text) and not os.path.isdir(text):
+        raise argparse.ArgumentTypeError(f"{text} is a file, not a folder")
+    return text
+
+
 def edition_name(text: str) -> str:
     """The ``--edition`` argument: a known edition's name (see :mod:`conformance.editions`).
     Raises ``argparse.ArgumentTypeError`` naming the editions for any other text."""

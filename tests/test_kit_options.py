@@ -48,8 +48,8 @@ def test_schema_out_writes_a_copy(tmp_path, capsys):
 def test_schema_to_a_path_that_cannot_be_a_folder_is_a_usage_error(tmp_path, capsys):
     blocker = tmp_path / "a-file"
     blocker.write_text("x")
-    for argv in (["schema", "--out", str(blocker)], ["schema", "--out", str(blocker / "sub")],
-                 ["schema", "--check", "--out", str(tmp_path / "missing")]):
+    # (--out naming the file itself is refused with the arguments: see the folder option test)
+    for argv in (["schema", "--out", str(blocker / "sub")], ["schema", "--check", "--out", str(tmp_path / "missing")]):
         assert main(argv) == 2, argv
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and "Traceback" not in err and "--out" in err
@@ -124,6 +124,23 @@ def test_an_empty_or_blank_path_is_a_usage_error_and_writes_nothing(argv, option
     assert exit_.value.code == 2
     assert f"argument {option}: give a path" in capsys.readouterr().err
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("argv", [
+    ["docs", "--out"],
+    ["schema", "--out"],
+    ["diff", "--adapter", "reference", "--adapter", "reference", "--op", "pi.parse-args", "--out"],
+    ["invariants", "--scenario-dir"],
+])
+def test_a_folder_option_naming_a_file_is_a_usage_error_and_leaves_the_file(argv, tmp_path, capsys):
+    # `docs --out FILE` failed with the system's bare "File exists"
+    file = tmp_path / "a-file"
+    file.write_text("kept")
+    with pytest.raises(SystemExit) as exit_:
+        main([*argv, str(file)])
+    assert exit_.value.code == 2
+    assert f"argument {argv[-1]}: {file} is a file, not a folder" in capsys.readouterr().err
+    assert file.read_text() == "kept" and list(tmp_path.iterdir()) == [file]
 
 
 def test_pytest_refuses_an_empty_expectations_path(capsys, suite_dir):  # noqa: F811

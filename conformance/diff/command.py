@@ -20,7 +20,7 @@ from conformance.areas import AREAS
 from conformance.console import LINE_LIMIT, shown
 from conformance.diff import DEFAULT_EXAMPLES, DEFAULT_TIMEOUT, OperationReport, run_diff
 from conformance.diff.scenario import case_id, scenario_text
-from conformance.options import add_edition_argument, add_generation_arguments, path_argument
+from conformance.options import add_edition_argument, add_generation_arguments, folder_argument, path_argument
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -37,7 +37,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     from conformance.editions import DEFAULT
 
     add_edition_argument(parser, DEFAULT, DEFAULT)
-    parser.add_argument("--out", type=path_argument, metavar="DIR", help="write each disagreement as DIR/<case-id>.yaml")
+    parser.add_argument("--out", type=folder_argument, metavar="DIR", help="write each disagreement as DIR/<case-id>.yaml")
     parser.add_argument("--expectations", type=path_argument, metavar="FILE",
                         help="the second adapter's expectations file (as `run` reads it): a disagreement "
                              "only where one of its expected-failing cases also disagrees is reported as "
@@ -58,9 +58,8 @@ def _line(report: OperationReport) -> str:
 
 def _unwritable_folder(out: Path) -> str | None:
     """Why the disagreements could not be written into folder ``out`` (checked before the search,
-    so a long run is not lost at its end), or ``None``: it is a file, or it cannot be made."""
-    if out.exists() and not out.is_dir():
-        return "is a file, not a folder"
+    so a long run is not lost at its end), or ``None``: it cannot be made (an existing file is
+    refused with the arguments, :func:`conformance.options.folder_argument`)."""
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
