@@ -60,6 +60,11 @@ class _Subcommands(argparse._SubParsersAction):
         if fill is not None:
             fill(self._name_parser_map[values[0]])
         super().__call__(parser, namespace, values, option_string)
+        # argparse leaves a subcommand's unknown arguments to the top parser, whose usage line
+        # shows no option of the command: the command's own parser reports them instead
+        unknown = getattr(namespace, argparse._UNRECOGNIZED_ARGS_ATTR, None)
+        if unknown and values and values[0] in self._name_parser_map:
+            self._name_parser_map[values[0]].error(f"unrecognized arguments: {' '.join(unknown)}")
 
 
 def _from_module(module: str, command: str) -> Callable[[argparse.ArgumentParser], None]:

@@ -143,6 +143,17 @@ def test_a_folder_option_naming_a_file_is_a_usage_error_and_leaves_the_file(argv
     assert file.read_text() == "kept" and list(tmp_path.iterdir()) == [file]
 
 
+@pytest.mark.parametrize("argv", [["run", "--bogus"], ["diff", "--bogus"], ["invariants", "extra"], ["list", "x", "y"]])
+def test_an_unknown_argument_is_reported_with_its_commands_usage(argv, capsys):
+    # argparse left them to the top parser, whose usage line names no option of the command
+    with pytest.raises(SystemExit) as exit_:
+        main(argv)
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"usage: pi-conformance {argv[0]} ")
+    assert f"pi-conformance {argv[0]}: error: unrecognized arguments: {' '.join(argv[1:])}" in err
+
+
 def test_pytest_refuses_an_empty_expectations_path(capsys, suite_dir):  # noqa: F811
     result = run_refused(capsys, suite_dir, "--expectations", "")
     assert result.ret == 2  # as under `run`, before any case runs
