@@ -15,7 +15,8 @@ from conformance.adapters.connect import ADAPTER_NAMES
 from conformance.areas import AREAS
 from conformance.editions import DEFAULT as DEFAULT_EDITION
 from conformance.locales import DEFAULT_LOCALES
-from conformance.options import add_edition_argument, folder_argument, path_argument, timeout_seconds
+from conformance.options import (DEFAULT_FAULTS_PACKAGE, add_edition_argument, folder_argument, module_argument,
+                                 path_argument, timeout_seconds)
 
 
 EPILOG = ("exit codes: 0 all good; 1 a case failed, errored or passed unexpectedly; 2 usage or suite errors; "
@@ -135,7 +136,7 @@ def build_parser(commands: Mapping[str, Callable[[argparse.Namespace], int]]) ->
     cv = sub.add_parser("coverage", help="clause x cases; fails when a MUST clause has no case")
     common(cv, select=False, edition_default=None, edition_help="every edition")
     cv.add_argument("--area", action="append", choices=AREAS, help="only this area's clauses")
-    cv.add_argument("--faults", nargs="?", const="", metavar="MODULE", help="each MUST clause proven by a seeded fault?")
+    cv.add_argument("--faults", nargs="?", const=DEFAULT_FAULTS_PACKAGE, type=module_argument, metavar="MODULE", help="each MUST clause proven by a seeded fault?")
     cv.add_argument("--json", action="store_true", help="with --faults: one JSON object (counts, unproven clause ids)")
     cv.set_defaults(fn=commands["coverage"])
 

@@ -35,13 +35,12 @@ from typing import Any, Callable, Collection, Iterator, Sequence
 from conformance.adapters.base import Adapter
 from conformance.areas import AREAS
 from conformance.adapters.reference import ReferenceImplementation
+from conformance.options import DEFAULT_FAULTS_PACKAGE
 from conformance.patches import FaultError, Patch, applied, cannot_apply, mutate, replace, unknown_clause, wrap
 
 __all__ = ["Fault", "FaultError", "FaultResult", "FaultyReference", "Matrix", "Patch", "applied", "catch_matrix",
            "format_matrix", "load_faults", "mutate", "replace", "rewrites", "select_faults", "wrap"]
 
-DEFAULT_FAULTS_PACKAGE = "tests.faults"
-"""Where ``pi-conformance faults`` finds the faults when run from a checkout."""
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 
@@ -415,9 +414,9 @@ def format_matrix(matrix: Matrix, *, verbose: bool = False) -> str:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Add the ``faults`` subcommand's options to ``parser``."""
-    from conformance.options import path_argument
+    from conformance.options import module_argument, path_argument
 
-    parser.add_argument("--faults", metavar="MODULE", default=None,
+    parser.add_argument("--faults", metavar="MODULE", default=None, type=module_argument,
                         help=f"module or package exposing FAULTS (default {DEFAULT_FAULTS_PACKAGE})")
     parser.add_argument("--area", action="append", choices=AREAS,
                         help="only faults of this area (repeatable)")

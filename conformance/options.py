@@ -40,6 +40,21 @@ def path_argument(text: str) -> str:
     return text
 
 
+DEFAULT_FAULTS_PACKAGE = "tests.faults"
+"""The seeded faults' package when ``--faults`` names none (the checkout's ``tests/faults``)."""
+
+
+def module_argument(text: str) -> str:
+    """A Python module argument (``--faults MODULE``): any text but an empty or blank one, which
+    ``coverage --faults ''`` took for the option given without a module (the default package).
+
+    Raises ``argparse.ArgumentTypeError`` (a usage error naming the option) for such a value.
+    """
+    if not text.strip():
+        raise argparse.ArgumentTypeError("give a module name (an empty one names none)")
+    return text
+
+
 def folder_argument(text: str) -> str:
     """A folder argument the kit writes into (``--out DIR``): a :func:`path_argument` that is not
     an existing file (``docs --out FILE`` failed with the system's "File exists").

@@ -154,6 +154,16 @@ def test_an_unknown_argument_is_reported_with_its_commands_usage(argv, capsys):
     assert f"pi-conformance {argv[0]}: error: unrecognized arguments: {' '.join(argv[1:])}" in err
 
 
+@pytest.mark.parametrize("value", ["", " "])
+@pytest.mark.parametrize("command", ["coverage", "faults"])
+def test_an_empty_or_blank_faults_module_is_a_usage_error(command, value, capsys):
+    # `coverage --faults ''` was taken for `--faults` without a module: the default package
+    with pytest.raises(SystemExit) as exit_:
+        main([command, "--faults", value])
+    assert exit_.value.code == 2
+    assert "argument --faults: give a module name" in capsys.readouterr().err
+
+
 def test_pytest_refuses_an_empty_expectations_path(capsys, suite_dir):  # noqa: F811
     result = run_refused(capsys, suite_dir, "--expectations", "")
     assert result.ret == 2  # as under `run`, before any case runs
