@@ -63,8 +63,10 @@ def test_a_credentials_case_declares_no_classifier_model(tmp_path):
     assert seen["modules"] == ["conformance.adapters.reference.pi_models", "conformance.operations.base",
                                "conformance.operations.index", "conformance.operations.pi_models"]
     assert not {"CatalogueInput", "ClassifyRequestInput", "ClassifierUsageInput", "Price"} & set(seen["declared"])
-    # models.json's rules name editions but have no use for the message models
-    assert "reference.pi.core.editions" in seen["reference"]
-    assert not {"reference.pi.core.messages", "reference.pi.core.message_editions"} & set(seen["reference"])
+    # models.json's rules name editions but have no use for the message models, and a case
+    # without a models.json has none for the file's schema models
+    assert {"reference.pi.core.editions", "reference.pi.core.models_file"} <= set(seen["reference"])
+    assert not {"reference.pi.core.messages", "reference.pi.core.message_editions",
+                "reference.pi.core.models_schema"} & set(seen["reference"])
     # the input and output, and the built-in providers, dumped for the reference
     assert seen["built"] == ["AuthInput", "AuthOutput", "BuiltinProvider"]

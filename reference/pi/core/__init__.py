@@ -6,8 +6,9 @@
 - packages (N22): sources, identity, manifest (declarations and discovery over a caller's
   file system), filters, scope (trust, project over personal, the whole resolution), changelog
   (edition pi-1.6.0: a package's changelog after an update);
-- ``models.json`` (N23): models_file (schema, parsing), merge (composition with the built-ins),
-  values (value forms), credentials, availability, classifiers; edition pi-1.6.0 adds sampling
+- ``models.json`` (N23): models_file (parsing, the schema check), models_schema (its models),
+  merge (composition with the built-ins), values (value forms), credentials, availability,
+  classifiers; edition pi-1.6.0 adds sampling
   (parameters by thinking level), classifier_images (images passed to classifiers) and
   image_models (OpenRouter's image models).
 """
