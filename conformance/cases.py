@@ -279,6 +279,30 @@ def scan_ids(path: Path) -> list[str] | None:
     return found
 
 
+def scan_all_ids(paths: list[Path]) -> dict[Path, list[str] | None]:
+    """:func:`scan_ids` of each of ``paths``, kept together in one parse-cache entry too: named by
+    every file's path, length and bytes and the code that reads them (:func:`checker_identity`),
+    so that a selection reads one entry instead of one per file, and an edited, added, removed or
+    renamed file, or an edited scanner, never finds an old one. Without it (or with a file that
+    cannot be read, or whose ids cannot be known) each file is scanned as :func:`scan_ids` does."""
+    key = yamlcache.hasher(f"case ids of the scenario files\n{checker_identity()}\n")
+    for path in paths:
+        try:
+            data = path.read_bytes()
+        except OSError:
+            return {path: scan_ids(path) for path in paths}
+        key.update(f"{path.parent.name}/{path.name}:{len(data)}:".encode() + data)
+    name = key.hexdigest()
+    found = yamlcache.get(name)
+    if isinstance(found, list) and len(found) == len(paths) and all(
+            isinstance(ids, list) and all(isinstance(cid, str) for cid in ids) for ids in found):
+        return dict(zip(paths, found))
+    scanned = {path: scan_ids(path) for path in paths}
+    if None not in scanned.values():  # a file whose ids cannot be known is scanned again each time
+        yamlcache.put(name, json.dumps(list(scanned.values())))
+    return scanned
+
+
 def scenario_files(scenarios_dir: Path, errors: list[FileError]) -> list[Path]:
     """The scenario files under ``scenarios_dir`` (``<area>/*.yaml``), in name order. A YAML file
     anywhere else under it (another suffix, another folder, a subfolder of an area, the folder
@@ -309,7 +333,7 @@ def load_suite(scenarios_dir: Path = SCENARIOS_DIR, *, areas: list[str] | None =
     later case is dropped). The clause ids a case names must exist in the spec catalogue.
 
     A selection (``areas``; ``patterns``, globs on case ids) is made before parsing: only the
-    files of those areas whose ``id:`` lines (:func:`scan_ids`) match are read, and only the
+    files of those areas whose ``id:`` lines (:func:`scan_all_ids`) match are read, and only the
     selected cases in them are checked. The suite is then not ``complete``, and its ``ids`` come
     from the scan of every file.
     """
@@ -324,8 +348,10 @@ def load_suite(scenarios_dir: Path = SCENARIOS_DIR, *, areas: list[str] | None =
     known, clause_editions = set(cat.clauses), {cid: c.editions for cid, c in cat.clauses.items()}
     context = check_context(known, clause_editions)
     held: dict[str, list[str]] = {}
-    for path in scenario_files(scenarios_dir, suite.errors):
-        if selecting and not _must_read(path, areas, patterns, suite):
+    paths = scenario_files(scenarios_dir, suite.errors)
+    scanned = scan_all_ids(paths) if selecting else {}
+    for path in paths:
+        if selecting and not _must_read(path, scanned[path], areas, patterns, suite):
             continue
         cases, errors = load_file(path, known_clauses=known, wanted=wanted, clause_editions=clause_editions,
                                   context=context, refused=cat.refused, held=held)
@@ -344,11 +370,12 @@ def _wanted(areas: list[str] | None, patterns: list[str] | None) -> Wanted:
     return wanted
 
 
-def _must_read(path: Path, areas: list[str] | None, patterns: list[str] | None, suite: Suite) -> bool:
-    """Whether a selection must read ``path``; the ids scanned in it join ``suite.ids``. A file
-    whose scan finds no id is read when its area is selected, so that its own errors are reported;
-    one whose ids cannot be known and that is not read joins ``suite.unknown``."""
-    found = scan_ids(path)
+def _must_read(path: Path, found: list[str] | None, areas: list[str] | None, patterns: list[str] | None,
+               suite: Suite) -> bool:
+    """Whether a selection must read ``path``, whose scanned ids are ``found`` (:func:`scan_ids`);
+    they join ``suite.ids``. A file whose scan finds no id is read when its area is selected, so
+    that its own errors are reported; one whose ids cannot be known and that is not read joins
+    ``suite.unknown``."""
     area = path.parent.name
     if found:
         suite.ids.update(found)

@@ -66,20 +66,44 @@ def test_ids_equal_under_uca_fall_back_to_code_points():
 
 
 
-def test_the_lazily_filled_table_gives_the_full_tables_sort_keys():
+def _table_lines() -> list[str]:
+    import pyuca
     from pathlib import Path
 
-    import pyuca
+    return (Path(pyuca.__file__).parent / "allkeys-10.0.0.txt").read_text(encoding="utf-8").splitlines()
+
+
+@pytest.fixture(scope="module")
+def full_collator():
     from pyuca.collator import Collator_10_0_0
 
+    return Collator_10_0_0()
+
+
+def _contractions() -> list[str]:
+    return ["".join(chr(int(k, 16)) for k in line.split(";")[0].split())
+            for line in _table_lines() if line[:1].isalnum() and len(line.split(";")[0].split()) > 1]
+
+
+def test_the_table_writes_each_first_code_point_as_the_lazy_table_scans_for_it():
+    # LazyCollator's scan finds an entry by its first code point written "%04X", then a blank or ";"
+    entries = [line for line in _table_lines() if line[:1] not in ("", "#", "@")]
+    assert len(entries) > 30000
+    firsts = [line.split(";", 1)[0].split(None, 1)[0] for line in entries]
+    assert [first for first in firsts if first != "%04X" % int(first, 16)] == []
+    assert [line for line, first in zip(entries, firsts) if line[len(first)] not in " \t;"] == []
+    assert {len(first) for first in firsts} == {4, 5}
+
+
+@pytest.mark.parametrize("scans", [0, 3, None, 10**9], ids=["split-at-once", "split-after-3", "default", "scans-only"])
+def test_the_lazily_filled_table_gives_the_full_tables_sort_keys(full_collator, scans):
     from reference.envelope.collation import LazyCollator
 
-    full, lazy = Collator_10_0_0(), LazyCollator()
-    table = Path(pyuca.__file__).parent / "allkeys-10.0.0.txt"
-    contractions = ["".join(chr(int(k, 16)) for k in line.split(";")[0].split())
-                    for line in table.read_text(encoding="utf-8").splitlines()
-                    if line[:1].isalnum() and len(line.split(";")[0].split()) > 1]
-    assert len(contractions) > 800
+    full, lazy = full_collator, LazyCollator()
+    if scans is not None:
+        lazy.SCANS_BEFORE_SPLIT = scans
+    contractions = _contractions()
+    assert len(contractions) > 800 and any(ord(c[0]) > 0xFFFF for c in contractions)
     rng = random.Random(7)
     alphabet = [chr(c) for c in [*range(0x20, 0x250), *range(0x300, 0x370), 0x0E40, 0x0E01, 0x0E32, 0x0F71,
                                  0x0F72, 0x0F80, 0x1100, 0x1161, 0x11A8, 0xAC00, 0x4E00, 0x9FEA, 0x17000,
@@ -89,6 +113,21 @@ def test_the_lazily_filled_table_gives_the_full_tables_sort_keys():
     strings += [chr(c) for c in range(0, 0x30000, 61) if not 0xD800 <= c < 0xE000] + N3_ORDER
     rng.shuffle(strings)
     assert [lazy.sort_key(s) for s in strings] == [full.sort_key(s) for s in strings]
+
+
+def test_a_contraction_collated_after_its_later_code_points_gets_the_full_tables_key(full_collator):
+    # each contraction's later code points are collated alone first, so their blocks are scanned
+    # before the block of the contraction's first code point
+    from reference.envelope.collation import LazyCollator
+
+    lazy = LazyCollator()
+    lazy.SCANS_BEFORE_SPLIT = 10**9
+    contractions = _contractions()
+    later = sorted({c for contraction in contractions for c in contraction[1:]} - {c[0] for c in contractions})
+    assert [lazy.sort_key(c) for c in later] == [full_collator.sort_key(c) for c in later]
+    assert [lazy.sort_key(c) for c in contractions] == [full_collator.sort_key(c) for c in contractions]
+    assert lazy._text is not None  # no split was needed
+
 
 # --- contributions -----------------------------------------------------------------------------
 

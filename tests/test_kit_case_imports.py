@@ -17,8 +17,9 @@ KIT = ("conformance.operations.", "conformance.adapters.reference.")
 
 
 def _after_run(case_id: str, tmp_path: Path) -> dict:
-    """The operation and reference-handler modules imported, the operation models declared and
-    those whose validator was built, after ``run --case CASE_ID`` in a fresh process."""
+    """The operation and reference-handler modules imported, the reference's modules imported, the
+    operation models declared and those whose validator was built, after ``run --case CASE_ID`` in
+    a fresh process."""
     probe = ("import contextlib, io, json, sys\nfrom conformance.cli import main\n"
              "with contextlib.redirect_stdout(io.StringIO()):\n"
              f"    assert main(['run', '-q', '--case', {case_id!r}]) == 0\n"
@@ -28,6 +29,7 @@ def _after_run(case_id: str, tmp_path: Path) -> dict:
              "        yield sub\n"
              "        yield from every(sub)\n"
              f"print(json.dumps({{'modules': sorted(m for m in sys.modules if m.startswith({KIT!r})),\n"
+             "                  'reference': sorted(m for m in sys.modules if m.startswith('reference.')),\n"
              "                  'declared': sorted({c.__name__ for c in every(OpModel)}),\n"
              "                  'built': sorted({c.__name__ for c in every(OpModel) if c.__pydantic_complete__})}))")
     env = {**os.environ, yamlcache.ENV: str(tmp_path / "cache")}
@@ -61,5 +63,10 @@ def test_a_credentials_case_declares_no_classifier_model(tmp_path):
     assert seen["modules"] == ["conformance.adapters.reference.pi_models", "conformance.operations.base",
                                "conformance.operations.index", "conformance.operations.pi_models"]
     assert not {"CatalogueInput", "ClassifyRequestInput", "ClassifierUsageInput", "Price"} & set(seen["declared"])
+    # models.json's rules name editions but have no use for the message models, and a case
+    # without a models.json has none for the file's schema models
+    assert {"reference.pi.core.editions", "reference.pi.core.models_file"} <= set(seen["reference"])
+    assert not {"reference.pi.core.messages", "reference.pi.core.message_editions",
+                "reference.pi.core.models_schema"} & set(seen["reference"])
     # the input and output, and the built-in providers, dumped for the reference
     assert seen["built"] == ["AuthInput", "AuthOutput", "BuiltinProvider"]

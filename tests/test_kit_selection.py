@@ -83,6 +83,32 @@ def test_a_cached_scan_is_never_taken_for_another_text(tmp_path, cache):
     assert scan_ids(path) == ["kit-echo-text", "kit-echo-number", "kit-echo-refused", "kit-odd"]
 
 
+def _selected_ids(dirs) -> set[str]:
+    return set(load_suite(dirs["scenarios"], patterns=["kit-echo-text"], spec_dir=dirs["spec"]).ids)
+
+
+def test_a_selection_takes_every_files_ids_from_one_entry_and_never_from_a_stale_one(tmp_path, cache, monkeypatch):
+    from conformance import cases
+
+    dirs = mini_suite(tmp_path)
+    write(dirs["scenarios"] / "kit" / "more.yaml", HEAD + "  - id: kit-more\n    " + CASE)
+    both = {"kit-echo-text", "kit-echo-number", "kit-echo-refused", "kit-more"}
+    assert _selected_ids(dirs) == both
+    scanned: list[str] = []
+    real = cases.scan_ids
+    monkeypatch.setattr(cases, "scan_ids", lambda path: scanned.append(path.name) or real(path))
+    assert _selected_ids(dirs) == both and scanned == [], "the ids of every file come from one entry"
+    # an edited file, an added one, a renamed one: each names another entry
+    write(dirs["scenarios"] / "kit" / "more.yaml", HEAD + "  - id: kit-more-two\n    " + CASE)
+    assert _selected_ids(dirs) == both - {"kit-more"} | {"kit-more-two"}
+    write(dirs["scenarios"] / "kit" / "added.yaml", HEAD + "  - id: kit-added\n    " + CASE)
+    assert _selected_ids(dirs) == both - {"kit-more"} | {"kit-more-two", "kit-added"}
+    (dirs["scenarios"] / "kit" / "added.yaml").rename(dirs["scenarios"] / "kit" / "zadded.yaml")
+    scanned.clear()
+    assert _selected_ids(dirs) == both - {"kit-more"} | {"kit-more-two", "kit-added"}
+    assert scanned == ["echo.yaml", "more.yaml", "zadded.yaml"]
+
+
 def test_a_file_that_does_not_parse_has_no_known_ids(tmp_path):
     path = write(tmp_path / "kit" / "broken.yaml", HEAD + "  - {id: kit-odd\n")
     assert scan_ids(path) is None

@@ -15,7 +15,8 @@ from conformance.operations.pi_messages import (
     ValidateMessageOutput,
 )
 from reference.pi.core.convert import convert_to_llm
-from reference.pi.core.editions import honours_replace, message_models
+from reference.pi.core.editions import honours_replace
+from reference.pi.core.message_editions import message_models
 from reference.pi.core.messages import validate_message
 from reference.pi.core.replay import render_system_prompt, replay_system_messages
 

@@ -1,21 +1,13 @@
-"""The editions of Pi's pages and what the 1.6.0 pages change in the message types.
+"""The editions of Pi's pages.
 
 Edition ``pi-0.99.4`` is the default; ``pi-1.6.0`` is the copy of the same pages in Pi 1.6.0's npm
-package (PI-DECISION-EDITIONS). A caller that judges by an edition passes its name explicitly.
+package (PI-DECISION-EDITIONS). A caller that judges by an edition passes its name explicitly. What
+the 1.6.0 pages change in the message types is :mod:`reference.pi.core.message_editions` (kept
+apart so that the rules of ``models.json`` and packages, which only name editions, do not build the
+message models).
 """
 
 from __future__ import annotations
-
-from typing import Any, Literal
-
-from reference.pi.core.messages import (
-    MESSAGE_MODELS,
-    AssistantMessage,
-    Count,
-    SystemMessage,
-    ToolResultMessage,
-    _Strict,
-)
 
 PI_0994 = "pi-0.99.4"
 PI_160 = "pi-1.6.0"
@@ -30,63 +22,6 @@ def check_edition(edition: str | None) -> str:
     if name not in EDITIONS:
         raise ValueError(f"unknown edition {name!r} of Pi's pages; the editions are {', '.join(EDITIONS)}")
     return name
-
-
-#: Pi's thinking levels as the 1.6.0 pages name them (PI-160-MSG-THINKING-LEVEL).
-ThinkingLevel = Literal["off", "minimal", "low", "medium", "high", "xhigh", "max"]
-
-
-class SystemMessage160(SystemMessage):
-    """``role: "system"`` as the 1.6.0 page types it: no ``replace`` field, so a ``replace`` is an
-    unknown field, tolerated and not examined (PI-160-MSG-SYSTEM-NO-REPLACE)."""
-
-    replace: Any = None
-
-
-class AssistantMessage160(AssistantMessage):
-    """``role: "assistant"`` with the 1.6.0 page's optional ``thinkingLevel``, one of Pi's thinking
-    levels (PI-160-MSG-THINKING-LEVEL)."""
-
-    thinkingLevel: ThinkingLevel = None  # type: ignore[assignment]
-
-
-class NestedToolCallRecord(_Strict):
-    """One call a tool made to another tool (PI-160-MSG-NESTED-CALLS): ``id``, ``name`` strings,
-    ``arguments?`` an object, ``argumentsBytes?`` and ``durationMs?`` numbers of zero or more,
-    ``status`` ``ok``/``error``/``unfinished``, ``error?`` a string."""
-
-    id: str
-    name: str
-    arguments: dict[str, Any] = None  # type: ignore[assignment]
-    argumentsBytes: Count = None  # type: ignore[assignment]
-    status: Literal["ok", "error", "unfinished"]
-    durationMs: Count = None  # type: ignore[assignment]
-    error: str = None  # type: ignore[assignment]
-
-
-class NestedToolCalls(_Strict):
-    """``{calls: NestedToolCallRecord[], complete: boolean}`` (PI-160-MSG-NESTED-CALLS)."""
-
-    calls: list[NestedToolCallRecord]
-    complete: bool
-
-
-class ToolResultMessage160(ToolResultMessage):
-    """``role: "toolResult"`` with the 1.6.0 page's optional ``nestedCalls``
-    (PI-160-MSG-NESTED-CALLS)."""
-
-    nestedCalls: NestedToolCalls = None  # type: ignore[assignment]
-
-
-_MODELS_160 = {**MESSAGE_MODELS, "system": SystemMessage160, "assistant": AssistantMessage160,
-               "toolResult": ToolResultMessage160}
-
-
-def message_models(edition: str | None) -> dict[str, type[_Strict]]:
-    """The model of each role the ``edition``'s page lists (``None``: ``pi-0.99.4``).
-
-    Raises ``ValueError`` for an unknown edition."""
-    return _MODELS_160 if check_edition(edition) == PI_160 else MESSAGE_MODELS
 
 
 def honours_replace(edition: str | None) -> bool:
