@@ -73,13 +73,14 @@ def test_run_shows_adapter_text_escaped_and_writes_every_report(tmp_path, capsys
 
 
 def test_smoke_shows_the_handshake_name_escaped(capsys):
-    # The stand-in never answers the malformed check's line: smoke's --timeout ends the wait.
-    code = main(["smoke", "--adapter", HOSTILE, "--timeout", "1"])
+    # The stand-in never answers the malformed check's line: smoke's --timeout ends the wait (it
+    # answers every other request at once).
+    code = main(["smoke", "--adapter", HOSTILE, "--timeout", "0.3"])
     captured = capsys.readouterr()
     assert code == 1, captured.out
     assert_safe(captured.out + captured.err)
     assert f"handshake   {NAME} 0.0.1 (python)" in captured.out
-    assert "no answer within 1 s during a raw request" in captured.out
+    assert "no answer within 0.3 s during a raw request" in captured.out
 
 
 def test_diff_shows_both_answers_escaped_in_a_scenario_that_loads(tmp_path, capsys):

@@ -28,6 +28,9 @@ from tests.kit_fixtures import UNMEASURED
 
 STANDINS = Path(__file__).parent / "standins"
 TIMEOUT = 0.5
+HANG = 0.1
+"""The timeout of a request (or handshake, or stop) that the stand-in never answers: its length
+changes nothing but how long the test waits. Requests that are answered get ``TIMEOUT``."""
 
 
 def standin(script: str, *args: str, **kwargs) -> JsonLinesAdapter:
@@ -205,10 +208,10 @@ def test_crash_mid_run_is_errored_with_the_stderr_tail(started):
 def test_hang_past_the_timeout_is_errored(started):
     adapter = started("hangs.py")
     began = time.monotonic()
-    answer = echo(adapter, "hang", timeout=TIMEOUT)
-    assert time.monotonic() - began < TIMEOUT + 3
+    answer = echo(adapter, "hang", timeout=HANG)
+    assert time.monotonic() - began < HANG + 3
     assert answer.kind == "errored"
-    assert f"no answer within {TIMEOUT:g} s" in answer.message
+    assert f"no answer within {HANG:g} s" in answer.message
     assert "sleeping instead of answering" in answer.stderr
     assert_recovers(adapter, 1)
 
@@ -216,11 +219,11 @@ def test_hang_past_the_timeout_is_errored(started):
 def test_an_adapter_that_stops_reading_cannot_block_a_large_request(started):
     adapter = started("hangs.py", "--deaf")
     began = time.monotonic()
-    answer = echo(adapter, "x" * 2_000_000)
-    assert time.monotonic() - began < TIMEOUT + 3
+    answer = echo(adapter, "x" * 2_000_000, timeout=HANG)
+    assert time.monotonic() - began < HANG + 3
     assert answer.kind == "errored"
     assert "did not read the request (" in answer.message
-    assert f"bytes) within {TIMEOUT:g} s" in answer.message
+    assert f"bytes) within {HANG:g} s" in answer.message
     assert "no longer reading" in answer.stderr
 
 
@@ -330,7 +333,7 @@ def test_refused_protocol_version_raises_start_error():
     "mode, why",
     [
         ("exit", "exited with code 2"),
-        ("silent", "no answer within 0.5 s during the handshake"),
+        ("silent", f"no answer within {HANG:g} s during the handshake"),
         ("garbage", "malformed output during the handshake"),
         ("bad-hello", "no 'implementation' object"),
         ("old-protocol", "it speaks protocol 0, the kit speaks 1"),
@@ -340,7 +343,7 @@ def test_failure_to_start_raises_start_error(mode, why):
     # Only the silent stand-in is meant to run out of time; the others get the default start
     # timeout, so a busy machine (parallel workers, coverage in the child) cannot turn their
     # answer into a time-out.
-    adapter = standin("fails_to_start.py", mode, **({"start_timeout": TIMEOUT} if mode == "silent" else {}))
+    adapter = standin("fails_to_start.py", mode, **({"start_timeout": HANG} if mode == "silent" else {}))
     with pytest.raises(AdapterStartError, match=why) as info:
         adapter.start()
     if mode == "exit":
@@ -619,12 +622,12 @@ def test_a_request_to_an_adapter_that_never_started_is_errored():
 
 
 def test_an_adapter_that_ignores_stop_is_killed_and_reported():
-    adapter = standin("hangs.py", "--deaf", stop_timeout=0.3)
+    adapter = standin("hangs.py", "--deaf", stop_timeout=HANG)
     with adapter:
         popen = adapter._proc.popen
     assert popen.returncode is not None  # killed
-    assert "no answer within 0.3 s during stop" in adapter.stop_problem
-    assert "did not exit within 0.3 s of stop; killed" in adapter.stop_problem
+    assert f"no answer within {HANG:g} s during stop" in adapter.stop_problem
+    assert f"did not exit within {HANG:g} s of stop; killed" in adapter.stop_problem
 
 
 def test_a_crashed_adapter_stops_without_raising(started):
@@ -665,23 +668,23 @@ def test_serving_something_that_is_not_an_implementation_exits_2():
 def test_an_adapter_that_hangs_on_every_request_is_given_up_after_three_timeouts(started):
     adapter = started("hangs.py", "--always")
     began = time.monotonic()
-    answers = [echo(adapter, i, timeout=0.3) for i in range(8)]
-    assert time.monotonic() - began < 3 * 0.3 + 6  # three timeouts and their restarts, not eight
+    answers = [echo(adapter, i, timeout=HANG) for i in range(8)]
+    assert time.monotonic() - began < 3 * HANG + 6  # three timeouts and their restarts, not eight
     assert all(a.kind == "errored" for a in answers)
-    assert all("no answer within 0.3 s" in a.message for a in answers[:3])
+    assert all(f"no answer within {HANG:g} s" in a.message for a in answers[:3])
     for answer in answers[3:]:
-        assert "adapter" in answer.message and "is hung: 3 requests in a row got no answer within 0.3 s" \
+        assert "adapter" in answer.message and f"is hung: 3 requests in a row got no answer within {HANG:g} s" \
             in answer.message
     assert adapter.restarts == 2  # no restart after it is given up
 
 
 def test_an_answer_in_time_resets_the_count_of_timeouts(started):
     adapter = started("hangs.py")
-    assert echo(adapter, "hang", timeout=0.3).kind == "errored"
-    assert echo(adapter, "hang", timeout=0.3).kind == "errored"
+    assert echo(adapter, "hang", timeout=HANG).kind == "errored"
+    assert echo(adapter, "hang", timeout=HANG).kind == "errored"
     assert echo(adapter, "fine").kind == "result"
-    assert echo(adapter, "hang", timeout=0.3).kind == "errored"
-    assert echo(adapter, "hang", timeout=0.3).kind == "errored"
+    assert echo(adapter, "hang", timeout=HANG).kind == "errored"
+    assert echo(adapter, "hang", timeout=HANG).kind == "errored"
     assert (answer := echo(adapter, "fine")).kind == "result", answer.message
 
 
@@ -699,7 +702,7 @@ def test_a_killed_adapter_gets_sigterm_first_to_clean_up(tmp_path):
     adapter = JsonLinesAdapter([sys.executable, str(script)], environment=UNMEASURED)
     adapter.start()
     try:
-        assert echo(adapter, "hang", timeout=0.3).kind == "errored"
+        assert echo(adapter, "hang", timeout=HANG).kind == "errored"
         assert marker.exists()
     finally:
         adapter.stop()
