@@ -56,6 +56,7 @@ IN_PROCESS = {cls.fault_id: f"python:tests.test_diff:{cls.__name__}" for cls in 
 """``--adapter`` of each in-process seeded fault, by fault id."""
 
 
+@pytest.mark.untraced  # every operation again, in process and served: the other diff tests and the scenario tests measure it
 def test_the_reference_agrees_with_itself_served_over_the_protocol(capsys):
     code = main(["diff", "--adapter", "reference", "--adapter", "serve-reference", "--area", "pi",
                  "--area", "profiles", "--area", "envelope", "--examples", "3"])
