@@ -173,6 +173,7 @@ def test_a_fault_needs_a_patch():
         fm.Fault("x", "envelope", "t", (), ())
 
 
+@pytest.mark.untraced  # a fault's whole matrix again: the other matrix and command tests measure it
 def test_the_matrix_reports_every_catching_case(suite):
     fault = next(f for f in ALL if f.id == "env-environment-first")
     matrix = fm.catch_matrix([fault], suite)

@@ -14,6 +14,7 @@ COMMANDS = {
 }
 
 
+@pytest.mark.untraced  # diff and invariants again, in a process: the diff and invariant tests measure them
 @pytest.mark.parametrize("command", sorted(COMMANDS))
 def test_hypothesis_storage_goes_to_the_kit_cache_not_the_working_folder(tmp_path, command):
     work, cache = tmp_path / "project", tmp_path / "cache"

@@ -10,11 +10,16 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from conformance import yamlcache
 from tests.kit_fixtures import lend_parse_cache
 
 ROOT = Path(__file__).resolve().parent.parent
 KIT = ("conformance.operations.", "conformance.adapters.reference.")
+
+
+pytestmark = pytest.mark.untraced  # one case's run in a process: the scenario and run tests measure it
 
 
 def _after_run(case_id: str, tmp_path: Path, *, warm: bool = False) -> dict:
