@@ -109,6 +109,45 @@ def _resolve(target: str) -> tuple[Any, str, Any]:
     return owner, attr, getattr(owner, attr)
 
 
+Binding = tuple[Any, Any, bool]
+"""Where a patched object is bound: ``(module, name, False)`` or ``(dict, key, True)``."""
+
+_BINDINGS: dict[str, tuple[Any, Any, list[Binding]]] = {}
+"""Per patch target, the last scan of :func:`_bindings`: ``(modules stamp, object, bindings)``."""
+
+
+def _modules_stamp() -> tuple[int, Any, int]:
+    """What changes when a module is imported or removed: how many there are, and the last one."""
+    last = next(reversed(sys.modules), None)
+    return len(sys.modules), last, id(sys.modules.get(last))
+
+
+def _bindings(target: str, attr: str, original: Any) -> list[Binding]:
+    """Every module-level binding of ``original`` in the modules of :data:`PATCHED_PACKAGES`: for a
+    function, under any name and as a value of a module-level ``dict``; for any other value, only
+    under the name ``attr``.
+
+    Scanning every module's namespace is most of the cost of a fault's request, and a fault is
+    applied once per request: the scan is kept per target and made again only when a module has
+    been imported or removed since, or a binding it found no longer holds ``original``. (The
+    reference binds its functions when its modules are imported.)"""
+    stamp = _modules_stamp()
+    kept = _BINDINGS.get(target)
+    if kept is not None and kept[0] == stamp and kept[1] is original and all(
+            (owner.get(key) if is_dict else vars(owner).get(key)) is original for owner, key, is_dict in kept[2]):
+        return kept[2]
+    is_function = callable(original) and not isinstance(original, type)
+    found: list[Binding] = []
+    for mod in _modules():
+        for name, value in list(vars(mod).items()):
+            if value is original and (name == attr or is_function):
+                found.append((mod, name, False))
+            elif is_function and isinstance(value, dict) and not name.startswith("__"):
+                found += [(value, key, True) for key, item in list(value.items()) if item is original]
+    _BINDINGS[target] = (stamp, original, found)
+    return found
+
+
 def applied(fault: Any) -> Any:
     """A context manager applying ``fault``'s patches (a :class:`~conformance.faults.Fault`'s), undoing them on exit.
 
@@ -132,17 +171,13 @@ def _applied(patches: Sequence[Patch]) -> Iterator[None]:
         for patch in patches:
             module, attr, original = _resolve(patch.target)
             new = patch.make(original)
-            is_function = callable(original) and not isinstance(original, type)
-            for mod in _modules():
-                for name, value in list(vars(mod).items()):
-                    if value is original and (name == attr or is_function):
-                        setattr(mod, name, new)
-                        undo.append(lambda m=mod, n=name, v=value: setattr(m, n, v))
-                    elif is_function and isinstance(value, dict) and not name.startswith("__"):
-                        for key, item in list(value.items()):
-                            if item is original:
-                                value[key] = new
-                                undo.append(lambda d=value, k=key, v=item: d.__setitem__(k, v))
+            for owner, key, is_dict in _bindings(patch.target, attr, original):
+                if is_dict:
+                    owner[key] = new
+                    undo.append(lambda d=owner, k=key, v=original: d.__setitem__(k, v))
+                else:
+                    setattr(owner, key, new)
+                    undo.append(lambda m=owner, n=key, v=original: setattr(m, n, v))
             if getattr(module, attr) is not new:  # a target bound under another name only
                 setattr(module, attr, new)
                 undo.append(lambda m=module, n=attr, v=original: setattr(m, n, v))

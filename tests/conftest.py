@@ -30,6 +30,7 @@ SHARED_FIXTURE_MODULES = frozenset({
     "tests/test_diff_pi_node.py",      # diff against Pi, with and without expectations
     "tests/test_invariants.py",        # one serve-reference process
     "tests/test_adapter_environment.py",  # smoke of serve-reference under every default locale
+    "tests/test_pi_whole_numbers.py",  # every pi case's answer and golden, read once
 })
 """Test modules whose tests share an expensive module fixture: under ``-n``, each runs on one worker."""
 

@@ -19,6 +19,23 @@ left off (an empty value starts none). Such a stand-in runs none of the kit's co
 nothing to measure in it, and starting coverage in each of its processes cost more than the
 stand-in itself. A stand-in that runs the kit's code (``prints_stdout.py``) keeps the measurement."""
 
+def lend_parse_cache(cache: Path) -> Path:
+    """Make ``cache`` a parse cache folder (for ``$PI_CONFORMANCE_CACHE``) whose parsed documents
+    are this session's own: its ``yaml`` linked to :func:`conformance.yamlcache.cache_dir`, unless
+    the session has the cache off (``cache`` is then left as it is). For a child process that
+    would otherwise check every scenario file afresh, which costs a second and more and is not
+    what its test is about (the cache is keyed by content, so nothing stale can be found).
+    Returns ``cache``."""
+    from conformance import yamlcache
+
+    parsed = yamlcache.cache_dir()
+    if parsed is not None:
+        parsed.mkdir(parents=True, exist_ok=True)
+        cache.mkdir(parents=True)
+        (cache / "yaml").symlink_to(parsed, target_is_directory=True)
+    return cache
+
+
 @contextlib.contextmanager
 def untraced() -> Iterator[None]:
     """Under ``coverage run``, code coverage's tracer paused for the block and the child processes

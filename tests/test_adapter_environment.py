@@ -23,6 +23,7 @@ from conformance.adapters.environment import (
 )
 from conformance.cli import main
 from conformance.locales import DEFAULT_LOCALES, LocaleChange, collation_cases, first_difference, parse_locales
+from tests.kit_fixtures import UNMEASURED
 
 STANDINS = Path(__file__).parent / "standins"
 SHOWS = [sys.executable, str(STANDINS / "shows_environment.py")]
@@ -69,7 +70,7 @@ def test_the_default_time_zone_and_a_fresh_home(monkeypatch):
 
 
 def test_a_restart_leaves_no_scratch_folder_behind():
-    adapter = JsonLinesAdapter(SHOWS)
+    adapter = JsonLinesAdapter(SHOWS, environment=UNMEASURED)  # the stand-in runs none of the kit's code
     try:
         first = Path(environment_of(adapter)["HOME"]).parent
         assert adapter.run("kit.echo", {"value": "crash"}, root=None, timeout=10).kind == "errored"
@@ -123,13 +124,34 @@ def test_a_change_names_the_locale_and_the_first_difference():
     assert first_difference(("result", {"l": [1]}), ("result", {"l": [1, 2]}))[0] == "output.l (length)"
 
 
+@contextlib.contextmanager
+def other_locales_unmeasured():
+    """The adapters a locale check starts under the locales it checks, with the kit's coverage
+    measurement of their processes left off (:data:`tests.kit_fixtures.UNMEASURED`); the adapter
+    it starts in the kit's own locale, and every other, stays measured.
+
+    Under every locale the served reference runs the same code for the same cases as in the kit's
+    own (N3: nothing of it depends on the locale), and starting coverage in each process cost more
+    than the process itself (``benchmarks/coverage_figures.py --compare`` shows nothing lost).
+    """
+    with_locale = AdapterEnvironment.with_locale
+
+    def unmeasured(self: AdapterEnvironment, locale: str) -> AdapterEnvironment:
+        changed = with_locale(self, locale)
+        return AdapterEnvironment({**changed.extra, **UNMEASURED.extra}, changed.locale)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(AdapterEnvironment, "with_locale", unmeasured)
+        yield
+
+
 @pytest.fixture(scope="module")
 def reference_smoke() -> tuple[int, str, str]:
     """``smoke --adapter serve-reference`` with the default locales, run once for the tests that
     read it (it starts the served reference under each locale): exit code, standard output and
     standard error."""
     out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), other_locales_unmeasured():
         code = main(["smoke", "--adapter", "serve-reference"])
     return code, out.getvalue(), err.getvalue()
 
@@ -143,7 +165,10 @@ def test_the_reference_answers_the_same_under_every_locale(reference_smoke):
 @needs_node
 def test_smoke_catches_an_order_that_follows_the_locale(capsys):
     command = f"node {LOCALE_SORT} {sys.executable} -m conformance.adapters.server"
-    assert main(["smoke", "--adapter", command]) == 1
+    # Under Danish alone: that smoke checks the default locales, Danish among them, unasked is
+    # test_the_reference_answers_the_same_under_every_locale's and test_locale_lists' to show.
+    with other_locales_unmeasured():
+        assert main(["smoke", "--adapter", command, "--locales", "da_DK.UTF-8"]) == 1
     out = capsys.readouterr().out
     assert "FAIL locales" in out
     assert "env-order-tiebreak-n3: the answer changes with the machine's locale (N3): under da_DK.UTF-8" in out
@@ -157,7 +182,8 @@ def test_run_locales_fails_the_cases_whose_answer_changes(tmp_path, capsys):
     report = tmp_path / "r.json"
     args = ["run", "-q", "--case", "env-order-*", "--adapter", command, "--report-json", str(report)]
     assert main(args) == 0  # in the kit's own locale it agrees with the reference
-    assert main([*args, "--locales", "da_DK.UTF-8"]) == 1
+    with other_locales_unmeasured():
+        assert main([*args, "--locales", "da_DK.UTF-8"]) == 1
     import json
 
     failed = {c["id"]: c["message"] for c in json.loads(report.read_text())["cases"] if c["status"] == "failed"}
@@ -168,8 +194,9 @@ def test_run_locales_fails_the_cases_whose_answer_changes(tmp_path, capsys):
 
 def test_a_locale_check_over_declined_cases_says_it_compared_nothing(capsys):
     # well_behaved.py provides kit.echo and test operations only: every collation case is declined.
+    # It runs none of the kit's code: its processes are left unmeasured (tests.kit_fixtures.UNMEASURED).
     command = f"{sys.executable} {STANDINS / 'well_behaved.py'}"
-    main(["smoke", "--adapter", command])
+    main(["smoke", "--adapter", command, *(f"--adapter-env={name}=" for name in MEASUREMENT_VARIABLES)])
     out = capsys.readouterr().out
     assert "nothing compared: the adapter declines all" in out, out
     assert "answer the same" not in out

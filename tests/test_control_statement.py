@@ -103,14 +103,21 @@ def test_every_block_of_every_golden_is_found_and_the_reference_statement_accept
     assert found > 100
 
 
-@pytest.mark.parametrize("kind", ["heading", "empty", "global-scope"])
+#: Each rejected statement runs every case through the reference and the normaliser again; the
+#: first keeps them measured, with the passing statement's test, and test_judge_statement measures
+#: every verdict: the others run unmeasured (the ``untraced`` mark of tests/conftest.py).
+AGAIN = pytest.mark.untraced
+
+
+@pytest.mark.parametrize("kind", ["heading", pytest.param("empty", marks=AGAIN),
+                                  pytest.param("global-scope", marks=AGAIN)])
 def test_an_empty_heading_or_scope_statement_fails_every_case_with_a_block(kind):
     statuses = _statuses(kind)
     assert len(WITH_BLOCK) > 70
     assert {cid for cid in WITH_BLOCK if statuses[cid] != "failed"} == set()
 
 
-@pytest.mark.parametrize("kind", ["profile-id", "scope"])
+@pytest.mark.parametrize("kind", [pytest.param("profile-id", marks=AGAIN), pytest.param("scope", marks=AGAIN)])
 def test_a_statement_naming_the_profile_or_its_scope_fails_every_case_with_a_profile_block(kind):
     statuses = _statuses(kind)
     assert len(WITH_PROFILE) > 50

@@ -16,6 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from conformance.adapters.connect import make_adapter
+from conformance.adapters.environment import MEASUREMENT_VARIABLES
 from conformance.cases import SCENARIOS_DIR, load_file
 from conformance.catalogue import load_catalogue
 from conformance.cli import main
@@ -56,6 +57,7 @@ IN_PROCESS = {cls.fault_id: f"python:tests.test_diff:{cls.__name__}" for cls in 
 """``--adapter`` of each in-process seeded fault, by fault id."""
 
 
+@pytest.mark.untraced  # every operation again, in process and served: the other diff tests measure it
 def test_the_reference_agrees_with_itself_served_over_the_protocol(capsys):
     code = main(["diff", "--adapter", "reference", "--adapter", "serve-reference", "--area", "pi",
                  "--area", "profiles", "--area", "envelope", "--examples", "3"])
@@ -68,9 +70,13 @@ def test_the_reference_agrees_with_itself_served_over_the_protocol(capsys):
                                        ("tpl-dollar-zero-all", "pi.substitute-args")])
 def test_a_seeded_fault_is_found_and_printed_as_a_case_that_loads_and_reproduces(tmp_path, capsys, fault, op):
     out_dir = tmp_path / "found"
+    # The served fault runs unmeasured (--adapter-env of the measurement variables, empty): the run
+    # in process below asks the reference the same examples (same seed), measured, and
+    # tests/test_faults.py measures a fault served over the protocol.
     code = main(["diff", "--adapter", "reference", "--adapter", fault_command(fault), "--op", op,
                  "--examples", "100", "--seed", "1", "--out", str(out_dir),
-                 "--adapter-env", f"PYTHONPATH={REPO}"])
+                 "--adapter-env", f"PYTHONPATH={REPO}",
+                 *(f"--adapter-env={name}=" for name in MEASUREMENT_VARIABLES)])
     printed = capsys.readouterr().out
     assert code == 1, printed
     files = sorted(out_dir.glob("*.yaml"))

@@ -114,6 +114,30 @@ def test_a_fault_changes_only_what_it_patches_and_is_undone():
     assert contributions.id_sort_key is original and build.developer_messages is not None
 
 
+def test_a_binding_made_after_an_earlier_application_is_patched_too(monkeypatch):
+    """A fault is applied at every request, and the scan for the bindings of its target is kept
+    between applications (conformance/patches.py, _bindings): a module imported since must still be
+    patched, and so must a new name when a kept binding has changed."""
+    import types
+
+    from reference.envelope import collation
+
+    fault = next(f for f in ALL if f.id == "env-tiebreak-codepoint")
+    original = collation.id_sort_key
+    with fm.applied(fault):
+        pass
+    late = types.ModuleType("reference.envelope._late")
+    late.sort_key = original
+    monkeypatch.setitem(sys.modules, late.__name__, late)
+    with fm.applied(fault):
+        assert late.sort_key is collation.id_sort_key is not original
+    assert late.sort_key is original
+    late.sort_key, late.other_name = None, original  # a kept binding no longer holds it: scanned again
+    with fm.applied(fault):
+        assert late.other_name is collation.id_sort_key is not original
+    assert late.other_name is original
+
+
 def test_a_constant_is_patched_under_its_own_name_only():
     from reference.profiles.core import inherit
 
@@ -149,6 +173,7 @@ def test_a_fault_needs_a_patch():
         fm.Fault("x", "envelope", "t", (), ())
 
 
+@pytest.mark.untraced  # a fault's whole matrix again: the other matrix and command tests measure it
 def test_the_matrix_reports_every_catching_case(suite):
     fault = next(f for f in ALL if f.id == "env-environment-first")
     matrix = fm.catch_matrix([fault], suite)
@@ -198,6 +223,7 @@ def test_the_command_lists_and_selects_faults(capsys):
     assert fm.main(["--faults", "no.such.module"]) == 2
 
 
+@pytest.mark.untraced  # every covering case through the reference again: the scenario tests measure it
 def test_every_must_clause_has_a_passing_case_and_every_refusal_a_passing_refusal(suite):
     """Clause coverage by cases that pass against the reference, not merely by cases that exist."""
     from conformance.adapters.inprocess import InProcessAdapter

@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from conformance import yamlcache
+from tests.kit_fixtures import lend_parse_cache
 
 COMMANDS = {
     "diff": ["diff", "--adapter", "reference", "--adapter", "reference", "--op", "pi.parse-args", "--examples", "2"],
@@ -14,17 +14,14 @@ COMMANDS = {
 }
 
 
+@pytest.mark.untraced  # diff and invariants again, in a process: the diff and invariant tests measure them
 @pytest.mark.parametrize("command", sorted(COMMANDS))
 def test_hypothesis_storage_goes_to_the_kit_cache_not_the_working_folder(tmp_path, command):
     work, cache = tmp_path / "project", tmp_path / "cache"
     work.mkdir()
-    parsed = yamlcache.cache_dir()
-    if parsed is not None:
-        # The parse cache under it is this session's own: diff reads the whole suite, and checking
-        # every scenario file afresh costs seconds and tells nothing of hypothesis's storage.
-        parsed.mkdir(parents=True, exist_ok=True)
-        cache.mkdir()
-        (cache / "yaml").symlink_to(parsed, target_is_directory=True)
+    # The parse cache under it is this session's own: diff reads the whole suite, and checking
+    # every scenario file afresh costs seconds and tells nothing of hypothesis's storage.
+    lend_parse_cache(cache)
     env = {**os.environ, "PI_CONFORMANCE_CACHE": str(cache)}
     done = subprocess.run([sys.executable, "-m", "conformance.cli", *COMMANDS[command]], cwd=work, env=env,
                           capture_output=True, text=True, timeout=300)

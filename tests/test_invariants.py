@@ -75,6 +75,7 @@ def test_holds_for_the_reference(invariant, reference):
     assert result.examples >= 1
 
 
+@pytest.mark.untraced  # the invariants again, served: test_holds_for_the_reference measures them
 @pytest.mark.parametrize("invariant", ALL, ids=lambda i: i.id)
 def test_holds_through_serve_reference(invariant, served):
     adapter, ops = served
@@ -125,6 +126,7 @@ def test_a_counterexample_is_a_ready_to_commit_scenario(tmp_path):
     assert any(judge.run_case(c).status == "failed" for c in suite.cases)
 
 
+@pytest.mark.untraced  # the same search and shrink as the counterexample test's, twice: that test measures it
 def test_the_default_run_is_reproducible():
     invariant = next(i for i in ALL if i.id == "inv-env-context-divider")
     texts = []

@@ -10,16 +10,26 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from conformance import yamlcache
+from tests.kit_fixtures import lend_parse_cache
 
 ROOT = Path(__file__).resolve().parent.parent
 KIT = ("conformance.operations.", "conformance.adapters.reference.")
 
 
-def _after_run(case_id: str, tmp_path: Path) -> dict:
+pytestmark = pytest.mark.untraced  # one case's run in a process: the scenario and run tests measure it
+
+
+def _after_run(case_id: str, tmp_path: Path, *, warm: bool = False) -> dict:
     """The operation and reference-handler modules imported, the reference's modules imported, the
     operation models declared and those whose validator was built, after ``run --case CASE_ID`` in
-    a fresh process."""
+    a fresh process.
+
+    The process's parse cache is new and empty (every scenario file checked afresh, as on a first
+    run), or with ``warm`` this session's own (:func:`tests.kit_fixtures.lend_parse_cache`): what
+    checking the files imports is the same whatever the case, so one test checking it is enough."""
     probe = ("import contextlib, io, json, sys\nfrom conformance.cli import main\n"
              "with contextlib.redirect_stdout(io.StringIO()):\n"
              f"    assert main(['run', '-q', '--case', {case_id!r}]) == 0\n"
@@ -32,7 +42,8 @@ def _after_run(case_id: str, tmp_path: Path) -> dict:
              "                  'reference': sorted(m for m in sys.modules if m.startswith('reference.')),\n"
              "                  'declared': sorted({c.__name__ for c in every(OpModel)}),\n"
              "                  'built': sorted({c.__name__ for c in every(OpModel) if c.__pydantic_complete__})}))")
-    env = {**os.environ, yamlcache.ENV: str(tmp_path / "cache")}
+    cache = lend_parse_cache(tmp_path / "cache") if warm else tmp_path / "cache"
+    env = {**os.environ, yamlcache.ENV: str(cache)}
     out = subprocess.run([sys.executable, "-c", probe], check=True, env=env, cwd=ROOT, capture_output=True, text=True)
     return json.loads(out.stdout.splitlines()[-1])
 
@@ -50,7 +61,7 @@ def test_a_session_case_imports_the_session_operation_alone_and_builds_the_model
 
 
 def test_a_stateless_envelope_case_imports_no_session_module(tmp_path):
-    seen = _after_run("env-instr-custom-alone", tmp_path)
+    seen = _after_run("env-instr-custom-alone", tmp_path, warm=True)
     assert seen["modules"] == ["conformance.adapters.reference.envelope",
                                "conformance.adapters.reference.envelope_models", "conformance.operations.base",
                                "conformance.operations.envelope", "conformance.operations.envelope_models",
@@ -59,7 +70,7 @@ def test_a_stateless_envelope_case_imports_no_session_module(tmp_path):
 
 
 def test_a_credentials_case_declares_no_classifier_model(tmp_path):
-    seen = _after_run("mdl-cred-none", tmp_path)
+    seen = _after_run("mdl-cred-none", tmp_path, warm=True)
     assert seen["modules"] == ["conformance.adapters.reference.pi_models", "conformance.operations.base",
                                "conformance.operations.index", "conformance.operations.pi_models"]
     assert not {"CatalogueInput", "ClassifyRequestInput", "ClassifierUsageInput", "Price"} & set(seen["declared"])

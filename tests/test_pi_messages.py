@@ -303,6 +303,7 @@ def test_validation_never_raises_and_every_problem_has_a_path_and_code(message, 
     assert result.valid == (not result.problems)
 
 
+@pytest.mark.untraced  # replay and conversion of random messages: the scenario and unit tests measure them
 @given(st.lists(st.one_of(json_values, shaped), max_size=4))
 def test_replay_and_conversion_answer_or_refuse_with_a_spec_error(messages):
     for run in (replay_system_messages, convert_to_llm):

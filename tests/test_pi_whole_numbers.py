@@ -10,8 +10,9 @@ whole float appears anywhere.
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 
@@ -20,6 +21,7 @@ from conformance.adapters.inprocess import InProcessAdapter
 from conformance.adapters.reference import ReferenceImplementation
 from conformance.cases import load_suite
 from conformance.runner import Runner
+from tests.kit_fixtures import untraced
 
 SCHEMAS = Path(__file__).resolve().parents[1] / "conformance" / "schema" / "operations"
 CASES = [c for c in load_suite(areas=["pi"]).cases if c.error_code is None]
@@ -66,8 +68,14 @@ def whole_floats(value: Any, at: str = "$") -> Iterator[str]:
             yield from whole_floats(v, f"{at}[{i}]")
 
 
+@lru_cache(maxsize=None)
+def output_schema(op: str) -> dict:
+    """The output schema of ``op`` (read once: every case of the operation is checked against it)."""
+    return json.loads((SCHEMAS / f"{op}.output.json").read_text())
+
+
 def problems(op: str, output: Any) -> list[str]:
-    schema = json.loads((SCHEMAS / f"{op}.output.json").read_text())
+    schema = output_schema(op)
     found = [f"{p}: a float where the schema says integer" for p in integer_places(output, schema, schema)]
     return found + [f"{p}: a whole number written with a fraction" for p in whole_floats(output)]
 
@@ -79,25 +87,44 @@ def test_the_checks_catch_a_whole_float() -> None:
 
 
 @pytest.fixture(scope="module")
-def runners() -> Iterator[dict[str, Runner]]:
-    """A runner per edition of the pi area, so that each case is asked under one it holds for."""
+def answers() -> dict[str, Any]:
+    """Every case's raw answer from the reference, asked under the first edition the case holds for
+    (``pi-0.99.4`` when it names none), by case id.
+
+    Asked at once, with code coverage's tracer paused (:func:`tests.kit_fixtures.untraced`): the
+    scenario tests run every case through the reference in process and measure it
+    (``benchmarks/coverage_figures.py --compare`` shows nothing lost), and the tracer made these
+    runs twice as slow. ``tests/conftest.py`` keeps the module on one worker, which asks once."""
     adapter = InProcessAdapter(ReferenceImplementation())
-    adapter.start()
-    yield {edition: Runner(adapter, edition=edition) for edition in ("pi-0.99.4", "pi-1.6.0")}
-    adapter.stop()
+    with untraced():
+        adapter.start()
+        try:
+            runners = {edition: Runner(adapter, edition=edition) for edition in ("pi-0.99.4", "pi-1.6.0")}
+            return {case.id: runners[(case.editions or ("pi-0.99.4",))[0]]._ask(case)[0] for case in CASES}
+        finally:
+            adapter.stop()
+
+
+@pytest.fixture(scope="module")
+def goldens() -> dict[str, Any]:
+    """Every case's golden as read by the kit (``None`` where it has none), by case id: read at once
+    with the tracer paused, as :func:`answers` are asked (the scenario tests read every golden and
+    measure the reading)."""
+    with untraced():
+        return {case.id: golden.read(golden.golden_path(golden.GOLDEN_DIR, case.area, case.id)) for case in CASES}
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.id)
-def test_reference_answer_writes_whole_numbers_as_integers(case, runners: dict[str, Runner]) -> None:
-    answer, _ = runners[(case.editions or ("pi-0.99.4",))[0]]._ask(case)
+def test_reference_answer_writes_whole_numbers_as_integers(case, answers: dict[str, Any]) -> None:
+    answer = answers[case.id]
     if answer.kind != "result":
         pytest.skip(f"no result: {answer.kind}")
     assert problems(case.op, answer.output) == []
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.id)
-def test_golden_writes_whole_numbers_as_integers(case) -> None:
-    data = golden.read(golden.golden_path(golden.GOLDEN_DIR, case.area, case.id))
+def test_golden_writes_whole_numbers_as_integers(case, goldens: dict[str, Any]) -> None:
+    data = goldens[case.id]
     if data is None:
         pytest.skip("no golden")
     assert problems(case.op, data.get("output")) == []

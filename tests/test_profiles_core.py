@@ -130,6 +130,7 @@ def _oracle(pattern: str, value: str) -> bool:
     return re.fullmatch(".*".join(re.escape(p) for p in pattern.split("*")), value, re.S) is not None
 
 
+@pytest.mark.untraced  # the pattern over random text: the scenario and unit tests measure it
 @settings(max_examples=400, deadline=None)
 @given(st.text(alphabet="ab*/.", max_size=8), st.text(alphabet="ab/.", max_size=10))
 def test_pattern_matches_agrees_with_a_regex_oracle(pattern: str, value: str) -> None:
@@ -196,6 +197,7 @@ def test_conflict_in_project_blocks_global_bindings_but_not_defaults() -> None:
 marker_text = st.lists(st.sampled_from(["a", "\n", "\r\n", " ", BEGIN_MARKER, END_MARKER, "\n\n"]), max_size=12).map("".join)
 
 
+@pytest.mark.untraced  # compose over random text: the scenario and unit tests measure it
 @settings(max_examples=300, deadline=None)
 @given(marker_text, st.lists(st.text(alphabet="xy \n", max_size=6), min_size=1, max_size=3))
 def test_compose_is_idempotent_and_starts_with_one_block(base: str, bodies: list[str]) -> None:
@@ -204,6 +206,7 @@ def test_compose_is_idempotent_and_starts_with_one_block(base: str, bodies: list
     assert compose(once, bodies).system_prompt == once
 
 
+@pytest.mark.untraced  # strip over random text: the scenario and unit tests measure it
 @settings(max_examples=300, deadline=None)
 @given(marker_text)
 def test_strip_leaves_no_complete_block(text: str) -> None:

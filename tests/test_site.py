@@ -127,6 +127,7 @@ def test_index_lists_areas_editions_and_operations(sample_site):
         assert f'#op-{op}"' in index
 
 
+@pytest.mark.untraced  # the module's own link checker over the rendered pages: no kit code runs
 def test_internal_links_resolve_and_pages_need_no_script(sample_site):
     assert broken_links(sample_site) == []
     for html in sample_site.values():
