@@ -2,11 +2,13 @@
 
 Run after the tests (``.coveragerc`` measures both packages, subprocesses included)::
 
-    .venv/bin/coverage run -m pytest
-    .venv/bin/coverage combine
-    .venv/bin/python benchmarks/coverage_figures.py --fail-under-branch reference=95
+    .venv/bin/coverage run -m pytest -n auto
+    .venv/bin/coverage combine -q
+    .venv/bin/python benchmarks/coverage_figures.py --report --fail-under-branch reference=95
 
-Prints, for ``reference/`` and ``conformance/``, the statements and branches measured and covered
+With ``--report``, first prints ``coverage report --skip-covered``, made alongside (the README's
+test command uses it so that the two readings of the data do not wait for each other). Prints,
+for ``reference/`` and ``conformance/``, the statements and branches measured and covered
 and the two percentages (covered / measured, one decimal, rounded down so 94.96% never shows as
 95.0%). ``--fail-under-branch PACKAGE=PERCENT`` (repeatable) exits 1 when that package's branch
 figure is lower; ``--markdown`` prints the table as Markdown for the README. ``--compare BEFORE.json`` (the
@@ -89,16 +91,37 @@ def lost(before: dict, after: dict) -> dict[str, tuple[list[int], list[list[int]
     return out
 
 
+def start_report(data_file: str | None) -> subprocess.Popen:
+    """``coverage report --skip-covered`` (the settings of ``.coveragerc``: missing lines shown),
+    started in a process of its own, its output and errors piped."""
+    cmd = [sys.executable, "-m", "coverage", "report", "--skip-covered"]
+    if data_file:
+        cmd += ["--data-file", data_file]
+    return subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data-file", default=None, help="the combined coverage data (default .coverage)")
+    parser.add_argument("--report", action="store_true",
+                        help="print `coverage report --skip-covered` first, made while this reads the data "
+                             "(each reads every measured file, which takes seconds); its failure is this one's")
     parser.add_argument("--fail-under-branch", action="append", default=[], metavar="PACKAGE=PERCENT")
     parser.add_argument("--markdown", action="store_true")
     parser.add_argument("--compare", metavar="BEFORE.json", default=None,
                         help="a `coverage json` of an earlier run: list what it measured that this run did not "
                              "(exit 1 when anything)")
     args = parser.parse_args(argv)
-    data = load(args.data_file)
+    report = start_report(args.data_file) if args.report else None
+    try:
+        data = load(args.data_file)
+    finally:
+        if report is not None:
+            out, err = report.communicate()
+            sys.stdout.write(out)
+            sys.stderr.write(err)
+    if report is not None and report.returncode != 0:
+        return report.returncode
     if args.compare:
         missing = lost(json.loads(Path(args.compare).read_text(encoding="utf-8")), data)
         for name, (lines, branches) in missing.items():
