@@ -132,16 +132,9 @@ def kit_imported() -> None:
     then imported again by a later test, came back as a second copy beside the objects still
     holding the first (the in-process reference then answered ``pi.load-templates`` unlike the
     served one)."""
-    import importlib
-    import pkgutil
+    from tests.kit_fixtures import import_every_module
 
-    import conformance
-    import reference
-
-    for package in (conformance, reference):
-        for info in pkgutil.walk_packages(package.__path__, f"{package.__name__}."):
-            if not info.name.endswith("__main__"):
-                importlib.import_module(info.name)
+    import_every_module()
 
 
 @pytest.fixture()

@@ -4,6 +4,7 @@ temporary directory, using the kit's own ``kit.echo`` operation, and stand-in im
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import textwrap
 from collections.abc import Iterator
@@ -36,6 +37,21 @@ def lend_parse_cache(cache: Path) -> Path:
     return cache
 
 
+@functools.lru_cache(maxsize=1)
+def import_every_module() -> None:
+    """Import every module of the kit and the reference, once in a process."""
+    import importlib
+    import pkgutil
+
+    import conformance
+    import reference
+
+    for package in (conformance, reference):
+        for info in pkgutil.walk_packages(package.__path__, f"{package.__name__}."):
+            if not info.name.endswith("__main__"):
+                importlib.import_module(info.name)
+
+
 @contextlib.contextmanager
 def untraced() -> Iterator[None]:
     """Under ``coverage run``, code coverage's tracer paused for the block and the child processes
@@ -52,6 +68,10 @@ def untraced() -> Iterator[None]:
     if cov is None:
         yield
         return
+    # A module's body runs once, at its first import: imported first under the pause (a module
+    # imported lazily, such as models_schema), its lines would never be measured in this process,
+    # depending on which tests ran here before.
+    import_every_module()
     saved = {name: os.environ.pop(name) for name in MEASUREMENT_VARIABLES if name in os.environ}
     cov.stop()
     try:
