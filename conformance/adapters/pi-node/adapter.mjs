@@ -33,8 +33,11 @@ function send(message) {
 const sandbox = enterSandbox();
 process.stderr.write(`pi-node adapter: sandbox ${sandbox.root}\n`);
 
-// Pi's modules are imported only now, after the sandbox is in place.
-const { PI_VERSION, operations } = await import("./ops/index.mjs");
+// Pi's modules are imported after the sandbox is in place, at the first `start` this adapter
+// accepts (inside the time the kit gives a start): a refused protocol version, or a stop or the end
+// of input before any start, loads none of them.
+let PI_VERSION;
+let operations;
 
 async function answer(request) {
   const { seq, op, input, root } = request;
@@ -76,7 +79,7 @@ function protocolError(seq, message) {
 
 let started = false;
 
-function handshake(message) {
+async function handshake(message) {
   if (message.protocol !== PROTOCOL) {
     return {
       type: "error",
@@ -85,6 +88,7 @@ function handshake(message) {
       protocols: [PROTOCOL],
     };
   }
+  if (!started) ({ PI_VERSION, operations } = await import("./ops/index.mjs"));
   started = true;
   return {
     type: "started",
