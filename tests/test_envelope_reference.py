@@ -95,7 +95,9 @@ def test_the_table_writes_each_first_code_point_as_the_lazy_table_scans_for_it()
     assert {len(first) for first in firsts} == {4, 5}
 
 
-@pytest.mark.parametrize("scans", [0, 3, None, 10**9], ids=["split-at-once", "split-after-3", "default", "scans-only"])
+@pytest.mark.parametrize("scans", [0, 3, None, pytest.param(10**9, marks=pytest.mark.untraced)],
+                         ids=["split-at-once", "split-after-3", "default", "scans-only"])  # scans-only: 700 scans,
+# each made by code the three others measure (tests/conftest.py: untraced)
 def test_the_lazily_filled_table_gives_the_full_tables_sort_keys(full_collator, scans):
     from reference.envelope.collation import LazyCollator
 
