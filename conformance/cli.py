@@ -54,43 +54,17 @@ def _catalogue(spec_dir: str | None):
 
 
 def _report_paths(args: argparse.Namespace) -> dict[str, Path]:
-    """The requested report paths, checked before the run so a bad path costs nothing."""
+    """The requested report paths, checked before the run so a bad path costs nothing
+    (:func:`conformance.report_paths.check_report_paths`)."""
+    from conformance.report_paths import check_report_paths, kit_folders
+
     given = (("--report-json", args.report_json), ("--junit", args.junit),
              ("--report-md", args.report_md), ("--report-html", args.report_html))
-    for flag, value in given:
-        if value is not None and not value.strip():
-            raise UsageError(f"{flag}: give a file name (an empty one writes nothing)")
-        if value is not None and value.endswith(("/", os.sep)):  # Path() would drop the slash
-            raise UsageError(f"{flag} {value}: ends in a slash, which names a folder; give a file name")
-        if value == "-":  # standard output is the console's: a report there would be mixed with it
-            raise UsageError(f"{flag} -: reports are written to files, the console takes standard output; "
-                             "give a file name (./- if you mean a file called '-')")
-    paths = {flag: Path(value) for flag, value in given if value}
-    # A report must not overwrite the run's own input either.
-    seen: dict[Path, str] = {Path(args.expectations).resolve(): "--expectations"} if args.expectations else {}
-    for flag, path in paths.items():
-        resolved = path.resolve()
-        if resolved in seen:
-            raise UsageError(f"{flag} and {seen[resolved]} name the same file {path}")
-        seen[resolved] = flag
-        if path.is_dir():
-            raise UsageError(f"{flag} {path}: is a directory")
-        parent = path.parent
-        while not parent.exists() and parent != parent.parent:
-            parent = parent.parent
-        if not parent.is_dir() or not os.access(parent, os.W_OK | os.X_OK):
-            raise UsageError(f"{flag} {path}: cannot write in {parent}")
-        import tempfile
-
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            # A real write in that folder, so that a path no check above can judge (/proc, a
-            # read-only mount) is refused before the run rather than after it.
-            with tempfile.NamedTemporaryFile(dir=path.parent, prefix=".pi-conformance-probe-"):
-                pass
-        except OSError as exc:
-            raise UsageError(f"{flag} {path}: cannot write there: {exc.strerror or exc}") from None
-    return paths
+    try:
+        return check_report_paths(given, inputs={"--expectations": args.expectations},
+                                  folders=kit_folders(args.scenarios_dir, args.golden_dir, args.spec_dir))
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
 
 
 def _check_edition_fits(args: argparse.Namespace, cases: list) -> None:

@@ -456,6 +456,16 @@ def cmd_faults(args: argparse.Namespace) -> int:
     if not faults:
         print("pi-conformance: no fault matches", file=sys.stderr)
         return 2
+    from conformance.report_paths import check_report_paths, kit_folders
+
+    try:  # before the matrix, which takes minutes; never over the faults read or the suite
+        source = getattr(sys.modules.get(args.faults or DEFAULT_FAULTS_PACKAGE), "__file__", None)
+        source = Path(source).parent if source and Path(source).name == "__init__.py" else source
+        check_report_paths([("--report-json", args.report_json)],
+                           folders=kit_folders(args.scenarios_dir, args.golden_dir, source))
+    except ValueError as exc:
+        print(f"pi-conformance: {exc}", file=sys.stderr)
+        return 2
     suite = load_suite(Path(args.scenarios_dir) if args.scenarios_dir else SCENARIOS_DIR)
     for e in suite.errors:
         print(f"pi-conformance: {e}", file=sys.stderr)

@@ -365,8 +365,14 @@ def cmd_invariants(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"pi-conformance: {exc}", file=sys.stderr)
         return 2
+    from conformance.report_paths import check_report_paths, kit_folders
     from conformance.strategies import keep_hypothesis_storage_out_of_the_working_folder
 
+    try:  # before the examples are drawn, which takes minutes
+        check_report_paths([("--report-json", args.report_json)], folders=kit_folders())
+    except ValueError as exc:
+        print(f"pi-conformance: {exc}", file=sys.stderr)
+        return 2
     keep_hypothesis_storage_out_of_the_working_folder()
     try:
         adapter = make_adapter(args.adapter, AdapterEnvironment(parse_assignments(args.adapter_env)))

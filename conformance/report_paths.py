@@ -1,0 +1,80 @@
+"""Where a command may write its reports, checked before it does any work.
+
+``run`` (``--report-json``, ``--junit``, ``--report-md``, ``--report-html``), ``faults`` and
+``invariants`` (``--report-json``) check their report paths with :func:`check_report_paths` before
+they start, so a path that cannot be written costs nothing, and a report never replaces what the
+command reads: its expectations file, the suite's scenarios, goldens and clause catalogue, or any
+file of the kit's or the reference's own packages.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Iterable, Mapping, Sequence
+
+
+def kit_folders(*given: str | Path | None) -> list[Path]:
+    """The folders no report may be written into: the ``conformance`` and ``reference`` packages
+    (the bundled scenarios, catalogue and schemas among them), the default golden folder, and
+    ``given`` (a suite's own scenario, golden or catalogue folder; ``None`` left out)."""
+    import conformance
+    import reference
+    from conformance.golden import GOLDEN_DIR
+
+    found = [Path(conformance.__file__).parent, Path(reference.__file__).parent, GOLDEN_DIR]
+    return found + [Path(folder) for folder in given if folder]
+
+
+def check_report_paths(given: Sequence[tuple[str, str | None]], *, inputs: Mapping[str, str | None] | None = None,
+                       folders: Iterable[Path] = ()) -> dict[str, Path]:
+    """The report paths of ``given`` (``(option, value)`` pairs; ``None``: not asked for), as
+    ``{option: path}``, after making each one's missing parent folders.
+
+    Refused, with ``ValueError`` naming the option and the path: an empty value, a value ending
+    in a slash (``Path`` would drop it and write a file where a folder was meant), ``-``
+    (standard output is the console's), two options naming one file, a report naming one of
+    ``inputs`` (``{option: path}`` of files the command reads) or lying in one of ``folders``
+    (:func:`kit_folders`), a folder, and a place no file can be written (checked by writing a
+    temporary file there).
+    """
+    for flag, value in given:
+        if value is None:
+            continue
+        if not value.strip():
+            raise ValueError(f"{flag}: give a file name (an empty one writes nothing)")
+        if value.endswith(("/", os.sep)):
+            raise ValueError(f"{flag} {value}: ends in a slash, which names a folder; give a file name")
+        if value == "-":
+            raise ValueError(f"{flag} -: reports are written to files, the console takes standard output; "
+                             "give a file name (./- if you mean a file called '-')")
+    paths = {flag: Path(value) for flag, value in given if value}
+    seen = {Path(path).resolve(): flag for flag, path in (inputs or {}).items() if path}
+    kept = [folder.resolve() for folder in folders]
+    for flag, path in paths.items():
+        resolved = path.resolve()
+        if resolved in seen:
+            raise ValueError(f"{flag} and {seen[resolved]} name the same file {path}")
+        seen[resolved] = flag
+        inside = next((folder for folder in kept if resolved.is_relative_to(folder)), None)
+        if inside is not None:
+            raise ValueError(f"{flag} {path}: is inside {inside}, which holds the kit's own files (its "
+                             "scenarios, goldens, catalogue or code); write reports elsewhere")
+        if path.is_dir():
+            raise ValueError(f"{flag} {path}: is a directory")
+        parent = path.parent
+        while not parent.exists() and parent != parent.parent:
+            parent = parent.parent
+        if not parent.is_dir() or not os.access(parent, os.W_OK | os.X_OK):
+            raise ValueError(f"{flag} {path}: cannot write in {parent}")
+        import tempfile
+
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            # A real write in that folder, so that a path no check above can judge (/proc, a
+            # read-only mount) is refused before the work rather than after it.
+            with tempfile.NamedTemporaryFile(dir=path.parent, prefix=".pi-conformance-probe-"):
+                pass
+        except OSError as exc:
+            raise ValueError(f"{flag} {path}: cannot write there: {exc.strerror or exc}") from None
+    return paths

@@ -1,0 +1,61 @@
+"""Report paths are checked before any work (:mod:`conformance.report_paths`): a report never
+replaces a file the kit reads, and a path that cannot be written is a usage error, not a
+traceback after minutes of work."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from conformance.cli import main
+from conformance.report_paths import check_report_paths, kit_folders
+
+ROOT = Path(__file__).resolve().parent.parent
+KIT_FILES = ["conformance/scenarios/envelope/adapters.yaml", "conformance/spec/envelope.yaml",
+             "golden/envelope/env-payload-replace-both.yaml", "reference/__init__.py"]
+
+
+@pytest.mark.parametrize("kit_file", KIT_FILES)
+@pytest.mark.parametrize("argv", [
+    ["run", "-q", "--case", "env-payload-replace-both", "--report-json"],
+    ["run", "-q", "--case", "env-payload-replace-both", "--report-md"],
+    ["invariants", "--examples", "1", "--report-json"],
+    ["faults", "--fault", "tpl-trust", "--report-json"],
+])
+def test_a_report_over_a_file_of_the_kit_is_refused_and_the_file_kept(argv, kit_file, capsys):
+    before = (ROOT / kit_file).read_bytes()
+    assert main([*argv, str(ROOT / kit_file)]) == 2
+    err = capsys.readouterr().err
+    assert "holds the kit's own files" in err and "passed" not in err
+    assert (ROOT / kit_file).read_bytes() == before
+
+
+def test_a_report_over_a_seeded_fault_module_is_refused(capsys):
+    unproven = ROOT / "tests" / "faults" / "unproven.txt"
+    before = unproven.read_bytes()
+    assert main(["faults", "--fault", "tpl-trust", "--report-json", str(unproven)]) == 2
+    assert "holds the kit's own files" in capsys.readouterr().err
+    assert unproven.read_bytes() == before
+
+
+@pytest.mark.parametrize("argv", [["invariants", "--examples", "1"], ["faults", "--fault", "tpl-trust"]])
+@pytest.mark.parametrize("where, message", [("folder", "is a directory"), ("under-a-file", "cannot write in")])
+def test_a_report_path_that_cannot_be_written_is_refused_before_the_work(argv, where, message, tmp_path, capsys):
+    (tmp_path / "a-file").write_text("kept")
+    path = tmp_path if where == "folder" else tmp_path / "a-file" / "report.json"
+    assert main([*argv, "--report-json", str(path)]) == 2
+    captured = capsys.readouterr()
+    assert message in captured.err and "Traceback" not in captured.err
+    assert captured.out == ""  # refused before any invariant or fault ran
+
+
+def test_missing_folders_of_a_report_are_made(tmp_path):
+    paths = check_report_paths([("--report-json", str(tmp_path / "new" / "deeper" / "r.json"))])
+    assert paths["--report-json"].parent.is_dir()
+
+
+def test_the_kit_folders_are_the_packages_and_goldens_and_the_suite_given(tmp_path):
+    folders = kit_folders(tmp_path / "scenarios", None)
+    assert ROOT / "conformance" in folders and ROOT / "reference" in folders and ROOT / "golden" in folders
+    assert tmp_path / "scenarios" in folders and len(folders) == 4
