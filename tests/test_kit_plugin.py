@@ -198,6 +198,14 @@ def test_an_edition_without_a_selection_is_not_checked_against_the_cases(pyteste
     assert result.ret == 0  # a whole run: each area under its own edition, as `run` does
 
 
+def test_area_reads_no_file_of_another_area_as_run_does(pytester, suite_dir):
+    write(suite_dir / "scenarios" / "pi" / "bad.yaml", "format: 1\narea: pi\ntitle: t\ncases: 3\n")
+    result = run(pytester, suite_dir, "--adapter", "python:tests.kit_fixtures:Echo", "--area", "envelope")
+    result.assert_outcomes(skipped=1)  # no envelope case (an empty parameter set), and nothing broken read
+    assert result.ret == 0 and "suite-file" not in result.stdout.str()
+    assert run(pytester, suite_dir, "--adapter", "python:tests.kit_fixtures:Echo").ret == 2  # read without --area
+
+
 def test_m_still_leaves_out_a_broken_file_of_an_area_it_does_not_select(pytester, suite_dir):
     write(suite_dir / "scenarios" / "pi" / "bad.yaml", "format: 1\narea: pi\ntitle: t\ncases: 3\n")
     result = run(pytester, suite_dir, "--adapter", "python:tests.kit_fixtures:Echo", "-m", "envelope", "-k", "number")
