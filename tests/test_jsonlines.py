@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -706,3 +707,22 @@ def test_a_killed_adapter_gets_sigterm_first_to_clean_up(tmp_path):
         assert marker.exists()
     finally:
         adapter.stop()
+
+
+@pytest.mark.parametrize("signame, code", [("SIGINT", 130), ("SIGTERM", 143)])
+def test_serve_reference_interrupted_exits_as_every_command_does(signame, code):
+    # it exited 1, where the README's exit codes (and every other command) give 128 + the signal
+    import signal
+
+    served = subprocess.Popen([sys.executable, "-m", "conformance.cli", "serve-reference"], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        served.stdin.write('{"type": "start", "protocol": 1}\n')
+        served.stdin.flush()
+        assert json.loads(served.stdout.readline())["type"] == "started"  # serving, waiting for a request
+        served.send_signal(getattr(signal, signame))
+        assert served.wait(10) == code
+    finally:
+        if served.poll() is None:
+            served.kill()
+            served.wait()

@@ -200,8 +200,12 @@ def serve_main(implementation: Implementation) -> int:
     sys.stdout = sys.stderr
     try:
         return serve(implementation, sys.stdin.buffer, protocol_out)
-    except (BrokenPipeError, KeyboardInterrupt):
+    except BrokenPipeError:
         return 1
+    except KeyboardInterrupt as exc:  # Ctrl-C, or SIGTERM and SIGHUP under pi-conformance's handler
+        from conformance.console import interrupted_exit_code
+
+        return interrupted_exit_code(exc)
     finally:
         try:
             implementation.close()
