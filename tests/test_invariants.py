@@ -143,8 +143,12 @@ def test_the_budget(monkeypatch):
     monkeypatch.setenv(inv.EXAMPLES_ENV, "400")
     assert inv.example_budget() == 400
     assert inv.example_budget(7) == 7
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="^--examples: .* at least 1, got 0"):
         inv.example_budget(0)
+    for raw, said in (("abc", "a whole number, got 'abc'"), ("0", "at least 1, got 0")):
+        monkeypatch.setenv(inv.EXAMPLES_ENV, raw)  # the message names the variable to fix
+        with pytest.raises(ValueError, match=rf"^\$PI_CONFORMANCE_INVARIANT_EXAMPLES: .*{said}"):
+            inv.example_budget()
 
 
 class OnlyParseArgs(Implementation):

@@ -138,12 +138,18 @@ class InvariantResult:
 
 def example_budget(examples: int | None = None) -> int:
     """Examples per invariant: ``examples`` when given, else ``$PI_CONFORMANCE_INVARIANT_EXAMPLES``,
-    else :data:`DEFAULT_EXAMPLES`. Raises ``ValueError`` for a value below 1."""
+    else :data:`DEFAULT_EXAMPLES`. Raises ``ValueError``, naming where the value came from, for a
+    value below 1 or a variable that is not a whole number."""
+    source = "--examples"
     if examples is None:
         raw = os.environ.get(EXAMPLES_ENV, "").strip()
-        examples = int(raw) if raw else DEFAULT_EXAMPLES
+        source = f"${EXAMPLES_ENV}"
+        try:
+            examples = int(raw) if raw else DEFAULT_EXAMPLES
+        except ValueError:
+            raise ValueError(f"{source}: the number of examples must be a whole number, got {raw!r}") from None
     if examples < 1:
-        raise ValueError(f"the number of examples must be at least 1, got {examples}")
+        raise ValueError(f"{source}: the number of examples must be at least 1, got {examples}")
     return examples
 
 
