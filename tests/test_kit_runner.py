@@ -328,8 +328,13 @@ def test_golden_leaves_ordinary_strings_plain():
     assert golden.dump({"v": "offline"}).strip() == "v: offline"
 
 
-def test_empty_adapter_is_a_usage_error(tmp_path):
+def test_empty_adapter_is_a_usage_error(tmp_path, capsys):
     assert cli(mini_suite(tmp_path), "run", "-q", "--adapter", "") == 2
+    assert main(["smoke", "--adapter", " "]) == 2
+    err = capsys.readouterr().err
+    # advice every command can follow (smoke has no default adapter to fall back on)
+    assert err.count("--adapter is empty: name an adapter (`reference` for the bundled one)") == 2
+    assert main(["smoke", "--adapter", "reference"]) == 0
 
 
 def test_bad_expectations_stop_before_the_run(tmp_path, capsys):

@@ -75,7 +75,7 @@ def make_adapter(spec: str | None, environment: AdapterEnvironment | None = None
     from conformance.adapters.reference import ReferenceImplementation
 
     if spec is not None and not spec.strip():
-        raise AdapterNameError("--adapter is empty; leave it out for the bundled reference")
+        raise AdapterNameError("--adapter is empty: name an adapter (`reference` for the bundled one)")
     if environment is not None and environment.extra and runs_in_process(spec):
         raise AdapterNameError(f"--adapter-env is for an adapter the kit starts as a process; {spec or 'reference'} "
                                "runs inside the kit and shares its environment: set the variables there instead")
