@@ -385,6 +385,9 @@ def cmd_coverage(args: argparse.Namespace) -> int:
 
     if args.json and args.faults is None:
         raise UsageError("--json is an option of coverage --faults (the clause table is text only)")
+    if args.faults is not None and getattr(args, "edition_given", False):
+        raise UsageError("--edition is not an option of coverage --faults, which judges every case, each "
+                         "under an edition it holds for (every edition's clauses at once)")
     suite = _load(args)
     if args.faults is not None:
         return cmd_fault_coverage(args, suite)

@@ -164,6 +164,12 @@ def test_an_empty_or_blank_faults_module_is_a_usage_error(command, value, capsys
     assert "argument --faults: give a module name" in capsys.readouterr().err
 
 
+def test_coverage_faults_refuses_an_edition_it_would_not_use(capsys):
+    # --edition was silently ignored: the fault check judges every edition's cases at once
+    assert main(["coverage", "--faults", "--edition", "pi-1.6.0"]) == 2
+    assert "--edition is not an option of coverage --faults" in capsys.readouterr().err
+
+
 def test_pytest_refuses_an_empty_expectations_path(capsys, suite_dir):  # noqa: F811
     result = run_refused(capsys, suite_dir, "--expectations", "")
     assert result.ret == 2  # as under `run`, before any case runs
