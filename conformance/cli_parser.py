@@ -16,7 +16,7 @@ from conformance.areas import AREAS
 from conformance.editions import DEFAULT as DEFAULT_EDITION
 from conformance.locales import DEFAULT_LOCALES
 from conformance.options import (DEFAULT_FAULTS_PACKAGE, add_edition_argument, folder_argument, module_argument,
-                                 path_argument, timeout_seconds)
+                                 path_argument, pattern_argument, timeout_seconds)
 
 
 EPILOG = ("exit codes: 0 all good; 1 a case failed, errored or passed unexpectedly; 2 usage or suite errors; "
@@ -95,7 +95,7 @@ def build_parser(commands: Mapping[str, Callable[[argparse.Namespace], int]]) ->
         if select:
             sp.add_argument("--area", action="append", choices=AREAS,
                             help="only this area (repeatable)")
-            sp.add_argument("--case", action="append", metavar="PATTERN",
+            sp.add_argument("--case", action="append", type=pattern_argument, metavar="PATTERN",
                             help="only cases whose id matches this glob (repeatable)")
         sp.add_argument("--golden-dir", type=path_argument, default=str(golden.GOLDEN_DIR), help=argparse.SUPPRESS)
         sp.add_argument("--scenarios-dir", type=path_argument, default=None, help=argparse.SUPPRESS)
@@ -120,7 +120,7 @@ def build_parser(commands: Mapping[str, Callable[[argparse.Namespace], int]]) ->
     r.add_argument("-q", "--quiet", action="store_true", help="no progress line")
     r.add_argument("--fail-on-unsupported", action="store_true",
                    help="an unsupported answer fails its case, unless the expectations say unsupported")
-    r.add_argument("--require-op", action="append", metavar="GLOB",
+    r.add_argument("--require-op", action="append", type=pattern_argument, metavar="GLOB",
                    help="as --fail-on-unsupported, for the operations matching GLOB only (repeatable)")
     r.set_defaults(fn=commands["run"])
 

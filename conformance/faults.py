@@ -414,13 +414,13 @@ def format_matrix(matrix: Matrix, *, verbose: bool = False) -> str:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Add the ``faults`` subcommand's options to ``parser``."""
-    from conformance.options import module_argument, path_argument
+    from conformance.options import module_argument, path_argument, pattern_argument
 
     parser.add_argument("--faults", metavar="MODULE", default=None, type=module_argument,
                         help=f"module or package exposing FAULTS (default {DEFAULT_FAULTS_PACKAGE})")
     parser.add_argument("--area", action="append", choices=AREAS,
                         help="only faults of this area (repeatable)")
-    parser.add_argument("--fault", action="append", metavar="PATTERN",
+    parser.add_argument("--fault", action="append", type=pattern_argument, metavar="PATTERN",
                         help="only faults whose id matches this glob (repeatable)")
     parser.add_argument("--via", choices=["inprocess", "serve"], default="inprocess",
                         help="run each fault in process (default) or served over the JSON-lines protocol")

@@ -40,6 +40,18 @@ def path_argument(text: str) -> str:
     return text
 
 
+def pattern_argument(text: str) -> str:
+    """A name or glob that selects (``--case``, ``--require-op``, ``--fault``, ``--invariant``,
+    ``--op``): any text but an empty or blank one, which selects nothing and would read as a
+    selection that matched nothing.
+
+    Raises ``argparse.ArgumentTypeError`` (a usage error naming the option) for such a value.
+    """
+    if not text.strip():
+        raise argparse.ArgumentTypeError("give a name or glob (an empty one selects nothing)")
+    return text
+
+
 DEFAULT_FAULTS_PACKAGE = "tests.faults"
 """The seeded faults' package when ``--faults`` names none (the checkout's ``tests/faults``)."""
 

@@ -170,6 +170,20 @@ def test_coverage_faults_refuses_an_edition_it_would_not_use(capsys):
     assert "--edition is not an option of coverage --faults" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("value", ["", " "])
+@pytest.mark.parametrize("argv, option", [
+    (["run", "--case"], "--case"), (["list", "--case"], "--case"), (["run", "--require-op"], "--require-op"),
+    (["faults", "--fault"], "--fault"), (["invariants", "--invariant"], "--invariant"),
+    (["diff", "--adapter", "reference", "--adapter", "reference", "--op"], "--op"),
+])
+def test_an_empty_or_blank_selection_is_a_usage_error_saying_so(argv, option, value, capsys):
+    # `run --case ''` said "no case matches ", as if a real pattern had matched nothing
+    with pytest.raises(SystemExit) as exit_:
+        main([*argv, value])
+    assert exit_.value.code == 2
+    assert f"argument {option}: give a name or glob (an empty one selects nothing)" in capsys.readouterr().err
+
+
 def test_pytest_refuses_an_empty_expectations_path(capsys, suite_dir):  # noqa: F811
     result = run_refused(capsys, suite_dir, "--expectations", "")
     assert result.ret == 2  # as under `run`, before any case runs

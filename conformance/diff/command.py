@@ -20,7 +20,8 @@ from conformance.areas import AREAS
 from conformance.console import LINE_LIMIT, shown
 from conformance.diff import DEFAULT_EXAMPLES, DEFAULT_TIMEOUT, OperationReport, run_diff
 from conformance.diff.scenario import case_id, scenario_text
-from conformance.options import add_edition_argument, add_generation_arguments, folder_argument, path_argument
+from conformance.options import (add_edition_argument, add_generation_arguments, folder_argument, path_argument,
+                                pattern_argument)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -30,7 +31,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--adapter-env", action="append", metavar="KEY=VALUE",
                         help="add a variable to the out-of-process adapters' environment (repeatable)")
     parser.add_argument("--area", action="append", choices=AREAS, help="only this area (repeatable)")
-    parser.add_argument("--op", action="append", metavar="OP", help="only this operation (repeatable)")
+    parser.add_argument("--op", action="append", type=pattern_argument, metavar="OP", help="only this operation (repeatable)")
     parser.add_argument("--examples", type=int, default=DEFAULT_EXAMPLES, metavar="N",
                         help=f"examples per operation (default {DEFAULT_EXAMPLES})")
     add_generation_arguments(parser, DEFAULT_TIMEOUT)

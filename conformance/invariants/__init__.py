@@ -40,7 +40,7 @@ from typing import Any, Callable, Sequence
 from conformance.adapters.base import Adapter, AdapterStartError
 from conformance.adapters.connect import ADAPTER_NAMES, AdapterNameError, make_adapter
 from conformance.adapters.environment import AdapterEnvironment, parse_assignments
-from conformance.options import add_generation_arguments, folder_argument, path_argument
+from conformance.options import add_generation_arguments, folder_argument, path_argument, pattern_argument
 from conformance.areas import AREAS
 from conformance.console import LINE_LIMIT, shown, shown_lines
 from conformance.invariants.core import (  # noqa: F401  (the package's public names)
@@ -344,7 +344,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="add a variable to the out-of-process adapter's environment (repeatable)")
     parser.add_argument("--area", action="append", choices=AREAS,
                         help="only this area (repeatable)")
-    parser.add_argument("--invariant", action="append", metavar="PATTERN",
+    parser.add_argument("--invariant", action="append", type=pattern_argument, metavar="PATTERN",
                         help="only invariants whose id matches this glob (repeatable)")
     parser.add_argument("--examples", type=int, default=None, metavar="N",
                         help=f"examples per invariant (default ${EXAMPLES_ENV} or {DEFAULT_EXAMPLES})")
