@@ -22,7 +22,7 @@ from conformance.adapters.connect import AdapterNameError, make_adapter
 from conformance.cli_parser import build_parser
 from conformance.console import LINE_LIMIT, interrupted_exit_code, shown, shown_lines, terminate_as_interrupt, tolerate_closed_stdout
 from conformance.editions import DEFAULT as DEFAULT_EDITION
-from conformance.editions import holds, judged
+from conformance.editions import held_elsewhere, holds, judged
 from conformance.options import check_edition_areas, required_operations
 from conformance.operations import names as operation_names
 
@@ -303,11 +303,9 @@ def _nothing_selected(suite, args: argparse.Namespace) -> str:
         areas = sorted({c.area for c in matching})
         if args.area and not set(areas) & set(args.area):
             return f"{text}: the matching case(s) are of area {', '.join(areas)}, not of --area {', '.join(args.area)}"
-        held = sorted({e for c in matching if c.editions for e in c.editions
-                       if judged(args.edition, c.area) not in c.editions})
-        if held:
-            return (f"{text}: the matching case(s) do not hold in edition {args.edition}; they hold in "
-                    f"{', '.join(held)} (add --edition {held[0]})")
+        elsewhere = held_elsewhere(text, matching, args.edition)
+        if elsewhere:
+            return elsewhere
     if any(fnmatchcase(cid, p) for cid in suite.ids for p in patterns):
         if not suite.errors and args.area:
             return f"{text}: the matching case(s) are not of --area {', '.join(args.area)}"

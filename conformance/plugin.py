@@ -196,6 +196,19 @@ def _check_edition_fits(config: pytest.Config, items: list) -> None:
             check_cases(edition, cases)
         except ValueError as exc:
             _usage_error(str(exc))
+    keyword = config.option.keyword
+    if edition is not None and not cases and keyword:
+        # as `run --case` says why nothing was selected: the cases -k names hold in another edition
+        from _pytest.mark.expression import Expression
+
+        from conformance.editions import held_elsewhere
+
+        names = Expression.compile(keyword)
+        matching = [case for case in _STATE["suite"].cases if names.evaluate(
+            lambda sub, /, _name=f"test_case[{case.id}]".lower(), **_: sub.lower() in _name)]
+        elsewhere = held_elsewhere(f"-k {keyword}", matching, edition)
+        if elsewhere:
+            _usage_error(elsewhere)
 
 
 def _marks_selected(item, config: pytest.Config) -> bool:

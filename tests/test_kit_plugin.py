@@ -193,6 +193,20 @@ def test_an_edition_of_an_area_no_selected_case_is_of_exits_2(pytester, suite_di
     result.stdout.fnmatch_lines([f"*--edition profiles is an edition of the profiles area; {what} of the kit area*"])
 
 
+def test_k_naming_only_cases_of_another_edition_says_which_edition_they_hold_in(pytester, kit_imported):
+    # it ran nothing and exited 5 without a word, where `run --case` names the edition to give
+    from conformance import plugin
+
+    pytester.makepyfile(test_conf="from conformance.suite import test_case\n")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(plugin, "_STATE", {})
+        result = pytester.runpytest_inprocess("-p", "no:cacheprovider", *UNUSED_PLUGINS, "--area", "pi",
+                                              "--edition", "pi-1.6.0", "-k", "msg-replay-replace-baseline")
+    assert result.ret == 2
+    result.stdout.fnmatch_lines(["*-k msg-replay-replace-baseline: the matching case(s) do not hold in edition "
+                                 "pi-1.6.0; they hold in pi-0.99.4 (add --edition pi-0.99.4)*"])
+
+
 def test_an_edition_without_a_selection_is_not_checked_against_the_cases(pytester, suite_dir):
     result = run(pytester, suite_dir, "--adapter", "python:tests.kit_fixtures:Echo", "--edition", "profiles")
     assert result.ret == 0  # a whole run: each area under its own edition, as `run` does
