@@ -25,6 +25,7 @@ LEGEND = ("(invisible characters shown: \\t tab, \\r carriage return, \\uXXXX ot
           "or non-breaking spaces, \u00b7 a trailing space)")
 
 _kept_dir: Path | None = None
+"""This process's temporary folder of whole diffs, made only when the parse cache is off."""
 
 
 def visible(line: str) -> str:
@@ -41,13 +42,24 @@ def visible(line: str) -> str:
 
 
 def _keep(name: str, text: str) -> Path:
-    """Write the whole diff to a file of this run's diff folder; returns its path."""
+    """Write the whole diff to ``<name>.diff`` in the kit's cache folder (``diffs/`` beside the
+    parse cache's ``yaml/``; see :mod:`conformance.yamlcache`), replacing the file an earlier run
+    kept for the same case, so the folder never holds more than one diff per case; in a temporary
+    folder of this process when the cache is off. Returns its path."""
     global _kept_dir
-    if _kept_dir is None:
-        import tempfile  # imported only for a diff too large to show whole
+    from conformance.yamlcache import cache_dir
 
-        _kept_dir = Path(tempfile.mkdtemp(prefix="pi-conformance-diffs-"))
-    path = _kept_dir / f"{re.sub(r'[^A-Za-z0-9._-]', '_', name)}.diff"
+    parsed = cache_dir()
+    if parsed is not None:
+        folder = parsed.parent / "diffs"
+    else:
+        if _kept_dir is None:
+            import tempfile  # imported only for a diff too large to show whole
+
+            _kept_dir = Path(tempfile.mkdtemp(prefix="pi-conformance-diffs-"))
+        folder = _kept_dir
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{re.sub(r'[^A-Za-z0-9._-]', '_', name)}.diff"
     atomic_write_text(path, text)
     return path
 
