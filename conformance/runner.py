@@ -273,6 +273,21 @@ class Runner:
             raise found
         return found
 
+    def _expected_result(self, case: Case) -> str:
+        """What a case expecting a result expected, for the message of a refusal in its place: the
+        golden's output (``:`` then the output, indented), or where no golden could be read; ``""``
+        when the runner shows no details."""
+        if not self.details:
+            return ""
+        path = golden.golden_path(self.golden_dir, case.area, case.id, self.edition_of(case))
+        try:
+            stored = self._stored(path)
+        except ValueError:
+            stored = None
+        if stored is None:
+            return f"; the case expects a result (no readable golden at {path})"
+        return f"; the case expects the result of {path}:\n{_indented(golden.dump(stored.output))}"
+
     def judge(self, case: Case, answer: Answer, roots: list[str], *, compare_golden: bool = True) -> Verdict:
         """Compare an answer with what the case expects.
 
@@ -285,7 +300,7 @@ class Runner:
             return Verdict(answer.kind, shown(answer.message))
         if answer.kind == "error":
             if case.error_code is None:
-                return Verdict("failed", f"unexpected error {_refusal(answer)}")
+                return Verdict("failed", f"unexpected error {_refusal(answer)}{self._expected_result(case)}")
             if answer.code != case.error_code:
                 return Verdict("failed", f"expected error {case.error_code}, got {_refusal(answer)}")
             return Verdict("passed")

@@ -161,9 +161,17 @@ def test_a_result_where_an_error_was_expected_shows_the_result(tmp_path):
 
 def test_an_error_without_a_message_is_said_to_have_none(tmp_path):
     results = _results(tmp_path, "python:tests.kit_fixtures:RefusesSilently")
-    assert results["kit-echo-text"]["message"] == "unexpected error quietly-refused (no message)"
+    assert results["kit-echo-text"]["message"].startswith("unexpected error quietly-refused (no message); ")
     assert results["kit-echo-refused"]["message"] == \
         "expected error value-refused, got quietly-refused (no message)"
+
+
+def test_an_error_where_a_result_was_expected_shows_the_expected_result(tmp_path):
+    # as a result where an error was expected shows the result: the message said only the error
+    message = _results(tmp_path, "python:tests.kit_fixtures:RefusesSilently")["kit-echo-text"]["message"]
+    head, _, shown = message.partition(":\n")
+    assert head.startswith("unexpected error quietly-refused (no message); the case expects the result of ")
+    assert head.endswith("kit-echo-text.yaml") and "value: |" in shown and "one" in shown and "two" in shown
 
 
 def test_a_built_in_model_without_an_id_is_refused_at_load(tmp_path):
