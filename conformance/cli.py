@@ -141,7 +141,7 @@ def _expectations(args: argparse.Namespace, suite):
     from conformance.yamlio import SuiteFileError
 
     expectations = load_expectations(Path(args.expectations))
-    stale = [] if suite.unknown else expectations.stale(suite.ids)
+    stale = [] if suite.unknown else expectations.stale(suite.ids, suite.by_id())
     if stale:
         raise SuiteFileError(*stale)
     if not expectations.entries:

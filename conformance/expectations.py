@@ -75,10 +75,16 @@ class Expectations:
                 return entry
         return None
 
-    def stale(self, all_ids: set[str]) -> list[FileError]:
-        """Entries that never apply to a case of the whole suite: those that match no case, and
-        those hidden because every case they match is matched by an earlier entry (the first
-        matching entry applies)."""
+    def stale(self, all_ids: set[str], cases: dict | None = None) -> list[FileError]:
+        """Entries that never apply to a case of the whole suite: those that match no case, those
+        whose ``editions`` judge none of the cases they match, and those hidden because every
+        case they match is matched by an earlier entry (the first matching entry applies).
+
+        ``cases``: the loaded cases by id (objects with ``area`` and ``editions``), for the
+        editions check; an entry matching a case not among them (its file not read) is not
+        judged by editions."""
+        from conformance.editions import of_area
+
         out = []
         for i, entry in enumerate(self.entries):
             matched = [cid for cid in sorted(all_ids) if fnmatch.fnmatchcase(cid, entry.id)]
@@ -86,6 +92,14 @@ class Expectations:
                 out.append(FileError(self.file, entry.line, entry.column, f"expectations[{i}].id",
                                      f"{entry.id!r} matches no case"))
                 continue
+            if entry.editions is not None and cases is not None and all(cid in cases for cid in matched):
+                held = {e for cid in matched for e in (cases[cid].editions or of_area(cases[cid].area))}
+                if not held & set(entry.editions):
+                    out.append(FileError(self.file, entry.line, entry.column, f"expectations[{i}].editions",
+                                         f"{entry.id!r} never applies: the cases it matches are judged in "
+                                         f"{', '.join(sorted(held)) or 'no edition'}, not in "
+                                         f"{', '.join(entry.editions)}"))
+                    continue
             earlier = [e for e in self.entries[:i] if e.editions is None
                        or (entry.editions is not None and set(entry.editions) <= set(e.editions))]
             if all(any(fnmatch.fnmatchcase(cid, e.id) for e in earlier) for cid in matched):

@@ -245,7 +245,7 @@ def conformance_runner(request: pytest.FixtureRequest):
         except SuiteFileError as exc:
             pytest.exit(f"bad expectations file:\n{exc}", returncode=2)
         suite, _ = _suite(config)
-        stale = [] if suite.unknown else expectations.stale(suite.ids)
+        stale = [] if suite.unknown else expectations.stale(suite.ids, suite.by_id())
         if stale:
             pytest.exit("stale expectations:\n" + "\n".join(map(str, stale)), returncode=2)
     from conformance.operations import names as operation_names

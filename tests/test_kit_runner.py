@@ -225,6 +225,28 @@ def test_stale_expectation_ids_are_errors(tmp_path):
                str(tmp_path / "exp.yaml")) == 2
 
 
+@pytest.mark.parametrize("entry, stale", [
+    ("{id: env-instr-nothing, status: fail, reason: r, editions: [pi-1.6.0]}", True),  # an envelope case
+    ("{id: msg-replay-replace-baseline, status: fail, reason: r, editions: [pi-1.6.0]}", True),  # 0.99.4 only
+    ("{id: msg-replay-replace-baseline, status: fail, reason: r, editions: [pi-0.99.4]}", False),
+    ("{id: 'env-*', status: fail, reason: r, editions: [envelope]}", False),
+    ("{id: 'msg-*', status: fail, reason: r, editions: [pi-1.6.0]}", False),  # some msg cases hold there
+])
+def test_an_expectation_whose_editions_judge_none_of_its_cases_is_stale(tmp_path, entry, stale):
+    # accepted silently before: the entry could never apply, so the file no longer said what is true
+    write(tmp_path / "exp.yaml", f"- {entry}\n")
+    suite = load_suite()
+    found = load_expectations(tmp_path / "exp.yaml").stale(suite.ids, suite.by_id())
+    assert [e.field for e in found] == (["expectations[0].editions"] if stale else [])
+
+
+def test_run_refuses_an_expectation_its_editions_never_apply_to(tmp_path, capsys):
+    write(tmp_path / "exp.yaml", "- {id: env-instr-nothing, status: fail, reason: r, editions: [pi-1.6.0]}\n")
+    assert main(["run", "-q", "--case", "env-instr-nothing", "--expectations", str(tmp_path / "exp.yaml")]) == 2
+    assert "'env-instr-nothing' never applies: the cases it matches are judged in envelope, not in pi-1.6.0" \
+        in capsys.readouterr().err
+
+
 def test_bad_expectations_file_names_the_field(tmp_path):
     from conformance.yamlio import SuiteFileError
 

@@ -78,7 +78,8 @@ def _expectations(path: str | None):
     from conformance.yamlio import SuiteFileError
 
     expectations = load_expectations(Path(path))
-    stale = expectations.stale(load_suite(SCENARIOS_DIR).ids)
+    suite = load_suite(SCENARIOS_DIR)
+    stale = expectations.stale(suite.ids, suite.by_id())
     if stale:
         raise SuiteFileError(*stale)
     return expectations
