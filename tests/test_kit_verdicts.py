@@ -187,3 +187,20 @@ def test_a_built_in_model_without_an_id_is_refused_at_load(tmp_path):
         "    input: {builtins: {acme: {models: [{name: Acme One}]}}}\n")
     errors = [str(e) for e in load_suite(tmp_path).errors]
     assert len(errors) == 1 and errors[0].startswith(f"{scenario}:9:") and ".id" in errors[0], errors
+
+
+def test_the_markdown_report_puts_what_fails_the_run_first(tmp_path):
+    # a few real failures were found after hundreds of unsupported cases, in the run's order
+    from conformance import reports
+
+    dirs = mini_suite(tmp_path)
+    report = tmp_path / "r.json"
+    cli(dirs, "run", "-q", "--adapter", "python:tests.kit_fixtures:WrongEcho", "--report-json", str(report))
+    data = json.loads(report.read_text())
+    statuses = ["unsupported", "xfail", "failed"]  # the worst last in the run's order
+    for record, status in zip(data["cases"], statuses):
+        record["status"] = status
+    reports.write_markdown(tmp_path / "r.md", data)
+    shown = [line.rsplit("(", 1)[1].rstrip(")") for line in (tmp_path / "r.md").read_text().splitlines()
+             if line.startswith("### ")]
+    assert shown == ["failed", "xfail", "unsupported"]
