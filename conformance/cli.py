@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 from fnmatch import fnmatchcase
-import os
 import sys
 from pathlib import Path
 from typing import Sequence
@@ -141,7 +140,7 @@ def _expectations(args: argparse.Namespace, suite):
     from conformance.yamlio import SuiteFileError
 
     expectations = load_expectations(Path(args.expectations))
-    stale = [] if suite.unknown else expectations.stale(suite.ids, suite.by_id())
+    stale = expectations.stale_in(suite)
     if stale:
         raise SuiteFileError(*stale)
     if not expectations.entries:

@@ -20,7 +20,7 @@ from __future__ import annotations
 import fnmatch
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError
 
@@ -74,6 +74,12 @@ class Expectations:
                     edition is None or entry.editions is None or edition in entry.editions):
                 return entry
         return None
+
+    def stale_in(self, suite: Any) -> list[FileError]:
+        """:meth:`stale` against a loaded :class:`~conformance.cases.Suite` (every file's case ids,
+        and the cases read); nothing when some file's ids are not known, as then no entry can be
+        judged stale."""
+        return [] if suite.unknown else self.stale(suite.ids, suite.by_id())
 
     def stale(self, all_ids: set[str], cases: dict | None = None) -> list[FileError]:
         """Entries that never apply to a case of the whole suite: those that match no case, those

@@ -28,6 +28,13 @@ def timeout_seconds(text: str) -> float:
     return value
 
 
+def _not_blank(text: str, advice: str) -> str:
+    """``text``, or ``argparse.ArgumentTypeError(advice)`` when it is empty or blank."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError(advice)
+    return text
+
+
 def path_argument(text: str) -> str:
     """A file or folder argument (``--out``, ``--expectations``, a report to read): any text but an
     empty or blank one, which would name the working folder (``docs --out ''`` wrote its pages
@@ -35,9 +42,7 @@ def path_argument(text: str) -> str:
 
     Raises ``argparse.ArgumentTypeError`` (a usage error naming the option) for such a value.
     """
-    if not text.strip():
-        raise argparse.ArgumentTypeError("give a path (an empty one names nothing)")
-    return text
+    return _not_blank(text, "give a path (an empty one names nothing)")
 
 
 def pattern_argument(text: str) -> str:
@@ -47,9 +52,7 @@ def pattern_argument(text: str) -> str:
 
     Raises ``argparse.ArgumentTypeError`` (a usage error naming the option) for such a value.
     """
-    if not text.strip():
-        raise argparse.ArgumentTypeError("give a name or glob (an empty one selects nothing)")
-    return text
+    return _not_blank(text, "give a name or glob (an empty one selects nothing)")
 
 
 DEFAULT_FAULTS_PACKAGE = "tests.faults"
@@ -62,9 +65,7 @@ def module_argument(text: str) -> str:
 
     Raises ``argparse.ArgumentTypeError`` (a usage error naming the option) for such a value.
     """
-    if not text.strip():
-        raise argparse.ArgumentTypeError("give a module name (an empty one names none)")
-    return text
+    return _not_blank(text, "give a module name (an empty one names none)")
 
 
 def folder_argument(text: str) -> str:

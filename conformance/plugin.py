@@ -186,10 +186,12 @@ def _check_edition_fits(config: pytest.Config, items: list) -> None:
     were checked; :func:`conformance.editions.check_cases`). With ``--area``, the areas decided
     at configuration."""
     edition = config.getoption("--edition", default=None)
+    if edition is None:
+        return
     cases = [item.callspec.params["conformance_case"] for item in items
              if "conformance_case" in getattr(getattr(item, "callspec", None), "params", {})]
     cases = [case for case in cases if not isinstance(case, SuiteFileProblem)]
-    if edition is not None and not config.getoption("--area", default=None):
+    if not config.getoption("--area", default=None):
         from conformance.editions import check_cases
 
         try:
@@ -197,7 +199,7 @@ def _check_edition_fits(config: pytest.Config, items: list) -> None:
         except ValueError as exc:
             _usage_error(str(exc))
     keyword = config.option.keyword
-    if edition is not None and not cases and keyword:
+    if not cases and keyword:
         # as `run --case` says why nothing was selected: the cases -k names hold in another edition
         from _pytest.mark.expression import Expression
 
@@ -245,7 +247,7 @@ def conformance_runner(request: pytest.FixtureRequest):
         except SuiteFileError as exc:
             pytest.exit(f"bad expectations file:\n{exc}", returncode=2)
         suite, _ = _suite(config)
-        stale = [] if suite.unknown else expectations.stale(suite.ids, suite.by_id())
+        stale = expectations.stale_in(suite)
         if stale:
             pytest.exit("stale expectations:\n" + "\n".join(map(str, stale)), returncode=2)
     from conformance.operations import names as operation_names

@@ -78,8 +78,7 @@ def _expectations(path: str | None):
     from conformance.yamlio import SuiteFileError
 
     expectations = load_expectations(Path(path))
-    suite = load_suite(SCENARIOS_DIR)
-    stale = expectations.stale(suite.ids, suite.by_id())
+    stale = expectations.stale_in(load_suite(SCENARIOS_DIR))
     if stale:
         raise SuiteFileError(*stale)
     return expectations
