@@ -513,3 +513,24 @@ def add_template(result: LoadedTemplates, template: Template) -> None:
             )
             return
     result.templates.append(template)
+
+
+def collect_templates(read: list[Template], problems: list[TemplateDiagnostic]) -> LoadedTemplates:
+    """The templates that load, from those read (in load order), and the diagnostics so far.
+
+    Args:
+        read: every template read without a problem, in load order, ``path`` and ``scope`` set.
+        problems: the ``template-frontmatter-invalid`` and ``template-unreadable`` diagnostics of
+            the files that could not be read, in load order.
+
+    Returns:
+        :class:`LoadedTemplates`: the first template of each name (:func:`add_template`); the
+        diagnostics are the read problems first, then the name collisions, each in load order.
+        Implements PI-TPL-DIAGNOSTIC-ORDER (a missing explicit path is added after both by the
+        loader, PI-TPL-EXPLICIT-MISSING).
+    """
+    result = LoadedTemplates()
+    for template in read:
+        add_template(result, template)
+    result.diagnostics[:0] = problems
+    return result

@@ -17,7 +17,7 @@ from pathlib import Path
 from reference.errors import SpecError
 from reference.pi.core.filters import apply_filter
 from reference.pi.core.scope import PROJECT_CONFIG_DIR, settings_resources
-from reference.pi.core.templates import LoadedTemplates, Template, TemplateDiagnostic, add_template, template_from_text
+from reference.pi.core.templates import LoadedTemplates, Template, TemplateDiagnostic, collect_templates, template_from_text
 
 
 class DiskFileSystem:
@@ -180,10 +180,10 @@ def load_prompt_templates(
         the order given (PI-TPL-EXPLICIT-ORDER); a file named twice loads once, at its first place,
         and one the first place switched off stays off. A file
         whose frontmatter is not valid YAML, or that cannot be read, is skipped with a diagnostic
-        (PI-TPL-YAML-ERROR); loading never raises for a file. Paths that do not exist are reported
+        (PI-TPL-YAML-ERROR); loading never raises for a file. Diagnostics come in the order of
+        PI-TPL-DIAGNOSTIC-ORDER (:func:`collect_templates`); paths that do not exist are reported
         last.
     """
-    result = LoadedTemplates()
     found: list[tuple[str, Path, bool]] = []
     if default_folders:
         found = settings_and_conventional_files(
@@ -192,6 +192,8 @@ def load_prompt_templates(
     explicit, missing = explicit_template_files(cwd, list(paths))
     found.extend(("temporary", path, True) for path in explicit)
     seen: set[Path] = set()
+    read: list[Template] = []
+    problems: list[TemplateDiagnostic] = []
     for scope, path, enabled in found:
         if path in seen:
             continue
@@ -201,11 +203,12 @@ def load_prompt_templates(
         try:
             template = read_template(path)
         except SpecError as exc:
-            result.diagnostics.append(TemplateDiagnostic(exc.code, str(path), exc.message))
+            problems.append(TemplateDiagnostic(exc.code, str(path), exc.message))
             continue
         template.path = str(path)
         template.scope = scope
-        add_template(result, template)
+        read.append(template)
+    result = collect_templates(read, problems)
     for path in missing:
         result.diagnostics.append(TemplateDiagnostic("template-path-missing", str(path), f"{path}: no such file or directory"))
     return result
