@@ -135,14 +135,29 @@ def test_frontmatter_uses_the_core_schema():
         ("-\tx", "separation"),
         ("-\tx: y", "indent"),
         ("- \t{k: v}", "separation"),
-        ("a: [b,\tc]", "separation"),
         ("a: b,\tc", "content"),
+        ("a: x, [\ty", "content"),
     ],
 )
 def test_tab_roles(text, role):
+    """Tabs the parser stops at outside flow collections (inside them it skips a tab after
+    ``,`` ``[`` ``{`` itself, so a bracket before a tab here is text of a plain scalar)."""
     from reference.pi.core.templates import _tab_role
 
     assert _tab_role(text, text.index("\t")) == role
+
+
+@pytest.mark.parametrize("text, role", [("{a: b\tc}", "content"), ("[a\n\tb]", "separation"), ("[a\tb\t]", "content")])
+def test_tab_roles_in_flow_collections(text, role):
+    """Inside a flow collection a line may start with a tab: it separates, never indents."""
+    from reference.pi.core.templates import _tab_role
+
+    assert _tab_role(text, text.index("\t"), flow=True) == role
+
+
+def test_tabs_in_flow_plain_scalars_are_content():
+    fields = split_frontmatter("---\n{d: a\tb, e: [c\td, f\t], g: h\n\ti}\n---\n").fields
+    assert fields == {"d": "a\tb", "e": ["c\td", "f"], "g": "h i"}
 
 
 def test_tabs_yaml_allows_are_read_as_yaml_reads_them():

@@ -4,6 +4,7 @@ packages (N22), models.json values and credentials (N23)."""
 from __future__ import annotations
 
 from conformance.faults import Fault, replace, wrap
+from conformance.patches import mutate
 from reference.pi.core import filters
 from reference.pi.core import replay as rp
 
@@ -188,6 +189,16 @@ FAULTS = [
           ("PI-TPL-DESCRIPTION-FALLBACK",), (replace(f"{TPL}:DESCRIPTION_LIMIT", 61),), TPL_OPS),
     Fault("tpl-template-before-extension", "pi", "A template takes /name input before an extension command",
           ("PI-TPL-EXPAND-EXTENSION",), (wrap(f"{TPL}:expand_input", _templates_before_extensions),), TPL_OPS),
+    Fault("tpl-yaml-flow-tab-splits", "pi", "A tab inside a plain scalar of a flow collection ends it, so the YAML is refused",
+          ("PI-TPL-YAML-SCHEMA",), (mutate(f"{TPL}:_load_yaml", "yaml.Scanner = _TabScanner", "yaml.Scanner = Scanner"),),
+          TPL_OPS),
+    Fault("tpl-yaml-flow-line-tab-indents", "pi", "A tab opening a line inside a flow collection counts as indentation",
+          ("PI-TPL-YAML-SCHEMA",), (mutate(f"{TPL}:_tab_role", 'return "separation" if flow else "indent"',
+                                           'return "indent"'),), TPL_OPS),
+    Fault("tpl-yaml-bracket-opens-flow", "pi",
+          "A comma or bracket before a tab in a block plain scalar is taken for a flow collection, the tab for a space",
+          ("PI-TPL-YAML-SCHEMA",), (mutate(f"{TPL}:_tab_role", 'return "content"',
+                                           'return "separation" if before[-1] in ",[{" else "content"'),), TPL_OPS),
     Fault("pkg-plus-before-bang", "pi", "+path is applied before !pattern, so ! removes what + added back",
           ("PI-PKG-FILTER-ORDER",), (replace(f"{PKG}:apply_filter", _plus_before_bang),), PKG_OPS),
     Fault("pkg-minus-before-plus", "pi", "-path is applied before +path, so + adds back what - removed",

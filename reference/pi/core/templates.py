@@ -21,7 +21,7 @@ from ruamel.yaml.error import YAMLError
 from ruamel.yaml.constructor import SafeConstructor
 from ruamel.yaml.nodes import ScalarNode, SequenceNode
 from ruamel.yaml.resolver import VersionedResolver
-from ruamel.yaml.scanner import ScannerError
+from ruamel.yaml.scanner import Scanner, ScannerError
 
 from reference.errors import SpecError
 
@@ -95,20 +95,48 @@ _TolerantConstructor.add_constructor(None, _TolerantConstructor.construct_untagg
 
 #: A block mapping key: a colon followed by whitespace or the end of the line.
 _MAPPING_KEY = re.compile(r":(?:[ \t]|$)")
-#: A flow collection opened where a node starts: at the start of the line's content, or after
-#: ": ", "- ", ", " or another opening bracket.
-_FLOW_START = re.compile(r"(?:^[ \t]*|[:,\-][ \t]+|[\[{][ \t]*)[\[{]")
+#: What may follow a tab that ends a plain scalar in a flow collection on its line without the
+#: scalar going on: a flow indicator that closes or separates an entry, a comment, or a ``:``
+#: value indicator. Anything else, the end of the line included (the scalar may go on below),
+#: is read again with the tab taken for what it is (:func:`_tab_role`).
+_FLOW_SCALAR_END = re.compile(r"[ \t]*(?:[,\]}#]|:(?:[ \t,\]}]|$))")
 
 
-def _tab_role(text: str, index: int) -> str:
-    """What the tab at ``index`` is in YAML 1.2 terms, judged from its line:
+class _FlowTab(ScannerError):
+    """A tab inside a plain scalar of a flow collection, where the parser would end the scalar."""
 
-    - ``"indent"``: only whitespace before it and content after it, or it follows a ``-`` or
-      ``?`` that opens a block mapping (tabs may not indent);
-    - ``"separation"``: only whitespace or a comment after it, or it follows an indicator:
-      ``:``, ``-`` or ``?`` opening the line's content, or ``,`` ``[`` ``{`` inside a flow
-      collection;
-    - ``"content"``: between two characters of a plain scalar.
+
+class _TabScanner(Scanner):
+    """The parser's scanner, stopping at a tab that it would otherwise take as the end of a plain
+    scalar inside a flow collection (``{description: a<TAB>b}``): there it skips the tab as
+    separation and reads ``b`` as a second scalar, so the YAML looks invalid. Raising
+    :class:`_FlowTab` at the tab lets :func:`_load_yaml` carry it through as content
+    (PI-TPL-YAML-SCHEMA)."""
+
+    def scan_plain(self) -> Any:
+        token = super().scan_plain()
+        if self.flow_level and self.reader.peek() == "\t":
+            buffer, at = self.reader.buffer, self.reader.pointer
+            end = buffer.find("\n", at)
+            rest = buffer[at : len(buffer) if end == -1 else end].rstrip("\0")
+            if not _FLOW_SCALAR_END.match(rest):
+                raise _FlowTab("while scanning a plain scalar", token.start_mark,
+                               "found a tab inside it", self.reader.get_mark())
+        return token
+
+
+def _tab_role(text: str, index: int, *, flow: bool = False) -> str:
+    """What the tab at ``index`` is in YAML 1.2 terms, judged from its line; ``flow``: the tab is
+    inside a flow collection (:class:`_FlowTab`), where a line may start with tabs.
+
+    - ``"indent"``: outside a flow collection, only whitespace before it and content after it,
+      or it follows a ``-`` or ``?`` that opens a block mapping (tabs may not indent);
+    - ``"separation"``: only whitespace or a comment after it; inside a flow collection, only
+      whitespace before it; or it follows an indicator: ``:``, or ``-`` or ``?`` opening the
+      line's content;
+    - ``"content"``: between two characters of a plain scalar. The parser stops at a tab of its
+      own accord only outside flow collections, so a ``,`` ``[`` or ``{`` before the tab there is
+      a character of the scalar (``x, [<TAB>y``), not an indicator.
     """
     start = text.rfind("\n", 0, index) + 1
     end = text.find("\n", index)
@@ -117,15 +145,13 @@ def _tab_role(text: str, index: int) -> str:
     if not after or after.startswith("#"):
         return "separation"
     if not before:
-        return "indent"
+        return "separation" if flow else "indent"
     if before[-1] == ":":
         return "separation"
     if before[-1] in "-?" and not before[:-1].strip():
         # A block mapping after "- " is indented by this tab, which YAML forbids.
         block_mapping = after[0] not in "[{\"'" and _MAPPING_KEY.search(after)
         return "indent" if block_mapping else "separation"
-    if before[-1] in ",[{" and _FLOW_START.search(before):
-        return "separation"
     return "content"
 
 
@@ -143,9 +169,10 @@ def _load_yaml(text: str) -> Any:
     """Parse frontmatter YAML (PI-TPL-YAML-SCHEMA).
 
     The parser used refuses tabs that YAML 1.2 allows: as separation (``key:<TAB>value``, a
-    trailing tab, a line holding only a tab) and inside plain scalars (``Fix<TAB>this``). Where
-    its scanner stops at such a tab, a separating tab is read as a space and a tab inside a
-    scalar is carried through as a marker character and put back afterwards; parsing then
+    trailing tab, a line holding only a tab) and inside plain scalars (``Fix<TAB>this``; in a
+    flow collection it ends the scalar there, which :class:`_TabScanner` turns into a stop).
+    Where its scanner stops at such a tab, a separating tab is read as a space and a tab inside
+    a scalar is carried through as a marker character and put back afterwards; parsing then
     starts again. A tab that indents content stays an error, as YAML requires.
 
     Raises:
@@ -157,6 +184,7 @@ def _load_yaml(text: str) -> Any:
         yaml = YAML(typ="safe", pure=True)
         yaml.Resolver = _CoreSchemaResolver
         yaml.Constructor = _TolerantConstructor
+        yaml.Scanner = _TabScanner
         try:
             loaded = yaml.load(text)
             return _restore(loaded, marker) if marked else loaded
@@ -165,7 +193,7 @@ def _load_yaml(text: str) -> Any:
             at = mark.index if mark is not None else -1
             if not (0 <= at < len(text) and text[at] == "\t"):
                 raise
-            role = _tab_role(text, at)
+            role = _tab_role(text, at, flow=isinstance(exc, _FlowTab))
             if role == "indent":
                 raise
             marked = marked or role == "content"
