@@ -252,6 +252,10 @@ _PKG = [
     ("PI-PKG-LOCAL-FILE", f"{SCOPE}:_declared",
      'return {t: ([root] if t == "extensions" else []) for t in RESOURCE_TYPES}, True',
      'return {t: ([root] if t != "extensions" else []) for t in RESOURCE_TYPES}, True'),
+    ("PI-PKG-LOCAL-DIR-OBJECT", f"{SCOPE}:resolve_packages",
+     'declared, filtered = _declared(fs, root)',
+     'declared, filtered = _declared(fs, root) if all(f is None for f in base.filters.values()) '
+     'or declared_resources(fs, root) is not None else ({t: [] for t in RESOURCE_TYPES}, True)'),
     ("PI-PKG-FILTER-OMITTED", f"{FILTERS}:apply_filter",
      'kept = [p for p in declared if not includes or any(matches_glob(p, g, package_root) for g in includes)]',
      'kept = [p for p in declared if (not includes) and (any(matches_glob(p, g, package_root) for g in includes))]'),

@@ -34,7 +34,6 @@ class Declaration:
         index: position in its list.
         source: the source string.
         filters: per resource type, the filter list, or ``None`` when omitted.
-        object_form: whether the entry was written as an object.
         autoload: the entry's ``autoload`` (default ``True``).
     """
 
@@ -42,7 +41,6 @@ class Declaration:
     index: int
     source: str
     filters: dict[str, list[str] | None]
-    object_form: bool
     autoload: bool = True
 
 
@@ -57,7 +55,7 @@ def parse_declaration(entry: Any, scope: str, index: int) -> Declaration:
     """
     at = f"packages[{index}]"
     if isinstance(entry, str):
-        return Declaration(scope, index, entry, {t: None for t in RESOURCE_TYPES}, False)
+        return Declaration(scope, index, entry, {t: None for t in RESOURCE_TYPES})
     if not isinstance(entry, dict):
         raise SpecError("package-entry-invalid", f"{at} must be a source string or an object", path=at)
     source = entry.get("source")
@@ -72,7 +70,7 @@ def parse_declaration(entry: Any, scope: str, index: int) -> Declaration:
     autoload = entry.get("autoload", True)
     if not isinstance(autoload, bool):
         raise SpecError("package-entry-invalid", f"{at}.autoload must be a boolean", path=f"{at}.autoload")
-    return Declaration(scope, index, source, filters, True, autoload)
+    return Declaration(scope, index, source, filters, autoload)
 
 
 @dataclass(frozen=True)
@@ -207,19 +205,18 @@ def _package_root(fs: FileSystem, layout: Layout, source: PackageSource, scope: 
     return (path, "loaded") if fs.is_dir(path) else (None, "not-installed")
 
 
-def _declared(fs: FileSystem, root: str, decl: Declaration) -> tuple[dict[str, list[str]], bool]:
+def _declared(fs: FileSystem, root: str) -> tuple[dict[str, list[str]], bool]:
     """Declared resources of a package root, and whether filters apply to them.
 
     Implements PI-PKG-LOCAL-FILE: a local source naming a file declares that one extension, and its
     entry's filters apply to it as to any package (PI-PKG-FILTER-EMPTY: ``extensions: []`` loads none);
-    a directory follows package discovery, and one that declares nothing loads as a single
-    extension directory (when written as a plain source string).
+    a directory follows package discovery, and one that declares nothing declares itself as a
+    single extension directory. Implements PI-PKG-LOCAL-DIR-OBJECT: that holds whether the entry
+    is a source string or an object, whose filters then apply to it as to any declared resource.
     """
-    if fs.is_file(root):
-        return {t: ([root] if t == "extensions" else []) for t in RESOURCE_TYPES}, True
-    found = declared_resources(fs, root)
+    found = None if fs.is_file(root) else declared_resources(fs, root)
     if found is None:
-        return {t: ([root] if t == "extensions" and not decl.object_form else []) for t in RESOURCE_TYPES}, True
+        return {t: ([root] if t == "extensions" else []) for t in RESOURCE_TYPES}, True
     return found, True
 
 
@@ -270,7 +267,7 @@ def resolve_packages(
         if root is None:
             continue
         base = base_decl or decl
-        declared, filtered = _declared(fs, root, base)
+        declared, filtered = _declared(fs, root)
         enabled = _own_selection(declared, base, root) if filtered else {t: set(declared[t]) for t in RESOURCE_TYPES}
         owner = {t: {p: base for p in enabled[t]} for t in RESOURCE_TYPES}
         if base_decl is not None and filtered:
