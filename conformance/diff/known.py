@@ -3,13 +3,13 @@
 An expectations file (``--expectations FILE``, the format ``run`` reads) lists the cases an
 implementation is expected to fail (status ``fail``), each with a reason. For ``diff`` those cases
 are the recorded divergences of their operations. A generated example knows no clause, so a
-disagreement is matched against them by *where* the two answers differ (:func:`signature`): the
-JSON paths of the output that differ (list indices written ``[*]``), or, when the answers are not
-both results, their kinds and error codes. Each expected-failing case of the operation is sent to
-both adapters once; a disagreement is *known* when every place it differs at is a place where one
-of those cases differs too, and it is then reported with those cases and their clauses instead of
-failing the run. A disagreement at a new place -- a new rule reached, or a new way of diverging on
-a recorded one -- stays a disagreement.
+disagreement is matched against them by *where* the two answers differ (:func:`signature`): the JSON
+paths of the output that differ (list indices written ``[*]``, an item only one answer has ``[-]``
+or ``[+]``), or, when the answers are not both results, their kinds and error codes. Each
+expected-failing case of the operation is sent to both adapters once; a disagreement is *known* when
+every place it differs at is a place where one of those cases differs too, and it is then reported
+with those cases and their clauses instead of failing the run. A disagreement at a new place -- a
+new rule reached, or a new way of diverging on a recorded one -- stays a disagreement.
 """
 
 from __future__ import annotations
@@ -56,10 +56,12 @@ def _places(a: Any, b: Any, path: str, out: set[str]) -> None:
         for key in sorted(set(a) | set(b)):
             _places(a.get(key, _MISSING), b.get(key, _MISSING), f"{path}.{key}", out)
     elif isinstance(a, list) and isinstance(b, list):
-        if len(a) != len(b):
-            out.add(f"{path}.length")
-        for x, y in zip(a, b):
-            _places(x, y, f"{path}[*]", out)
+        if len(a) == len(b):
+            for x, y in zip(a, b):
+                _places(x, y, f"{path}[*]", out)
+            return
+        out.add(f"{path}.length")
+        _aligned(a, b, path, out)
     elif not golden.same(a, b):
         out.add(path)
 
@@ -67,10 +69,33 @@ def _places(a: Any, b: Any, path: str, out: set[str]) -> None:
 _MISSING = object()
 
 
+def _aligned(a: list, b: list, path: str, out: set[str]) -> None:
+    """The places of two lists of different lengths, their equal items matched up first: an item
+    only the first has is ``PATH[-]``, one only the second has ``PATH[+]``, and items that sit
+    between the same matched ones, as many on each side, are compared as at ``PATH[*]``. So one
+    item more or less is one place, not a difference at every item after it."""
+    from difflib import SequenceMatcher
+
+    texts = ([golden.encoded(x) for x in a], [golden.encoded(y) for y in b])
+    for tag, i1, i2, j1, j2 in SequenceMatcher(None, *texts, autojunk=False).get_opcodes():
+        if tag == "equal":
+            continue
+        if i2 - i1 == j2 - j1:
+            for x, y in zip(a[i1:i2], b[j1:j2]):
+                _places(x, y, f"{path}[*]", out)
+            continue
+        if i2 > i1:
+            out.add(f"{path}[-]")
+        if j2 > j1:
+            out.add(f"{path}[+]")
+
+
 def signature(views: tuple[Any, Any]) -> Signature:
     """Where two answer views (``diff.answer_view``) differ: ``{"answer: KIND [CODE] / KIND
-    [CODE]"}`` (a result's output left out) when they are not both results, else the output paths that differ (``$.a.b[*].c``; a list
-    of another length adds ``PATH.length``)."""
+    [CODE]"}`` (a result's output left out) when they are not both results, else the output paths
+    that differ (``$.a.b[*].c``). A list of another length adds ``PATH.length``, and its items are
+    matched up first: ``PATH[-]`` for items only the first view has, ``PATH[+]`` for items only the
+    second has (:func:`_aligned`)."""
     first, second = views
     if first[0] != "result" or second[0] != "result":
         kinds = [" ".join(map(str, v)) if v[0] != "result" else "result" for v in views]
