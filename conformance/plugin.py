@@ -403,9 +403,9 @@ def _mismatch(case, path: Path, output):
         _suite_error(golden.located(path, exc))
     if stored is None:
         _suite_error(f"no golden at {path}")
-    mismatch = golden.header_mismatch(stored, case.id, case.op)
-    if mismatch:
-        _suite_error(f"{path}: {mismatch}")
+    problem = golden.header_problem(path, stored, case.id, case.op)
+    if problem:
+        _suite_error(golden.located(path, problem))
     expected = golden.comparable(stored["output"], case.normalise, case)
     actual = golden.comparable(output, case.normalise, case)
     return Verdict("failed", "answer differs from the golden",

@@ -56,7 +56,45 @@ def test_a_golden_of_another_case_is_a_suite_error_under_the_cli(tmp_path, capsy
     dirs = mini_suite(tmp_path)
     _golden_of_another_case(dirs["golden"])
     assert cli(dirs, "run", "--adapter", "python:tests.kit_fixtures:Echo", "--case", "kit-echo-text") == 2
-    assert "the golden is for case 'kit-echo-number'" in capsys.readouterr().err
+    path = golden.golden_path(dirs["golden"], "kit", "kit-echo-text")
+    line = path.read_text().splitlines().index("case: kit-echo-number") + 1
+    # placed at its `case` key as every suite file's error is, the file named once
+    assert (f"pi-conformance: {path}:{line}:1: a suite error: the golden is for case 'kit-echo-number' "
+            "('kit.echo'), not 'kit-echo-text' ('kit.echo')\n") in capsys.readouterr().err
+
+
+def test_a_golden_of_another_operation_is_placed_at_its_op_key(tmp_path, capsys):
+    dirs = mini_suite(tmp_path)
+    path = golden.golden_path(dirs["golden"], "kit", "kit-echo-text")
+    stored = golden.read(path)
+    golden.write(path, "kit-echo-text", "kit.other", stored["output"])
+    assert cli(dirs, "run", "-q", "--adapter", "python:tests.kit_fixtures:Echo", "--case", "kit-echo-text") == 2
+    line = path.read_text().splitlines().index("op: kit.other") + 1
+    assert f"{path}:{line}:1: a suite error: the golden is for case 'kit-echo-text' ('kit.other')" in \
+        capsys.readouterr().err
+
+
+def test_a_golden_that_is_not_utf8_is_placed_at_the_byte(tmp_path, capsys):
+    # It was `path: 'utf-8' codec can't decode byte 0xff in position 97`, the file named twice.
+    dirs = mini_suite(tmp_path)
+    path = golden.golden_path(dirs["golden"], "kit", "kit-echo-text")
+    lines = path.read_bytes().split(b"\n")
+    lines[3] = lines[3][:2] + b"\xff" + lines[3][2:]
+    path.write_bytes(b"\n".join(lines))
+    assert cli(dirs, "run", "-q", "--adapter", "python:tests.kit_fixtures:Echo", "--case", "kit-echo-text") == 2
+    assert f"pi-conformance: {path}:4:3: a suite error: golden is not UTF-8 text (byte 0xff)\n" in \
+        capsys.readouterr().err
+    assert cli(dirs, "show", "kit-echo-text") == 0
+    assert f"golden ({path}): {path}:4:3: golden is not UTF-8 text (byte 0xff)" in capsys.readouterr().out
+
+
+def test_a_golden_that_cannot_be_read_is_a_suite_error_not_a_traceback(tmp_path, capsys):
+    dirs = mini_suite(tmp_path)
+    path = golden.golden_path(dirs["golden"], "kit", "kit-echo-text")
+    path.unlink()
+    path.mkdir()
+    assert cli(dirs, "run", "-q", "--adapter", "python:tests.kit_fixtures:Echo", "--case", "kit-echo-text") == 2
+    assert f"pi-conformance: {path}: a suite error: cannot read file: Is a directory\n" in capsys.readouterr().err
 
 
 def test_a_missing_or_broken_golden_is_a_suite_error_not_the_implementations_failure(tmp_path, capsys):
@@ -96,7 +134,9 @@ def test_a_golden_of_another_case_fails_under_pytest(pytester, suite_dir):  # no
     _golden_of_another_case(suite_dir / "golden")
     result = run_pytest(pytester, suite_dir, "--adapter", "python:tests.kit_fixtures:Echo", "-k", "text")
     result.assert_outcomes(failed=1, deselected=2)
-    result.stdout.fnmatch_lines(["*the golden is for case 'kit-echo-number'*"])
+    path = golden.golden_path(suite_dir / "golden", "kit", "kit-echo-text")
+    line = path.read_text().splitlines().index("case: kit-echo-number") + 1
+    result.stdout.fnmatch_lines([f"*pi-conformance suite error: {path}:{line}:1: the golden is for case 'kit-echo-number'*"])
 
 
 def test_the_orphaned_golden_message_names_the_step_that_silences_it(tmp_path, capsys):
