@@ -403,7 +403,7 @@ def cmd_coverage(args: argparse.Namespace) -> int:
     cov = clause_coverage(suite.cases, areas=args.area, spec_dir=Path(args.spec_dir) if args.spec_dir else None,
                           edition=args.edition)
     print(format_coverage(cov))
-    code = _print_suite_errors(cov.errors + suite.errors)
+    code = _print_suite_errors([e for e in cov.errors if e not in suite.errors] + suite.errors)  # the catalogue's once
     if code:
         return code
     if cov.uncovered_must:
