@@ -61,6 +61,9 @@ def test_a_golden_of_another_case_is_a_suite_error_under_the_cli(tmp_path, capsy
     # placed at its `case` key as every suite file's error is, the file named once
     assert (f"pi-conformance: {path}:{line}:1: a suite error: the golden is for case 'kit-echo-number' "
             "('kit.echo'), not 'kit-echo-text' ('kit.echo')\n") in capsys.readouterr().err
+    assert cli(dirs, "show", "kit-echo-text") == 0  # it printed the other case's golden as this one's
+    assert (f"golden ({path}): {path}:{line}:1: the golden is for case 'kit-echo-number' ('kit.echo'), "
+            "not 'kit-echo-text' ('kit.echo')\n") in capsys.readouterr().out
 
 
 def test_a_golden_of_another_operation_is_placed_at_its_op_key(tmp_path, capsys):
