@@ -372,9 +372,7 @@ def cmd_show(args: argparse.Namespace) -> int:
     else:
         path = golden.golden_path(Path(args.golden_dir), case.area, case.id, judged(args.edition, case.area))
         try:
-            stored = golden.read(path)
-            if stored is not None and (problem := golden.header_problem(path, stored, case.id, case.op)):
-                raise problem  # another case's golden is not this one's, as `run` says
+            stored = golden.read_case(path, case.id, case.op)
         except ValueError as exc:
             stored, note = None, golden.located(path, exc)
         else:

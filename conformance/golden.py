@@ -275,6 +275,17 @@ def read(path: Path) -> dict | None:
     return None if text is None else parse(text)
 
 
+def read_case(path: Path, case_id: str, op: str) -> dict | None:
+    """:func:`read` of the golden of case ``case_id`` (operation ``op``), ``None`` when there is
+    none. Raises :class:`GoldenError` when it is malformed, unreadable, or another case's
+    (:func:`header_problem`, placed at its ``case`` or ``op`` key)."""
+    stored = read(path)
+    problem = header_problem(path, stored, case_id, op) if stored is not None else None
+    if problem is not None:
+        raise problem
+    return stored
+
+
 class Stored:
     """A golden as the runner compares it: its header (``case``, ``op``) and its output as
     :func:`encoded` text of the canonical output, so that an answer is compared with it without
