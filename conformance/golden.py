@@ -247,7 +247,37 @@ def parse(text: str) -> dict:
         what = "; ".join(part for part in (f"unknown key {extra[0]!r}" if extra else "",
                                            f"missing {', '.join(missing)}" if missing else "") if part)
         raise GoldenError(f"golden must be a mapping with exactly {', '.join(GOLDEN_KEYS)} ({what})", line)
+    try:
+        canonical(data)
+    except ValueError:
+        raise _not_json(text, data) from None
     return data
+
+
+def _not_json(text: str, data: Any) -> GoldenError:
+    """The error of a golden whose ``data`` (read from ``text``) holds a value that is not JSON
+    data (a date, NaN, bytes, a key that is not a string), at that value's key or item."""
+    def first(value: Any, path: tuple) -> tuple[tuple, str] | None:
+        if isinstance(value, dict):
+            for key, item in value.items():
+                found = (path + (key,), f"has the key {key!r}, not a string") if not isinstance(key, str) \
+                    else first(item, path + (key,))
+                if found:
+                    return found
+            return None
+        if isinstance(value, list):
+            return next((found for i, item in enumerate(value) if (found := first(item, path + (i,)))), None)
+        if isinstance(value, float) and not math.isfinite(value):
+            return path, f"is {value!r}"
+        return None if value is None or isinstance(value, (str, int, float)) else (path, f"is a {type(value).__name__}")
+
+    path, what = first(data, ()) or ((), "is not JSON data")
+    try:
+        line, column = yamlio.position_of(yamlio.load_text_with_positions(text, "golden")[1], path)
+    except yamlio.SuiteFileError:
+        line, column = 1, 1
+    where = yamlio.format_path(path[:-1]) if what.startswith("has the key") else yamlio.format_path(path)
+    return GoldenError(f"golden is not JSON data: {where} {what}", line or 1, column or 1)
 
 
 def _key_line(text: str, key: str) -> int:
@@ -333,8 +363,9 @@ def read_folder(folder: Path) -> dict[str, Stored | GoldenError]:
     malformed one the :class:`GoldenError` :func:`read_stored` raises (a ``ValueError`` of another
     kind, such as data that is not JSON, is kept as a :class:`GoldenError` at line 1). Decoded from one parse-cache entry
     named by every file's name and text (a run opens one entry instead of one per golden); an
-    absent or unreadable folder holds none."""
-    key = yamlcache.hasher(_FOLDER)
+    absent or unreadable folder holds none. The entry's name includes the reading code
+    (:func:`_dumper_identity`), which decides the errors it keeps."""
+    key = yamlcache.hasher(f"{_FOLDER}{_dumper_identity()}\n")
     contents = []
     try:
         for name in sorted(n for n in os.listdir(folder) if n.endswith(".yaml")):

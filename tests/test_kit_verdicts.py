@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from conformance import golden
 from tests.kit_fixtures import mini_suite
 from tests.test_kit_plugin import run as run_pytest, suite_dir  # noqa: F401 (fixture)
@@ -247,3 +249,19 @@ def test_the_markdown_report_puts_what_fails_the_run_first(tmp_path):
     shown = [line.rsplit("(", 1)[1].rstrip(")") for line in (tmp_path / "r.md").read_text().splitlines()
              if line.startswith("### ")]
     assert shown == ["failed", "xfail", "unsupported"]
+
+
+@pytest.mark.parametrize("value, where, column", [
+    ("2024-01-01", "output.value is a date", 3), (".nan", "output.value is nan", 3),
+    ("!!binary aGk=", "output.value is a bytes", 3), ("{1: x}", "output.value has the key 1, not a string", 11)])
+def test_a_golden_holding_what_is_not_json_data_is_placed_at_it(tmp_path, capsys, value, where, column):
+    # It was `path:1:1: date is not JSON data` under run and a traceback under show.
+    dirs = mini_suite(tmp_path)
+    path = golden.golden_path(dirs["golden"], "kit", "kit-echo-number")
+    path.write_text(path.read_text().replace("value: 1", f"value: {value}"))
+    line = path.read_text().splitlines().index(f"  value: {value}") + 1
+    placed = f"{path}:{line}:{column}: golden is not JSON data: {where}"
+    assert cli(dirs, "run", "-q", "--adapter", "python:tests.kit_fixtures:Echo", "--case", "kit-echo-number") == 2
+    assert f"pi-conformance: {placed.replace(': golden', ': a suite error: golden', 1)}\n" in capsys.readouterr().err
+    assert cli(dirs, "show", "kit-echo-number") == 0
+    assert f"golden ({path}): {placed}\n" in capsys.readouterr().out

@@ -379,3 +379,8 @@ def test_docs_name_a_golden_of_another_case_or_a_broken_one_instead_of_showing_i
     assert "Expected output" not in mine
     assert f"{gold / 'envelope' / other.id}.yaml:2:1: golden is not valid YAML" in broken
     assert "Golden missing" not in broken
+    # a golden holding what is not JSON data: the command failed, naming no file, writing no page
+    (gold / "envelope" / f"{other.id}.yaml").write_text(f"case: {other.id}\nop: {other.op}\noutput: 2024-01-01\n")
+    assert main(["docs", "--out", str(tmp_path / "cli"), "--format", fmt, "--golden-dir", str(gold)]) == 0
+    broken = _case_section((tmp_path / "cli" / page).read_text(), other.id, marker)
+    assert f"{gold / 'envelope' / other.id}.yaml:3:1: golden is not JSON data: output is a date" in broken
