@@ -129,6 +129,9 @@ def load_expectations(path: Path) -> Expectations:
         raise SuiteFileError(FileError(shown, 1, 1, "", "the file is empty; an expectations file lists its "
                                        "entries under `expectations:` (`expectations: []` when every case is "
                                        "expected to pass)"))
+    if not isinstance(data, dict):
+        raise SuiteFileError(FileError(shown, 1, 1, "", "an expectations file is a mapping with `expectations:` "
+                                       "(a list of entries) and optionally `implementation:`"))
     try:
         parsed = ExpectationsFile.model_validate(data)
     except ValidationError as exc:

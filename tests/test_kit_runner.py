@@ -392,6 +392,17 @@ def test_an_empty_expectations_file_is_refused_before_the_run(tmp_path, capsys, 
     assert f"{tmp_path / 'exp.yaml'}:1:1: the file is empty" in out.err and "expectations: []" in out.err
 
 
+@pytest.mark.parametrize("text", ["hello\n", "42\n", "'expectations: []'\n"])
+def test_an_expectations_file_that_is_not_a_mapping_says_what_one_is(tmp_path, text):
+    from conformance.yamlio import SuiteFileError
+
+    write(tmp_path / "exp.yaml", text)
+    with pytest.raises(SuiteFileError) as caught:  # it was pydantic's "instance of ExpectationsFile"
+        load_expectations(tmp_path / "exp.yaml")
+    assert str(caught.value) == (f"{tmp_path / 'exp.yaml'}:1:1: an expectations file is a mapping with "
+                                 "`expectations:` (a list of entries) and optionally `implementation:`")
+
+
 @pytest.mark.parametrize("flag", ["--report-json", "--junit", "--report-md", "--report-html"])
 def test_a_report_to_standard_output_is_refused_and_no_file_called_dash_is_written(tmp_path, capsys, monkeypatch,
                                                                                     flag):
