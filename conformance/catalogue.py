@@ -176,7 +176,7 @@ def _checked(paths: list[Path], shown_paths: list[str]) -> Catalogue:
             continue
         except ValidationError as exc:
             cat.errors.extend(validation_errors(exc, shown, positions))
-            cat.refused.update(_declared_ids(path))
+            cat.refused.update(_declared_ids(path, data))
             continue
         for i, clause in enumerate(parsed.clauses):
             line, col = positions.get(("clauses", i), (0, 0))
@@ -225,16 +225,22 @@ def _check_citations(cat: Catalogue) -> None:
                 cat.errors.append(FileError(clause.file, cat.lines[clause.id], 0, f"{clause.id}.source", problem))
 
 
-_DECLARED_ID = re.compile(r"^[ \t]*(?:-[ \t]+)?id[ \t]*:[ \t]*[\"']?([A-Z][A-Z0-9-]*)", re.MULTILINE)
+_DECLARED_ID = re.compile(r"(?:^[ \t]*(?:-[ \t]+)?|[{,][ \t]*)[\"']?id[\"']?[ \t]*:[ \t]*[\"']?([A-Z][A-Z0-9-]*)",
+                          re.MULTILINE)
 
 
-def _declared_ids(path: Path) -> set[str]:
-    """The clause ids a catalogue file that does not load declares on its ``id:`` lines (read as
-    text, so a file with a YAML error still names them); none when it cannot be read."""
+def _declared_ids(path: Path, data: object = None) -> set[str]:
+    """The clause ids a catalogue file that does not load declares: the string ``id`` of every
+    clause of its ``data`` (when it was read as YAML), and every value of an ``id`` key in its text,
+    a block or a flow mapping's (so a file with a YAML error still names them; none when it cannot
+    be read)."""
+    clauses = data.get("clauses") if isinstance(data, dict) else None
+    found = {c["id"] for c in clauses if isinstance(c, dict) and isinstance(c.get("id"), str)} \
+        if isinstance(clauses, list) else set()
     try:
-        return set(_DECLARED_ID.findall(path.read_text(encoding="utf-8", errors="replace")))
+        return found | set(_DECLARED_ID.findall(path.read_text(encoding="utf-8", errors="replace")))
     except OSError:
-        return set()
+        return found
 
 
 def _display(path: Path) -> str:

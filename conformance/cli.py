@@ -66,6 +66,18 @@ def _report_paths(args: argparse.Namespace) -> dict[str, Path]:
         raise UsageError(str(exc)) from None
 
 
+def _out_folder(value: str, *given: str | None, allowed: Path | None = None) -> Path:
+    """The ``--out`` folder of ``docs`` or ``schema``, refused (:class:`UsageError`) when it lies among
+    the kit's own files or ``given`` suite folders, save ``allowed``
+    (:func:`conformance.report_paths.check_out_folder`)."""
+    from conformance.report_paths import check_out_folder, kit_folders
+
+    try:
+        return check_out_folder("--out", value, kit_folders(*given), allowed=allowed)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+
+
 def _check_edition_fits(args: argparse.Namespace, cases: list) -> None:
     """Refuse a named ``--edition`` of an area none of the selected ``cases`` is of, when they
     were selected by ``--case`` or a case id: the run or listing would judge none of them
@@ -360,7 +372,7 @@ def cmd_show(args: argparse.Namespace) -> int:
     else:
         path = golden.golden_path(Path(args.golden_dir), case.area, case.id, judged(args.edition, case.area))
         try:
-            stored = golden.read(path)
+            stored = golden.read_case(path, case.id, case.op)
         except ValueError as exc:
             stored, note = None, golden.located(path, exc)
         else:
@@ -391,7 +403,7 @@ def cmd_coverage(args: argparse.Namespace) -> int:
     cov = clause_coverage(suite.cases, areas=args.area, spec_dir=Path(args.spec_dir) if args.spec_dir else None,
                           edition=args.edition)
     print(format_coverage(cov))
-    code = _print_suite_errors(cov.errors + suite.errors)
+    code = _print_suite_errors([e for e in cov.errors if e not in suite.errors] + suite.errors)  # the catalogue's once
     if code:
         return code
     if cov.uncovered_must:
@@ -419,6 +431,7 @@ def cmd_docs(args: argparse.Namespace) -> int:
     from conformance.cases import select
     from conformance.docs import write
 
+    _out_folder(args.out, args.scenarios_dir, args.golden_dir, args.spec_dir)
     suite = _load(args)
     warnings: list[str] = []
     try:
@@ -463,7 +476,7 @@ def cmd_schema(args: argparse.Namespace) -> int:
     if not args.out:
         raise UsageError("say where to write the schemas: --out DIR (the kit's own copy is regenerated "
                          f"with --out {SCHEMA_DIR}); --check compares them with the operation models")
-    out = Path(args.out)
+    out = _out_folder(args.out, allowed=SCHEMA_DIR)
     try:
         written = write_schemas(out)
     except OSError as exc:

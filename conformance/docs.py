@@ -50,9 +50,11 @@ def render_area(area: str, cases: list[Case], golden_dir: Path, edition: str | N
                 lines += [f"Expected: the error `{case.error_code}`.", ""]
                 continue
             try:
-                stored = golden.read(golden.golden_path(golden_dir, case.area, case.id, judged(edition, case.area)))
-            except ValueError:
-                stored = None
+                path = golden.golden_path(golden_dir, case.area, case.id, judged(edition, case.area))
+                stored = golden.read_case(path, case.id, case.op)
+            except ValueError as exc:
+                lines += [f"_Golden unreadable:_ `{golden.located(path, exc)}`", ""]
+                continue
             if stored is None:
                 lines += ["_Golden missing._", ""]
             else:

@@ -10,7 +10,8 @@ expectations:
     editions: [pi-0.99.4]         # optional: only when the case is judged by one of these
 ```
 
-The first entry that matches a case applies. Strict by design: an entry whose pattern matches no
+The first entry that matches a case applies. ``expectations: []`` expects every case to pass; an
+empty file is an error, as is an edition listed twice in one entry. Strict by design: an entry whose pattern matches no
 case of the whole suite is an error, and a case expected to fail (or be unsupported) that passes is
 an *unexpected pass*, which fails the run.
 """
@@ -125,7 +126,12 @@ def load_expectations(path: Path) -> Expectations:
         data = {"expectations": data}
         positions = {(("expectations",) + k if k else k): v for k, v in positions.items()}
     if data is None:
-        data = {}
+        raise SuiteFileError(FileError(shown, 1, 1, "", "the file is empty; an expectations file lists its "
+                                       "entries under `expectations:` (`expectations: []` when every case is "
+                                       "expected to pass)"))
+    if not isinstance(data, dict):
+        raise SuiteFileError(FileError(shown, 1, 1, "", "an expectations file is a mapping with `expectations:` "
+                                       "(a list of entries) and optionally `implementation:`"))
     try:
         parsed = ExpectationsFile.model_validate(data)
     except ValidationError as exc:
@@ -133,16 +139,24 @@ def load_expectations(path: Path) -> Expectations:
     seen: dict[tuple, int] = {}
     for i, entry in enumerate(parsed.expectations):
         entry._line, entry._column = positions.get(("expectations", i, "id"), positions.get(("expectations", i), (0, 0)))
-        unknown = [name for name in entry.editions or [] if name not in edition_names()]
-        if unknown:
-            k = entry.editions.index(unknown[0])
-            line, column = positions.get(("expectations", i, "editions", k), (entry.line, entry.column))
-            raise SuiteFileError(FileError(shown, line, column, f"expectations[{i}].editions[{k}]",
-                                           f"unknown edition {unknown[0]!r}; the editions are "
-                                           f"{', '.join(edition_names())}"))
-        key = (entry.id, tuple(entry.editions or ()))
+        _check_editions(entry, i, shown, positions)
+        key = (entry.id, tuple(sorted(entry.editions or ())))
         if key in seen:
             raise SuiteFileError(FileError(shown, entry.line, entry.column, f"expectations[{i}].id",
                                            f"{entry.id!r} is already listed at line {seen[key]}"))
         seen[key] = entry.line
     return Expectations(parsed.expectations, shown)
+
+
+def _check_editions(entry: Expectation, i: int, shown: str, positions: Any) -> None:
+    """Refuse an edition of ``entry`` (the ``i``-th of file ``shown``) that is not known or is
+    listed twice, with :class:`SuiteFileError` at that item of ``editions``."""
+    for k, name in enumerate(entry.editions or []):
+        if name not in edition_names():
+            problem = f"unknown edition {name!r}; the editions are {', '.join(edition_names())}"
+        elif name in entry.editions[:k]:
+            problem = f"{name!r} is listed twice (first at editions[{entry.editions.index(name)}])"
+        else:
+            continue
+        line, column = positions.get(("expectations", i, "editions", k), (entry.line, entry.column))
+        raise SuiteFileError(FileError(shown, line, column, f"expectations[{i}].editions[{k}]", problem))

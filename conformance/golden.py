@@ -207,15 +207,17 @@ def render(case_id: str, op: str, output: Any) -> str:
 
 
 class GoldenError(ValueError):
-    """A malformed golden: ``message`` at the 1-based ``line`` and ``column`` of its file."""
+    """A malformed golden: ``message`` at the 1-based ``line`` and ``column`` of its file (0, 0: a
+    problem of the whole file, such as one that cannot be read)."""
 
     def __init__(self, message: str, line: int = 1, column: int = 1) -> None:
         super().__init__(message)
         self.message, self.line, self.column = message, line, column
 
     def at(self, path: Path | str) -> str:
-        """The error as every suite file's error is shown: ``path:line:column: message``."""
-        return f"{path}:{self.line}:{self.column}: {self.message}"
+        """The error as every suite file's error is shown: ``path:line:column: message`` (``path:
+        message`` without a place)."""
+        return f"{path}:{self.line}:{self.column}: {self.message}" if self.line else f"{path}: {self.message}"
 
 
 def located(path: Path | str, exc: Exception) -> str:
@@ -241,20 +243,77 @@ def parse(text: str) -> dict:
     extra = [k for k in data if k not in GOLDEN_KEYS]
     missing = [k for k in GOLDEN_KEYS if k not in data]
     if extra or missing:
-        line = next((i for i, row in enumerate(text.splitlines(), 1) if extra and row.startswith(f"{extra[0]}:")), 1)
+        line = _key_line(text, extra[0]) if extra else 1
         what = "; ".join(part for part in (f"unknown key {extra[0]!r}" if extra else "",
                                            f"missing {', '.join(missing)}" if missing else "") if part)
         raise GoldenError(f"golden must be a mapping with exactly {', '.join(GOLDEN_KEYS)} ({what})", line)
+    try:
+        canonical(data)
+    except ValueError:
+        raise _not_json(text, data) from None
     return data
 
 
-def read(path: Path) -> dict | None:
-    """The golden at ``path``, or ``None`` when there is none. Raises ``ValueError`` if malformed."""
+def _not_json(text: str, data: Any) -> GoldenError:
+    """The error of a golden whose ``data`` (read from ``text``) holds a value that is not JSON
+    data (a date, NaN, bytes, a key that is not a string), at that value's key or item."""
+    def first(value: Any, path: tuple) -> tuple[tuple, str] | None:
+        if isinstance(value, dict):
+            for key, item in value.items():
+                found = (path + (key,), f"has the key {key!r}, not a string") if not isinstance(key, str) \
+                    else first(item, path + (key,))
+                if found:
+                    return found
+            return None
+        if isinstance(value, list):
+            return next((found for i, item in enumerate(value) if (found := first(item, path + (i,)))), None)
+        if isinstance(value, float) and not math.isfinite(value):
+            return path, f"is {value!r}"
+        return None if value is None or isinstance(value, (str, int, float)) else (path, f"is a {type(value).__name__}")
+
+    path, what = first(data, ()) or ((), "is not JSON data")
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return None
-    return parse(text)
+        line, column = yamlio.position_of(yamlio.load_text_with_positions(text, "golden")[1], path)
+    except yamlio.SuiteFileError:
+        line, column = 1, 1
+    where = yamlio.format_path(path[:-1]) if what.startswith("has the key") else yamlio.format_path(path)
+    return GoldenError(f"golden is not JSON data: {where} {what}", line or 1, column or 1)
+
+
+def _key_line(text: str, key: str) -> int:
+    """The 1-based line of the top-level ``key`` in a golden's ``text`` (1 when not found)."""
+    return next((i for i, row in enumerate(text.splitlines(), 1) if row.startswith(f"{key}:")), 1)
+
+
+def _text(path: Path) -> str | None:
+    """The text of the golden file at ``path``, or ``None`` when there is none. Raises
+    :class:`GoldenError` for a file that cannot be read (without a place) or is not UTF-8 text
+    (at the first byte that is not)."""
+    try:
+        return yamlio.read_text(path, str(path))
+    except yamlio.SuiteFileError as exc:
+        if not path.exists():
+            return None
+        first = exc.errors[0]
+        raise GoldenError(f"golden is {first.message}" if first.line else first.message, first.line, first.column) from None
+
+
+def read(path: Path) -> dict | None:
+    """The golden at ``path``, or ``None`` when there is none. Raises :class:`GoldenError` (a
+    ``ValueError``) if malformed or unreadable."""
+    text = _text(path)
+    return None if text is None else parse(text)
+
+
+def read_case(path: Path, case_id: str, op: str) -> dict | None:
+    """:func:`read` of the golden of case ``case_id`` (operation ``op``), ``None`` when there is
+    none. Raises :class:`GoldenError` when it is malformed, unreadable, or another case's
+    (:func:`header_problem`, placed at its ``case`` or ``op`` key)."""
+    stored = read(path)
+    problem = header_problem(path, stored, case_id, op) if stored is not None else None
+    if problem is not None:
+        raise problem
+    return stored
 
 
 class Stored:
@@ -284,11 +343,8 @@ _FOLDER = "goldens of a folder, compared form, errors placed\n"
 def read_stored(path: Path) -> Stored | None:
     """The golden at ``path`` in compared form (:class:`Stored`), through the parse cache; ``None``
     when there is none. Raises ``ValueError`` if malformed or not JSON data."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return None
-    return _stored(text)
+    text = _text(path)
+    return None if text is None else _stored(text)
 
 
 def _stored(text: str) -> Stored:
@@ -307,8 +363,9 @@ def read_folder(folder: Path) -> dict[str, Stored | GoldenError]:
     malformed one the :class:`GoldenError` :func:`read_stored` raises (a ``ValueError`` of another
     kind, such as data that is not JSON, is kept as a :class:`GoldenError` at line 1). Decoded from one parse-cache entry
     named by every file's name and text (a run opens one entry instead of one per golden); an
-    absent or unreadable folder holds none."""
-    key = yamlcache.hasher(_FOLDER)
+    absent or unreadable folder holds none. The entry's name includes the reading code
+    (:func:`_dumper_identity`), which decides the errors it keeps."""
+    key = yamlcache.hasher(f"{_FOLDER}{_dumper_identity()}\n")
     contents = []
     try:
         for name in sorted(n for n in os.listdir(folder) if n.endswith(".yaml")):
@@ -374,7 +431,22 @@ def same(expected: Any, actual: Any) -> bool:
     return encoded(expected) == encoded(actual)
 
 
-def header_mismatch(stored: dict, case_id: str, op: str) -> str | None:
+def header_problem(path: Path, stored: dict | Stored, case_id: str, op: str) -> GoldenError | None:
+    """:func:`header_mismatch` of the golden ``stored`` read from ``path``, as a
+    :class:`GoldenError` at the line of its ``case`` key (of its ``op`` key when only the operation
+    differs), or ``None`` when the golden is that case's."""
+    mismatch = header_mismatch(stored, case_id, op)
+    if mismatch is None:
+        return None
+    key = "op" if stored.get("case") == case_id else "case"
+    try:
+        line = _key_line(path.read_text(encoding="utf-8"), key)
+    except (OSError, ValueError):
+        line = 1
+    return GoldenError(mismatch, line, 1)
+
+
+def header_mismatch(stored: dict | Stored, case_id: str, op: str) -> str | None:
     """Why a golden read for ``case_id`` (operation ``op``) is not that case's golden, or ``None``.
 
     A golden's ``case`` and ``op`` header must name the case it is compared with: a golden copied

@@ -1,10 +1,11 @@
-"""Where a command may write its reports, checked before it does any work.
+"""Where a command may write its reports and pages, checked before it does any work.
 
 ``run`` (``--report-json``, ``--junit``, ``--report-md``, ``--report-html``), ``faults`` and
 ``invariants`` (``--report-json``) check their report paths with :func:`check_report_paths` before
 they start, so a path that cannot be written costs nothing, and a report never replaces what the
 command reads: its expectations file, the suite's scenarios, goldens and clause catalogue, or any
-file of the kit's or the reference's own packages.
+file of the kit's or the reference's own packages. ``docs`` and ``schema`` check their ``--out``
+folder with :func:`check_out_folder`, so that neither writes among those files.
 """
 
 from __future__ import annotations
@@ -24,6 +25,26 @@ def kit_folders(*given: str | Path | None) -> list[Path]:
 
     found = [Path(conformance.__file__).parent, Path(reference.__file__).parent, GOLDEN_DIR]
     return found + [Path(folder) for folder in given if folder]
+
+
+KIT_FILES = "which holds the kit's own files (its scenarios, goldens, catalogue or code)"
+
+
+def check_out_folder(flag: str, value: str, folders: Iterable[Path], *, allowed: Path | None = None) -> Path:
+    """The folder ``value`` of option ``flag`` (``--out``) a command writes its files into, as a
+    ``Path``, when it is neither one of ``folders`` (:func:`kit_folders`) nor inside one; the
+    folder ``allowed`` itself is accepted all the same (``schema --out conformance/schema``
+    regenerates the kit's own schemas). Raises ``ValueError`` naming the option, the folder and
+    the kit folder it lies in."""
+    path = Path(value)
+    resolved = path.resolve()
+    if allowed is not None and resolved == allowed.resolve():
+        return path
+    inside = next((folder for folder in (f.resolve() for f in folders) if resolved.is_relative_to(folder)), None)
+    if inside is not None:
+        place = f"is {inside}," if resolved == inside else f"is inside {inside},"
+        raise ValueError(f"{flag} {value}: {place} {KIT_FILES}; give a folder of your own")
+    return path
 
 
 def check_report_paths(given: Sequence[tuple[str, str | None]], *, inputs: Mapping[str, str | None] | None = None,
@@ -58,8 +79,7 @@ def check_report_paths(given: Sequence[tuple[str, str | None]], *, inputs: Mappi
         seen[resolved] = flag
         inside = next((folder for folder in kept if resolved.is_relative_to(folder)), None)
         if inside is not None:
-            raise ValueError(f"{flag} {path}: is inside {inside}, which holds the kit's own files (its "
-                             "scenarios, goldens, catalogue or code); write reports elsewhere")
+            raise ValueError(f"{flag} {path}: is inside {inside}, {KIT_FILES}; write reports elsewhere")
         if path.is_dir():
             raise ValueError(f"{flag} {path}: is a directory")
         parent = path.parent

@@ -332,9 +332,9 @@ class Runner:
             return self._golden_problem(
                 case, path, f"no golden at {path}: write it with `pi-conformance run --update-goldens "
                             f"--case {case.id}` (reference only), then read it against the spec", output)
-        mismatch = golden.header_mismatch(stored, case.id, case.op)
-        if mismatch:
-            return self._golden_problem(case, path, f"{path}: {mismatch}", output)
+        problem = golden.header_problem(path, stored, case.id, case.op)
+        if problem:
+            return self._golden_problem(case, path, golden.located(path, problem), output, problem)
         if case.normalise:
             expected = golden.comparable(stored.output, case.normalise, case)
             if golden.same(expected, actual):

@@ -56,31 +56,42 @@ def _text(schema: dict) -> str:
     return json.dumps(schema, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
 
 
+def _named_as_schemas(out: Path) -> list[str]:
+    """The files under ``out`` whose names are of the kind :func:`generate` gives
+    (``*.schema.json``, ``operations/*.input.json``, ``operations/*.output.json``), relative to
+    ``out``: the only ones a schema folder's other files may be judged and removed among, so that
+    ``--out`` naming a folder of other JSON files (``package.json``) loses none of them."""
+    found = [p.name for p in out.glob("*.schema.json")]
+    found += [f"operations/{p.name}" for pattern in ("*.input.json", "*.output.json")
+              for p in (out / "operations").glob(pattern)]
+    return sorted(found)
+
+
 def write_schemas(out: Path) -> list[Path]:
-    """Write every schema under ``out`` and remove schema files no model produces any more."""
+    """Write every schema under ``out`` and remove schema files no model produces any more (files
+    named as schemas are, :func:`_named_as_schemas`; no other file is touched)."""
     schemas = generate()
     written = []
     for rel, schema in schemas.items():
         path = out / rel
         atomic_write_text(path, _text(schema))
         written.append(path)
-    for path in out.rglob("*.json"):
-        if path.relative_to(out).as_posix() not in schemas:
-            path.unlink()
+    for rel in _named_as_schemas(out):
+        if rel not in schemas:
+            (out / rel).unlink()
     return written
 
 
 def stale_schemas(out: Path) -> list[str]:
-    """Schema files under ``out`` that are missing, different, or no longer produced."""
+    """Schema files under ``out`` that are missing, different, or no longer produced (among the
+    files named as schemas, :func:`_named_as_schemas`)."""
     schemas = generate()
     stale = []
     for rel, schema in schemas.items():
         path = out / rel
         if not path.exists() or path.read_text(encoding="utf-8") != _text(schema):
             stale.append(rel)
-    for path in out.rglob("*.json"):
-        if path.relative_to(out).as_posix() not in schemas:
-            stale.append(path.relative_to(out).as_posix())
+    stale += [rel for rel in _named_as_schemas(out) if rel not in schemas]
     return sorted(stale)
 
 

@@ -102,6 +102,15 @@ def test_every_note_of_the_project_is_a_decision_clause_in_its_area():
      "clauses[0].source: 'seed 000' points outside the repository"),
     (("  - id: ENV-TEST-ECHO", "  - id: ENV-TEST-ECHO [unclosed"), "clauses[0].id: String should match pattern"),
     (("clauses:", "clauses: ["), "YAML error"),
+    # a clause written as a flow mapping: its id is on no `id:` line of its own
+    (("  - id: ENV-TEST-ECHO\n    level: MUST\n    statement: Echo returns its value.\n    source: test\n",
+      "  - {id: ENV-TEST-ECHO, level: MUSTN'T, statement: Echo returns its value., source: test}\n"),
+     "clauses[0].level: Input should be 'MUST', 'SHOULD' or 'MAY'"),
+    (("  - id: ENV-TEST-ECHO\n    level: MUST\n    statement: Echo returns its value.\n    source: test\n",
+      "  - {level: MUST, 'id': \"ENV-TEST-ECHO\", statement: [Echo returns its value.], source: test}\n"),
+     "clauses[0].statement: Input should be a valid string"),
+    (("  - id: ENV-TEST-ECHO\n    level: MUST\n    statement: Echo returns its value.\n    source: test\n",
+      "  - {level: MUST, id: ENV-TEST-ECHO, statement: Echo [returns, source: test}\n"), "YAML error"),
 ])
 def test_a_bad_clause_is_reported_first_and_alone_not_under_errors_of_every_case_citing_it(tmp_path, breakage, root):
     from conformance.cases import load_suite
@@ -115,3 +124,17 @@ def test_a_bad_clause_is_reported_first_and_alone_not_under_errors_of_every_case
     assert not [e for e in errors if "unknown clause" in e]
     assert "case(s) not loaded (kit-echo-" in errors[-1] and "ENV-TEST-ECHO" in errors[-1]
     assert "fix its error(s) above first" in errors[-1]
+
+
+def test_coverage_reports_a_bad_clause_once_and_first(tmp_path, capsys):
+    # `coverage` printed the catalogue's errors twice: its own table's and the suite's.
+    from conformance.cli import main
+    from tests.kit_fixtures import mini_suite
+
+    dirs = mini_suite(tmp_path)
+    spec = dirs["spec"] / "test.yaml"
+    spec.write_text(spec.read_text().replace("level: MAY", "level: MAYBE", 1))
+    assert main(["coverage", "--scenarios-dir", str(dirs["scenarios"]), "--spec-dir", str(dirs["spec"])]) == 2
+    lines = capsys.readouterr().err.splitlines()
+    assert lines[0].startswith(f"pi-conformance: {spec}:") and "level: Input should be" in lines[0]
+    assert len(lines) == 2 and "case(s) not loaded" in lines[1]

@@ -235,3 +235,33 @@ def test_an_expectation_scoped_to_editions_applies_only_to_them(tmp_path):
         """)
     with pytest.raises(SuiteFileError, match="unknown edition 'pi-2'"):
         load_expectations(tmp_path / "bad.yaml")
+
+
+def test_an_edition_listed_twice_in_one_expectation_is_refused_at_its_place(tmp_path):
+    from conformance.expectations import load_expectations
+    from conformance.yamlio import SuiteFileError
+
+    path = write(tmp_path / "e.yaml", """\
+        expectations:
+          - id: "a-*"
+            status: fail
+            reason: r
+            editions: [pi-1.6.0, pi-0.99.4, pi-1.6.0]
+        """)
+    with pytest.raises(SuiteFileError) as caught:
+        load_expectations(path)
+    assert str(caught.value) == (f"{path}:5:37: expectations[0].editions[2]: 'pi-1.6.0' is listed twice "
+                                 "(first at editions[0])")
+
+
+def test_two_entries_differing_only_in_the_order_of_their_editions_are_one_entry(tmp_path):
+    from conformance.expectations import load_expectations
+    from conformance.yamlio import SuiteFileError
+
+    path = write(tmp_path / "e.yaml", """\
+        expectations:
+          - {id: "a-*", status: fail, reason: r, editions: [pi-0.99.4, pi-1.6.0]}
+          - {id: "a-*", status: skip, reason: r, editions: [pi-1.6.0, pi-0.99.4]}
+        """)
+    with pytest.raises(SuiteFileError, match=r"e.yaml:3:\d+: expectations\[1\].id: 'a-\*' is already listed at line 2"):
+        load_expectations(path)

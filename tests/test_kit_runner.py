@@ -369,7 +369,7 @@ def test_bad_expectations_stop_before_the_run(tmp_path, capsys):
     assert "implementation:" not in out.out and "exp.yaml:1:" in out.err and not report.exists()
 
 
-@pytest.mark.parametrize("text", ["", "# nothing yet\n", "expectations: []\n"])
+@pytest.mark.parametrize("text", ["expectations: []\n", "[]\n", "implementation: x 1.0\nexpectations: []\n"])
 def test_an_expectations_file_without_entries_is_named_on_stderr(tmp_path, capsys, text):
     dirs = mini_suite(tmp_path)
     write(tmp_path / "exp.yaml", text)
@@ -378,6 +378,29 @@ def test_an_expectations_file_without_entries_is_named_on_stderr(tmp_path, capsy
     write(tmp_path / "exp.yaml", "- {id: kit-echo-refused, status: fail, reason: r}\n")
     cli(dirs, "run", "-q", "--expectations", str(tmp_path / "exp.yaml"))
     assert "lists no expectations" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("text", ["", "\n\n", "# nothing yet\n", "---\n"])
+def test_an_empty_expectations_file_is_refused_before_the_run(tmp_path, capsys, text):
+    # An empty file is more likely a file not yet written (or truncated) than a claim that every
+    # case passes, which `expectations: []` states.
+    dirs = mini_suite(tmp_path)
+    write(tmp_path / "exp.yaml", text)
+    assert cli(dirs, "run", "-q", "--expectations", str(tmp_path / "exp.yaml")) == 2
+    out = capsys.readouterr()
+    assert "implementation:" not in out.out
+    assert f"{tmp_path / 'exp.yaml'}:1:1: the file is empty" in out.err and "expectations: []" in out.err
+
+
+@pytest.mark.parametrize("text", ["hello\n", "42\n", "'expectations: []'\n"])
+def test_an_expectations_file_that_is_not_a_mapping_says_what_one_is(tmp_path, text):
+    from conformance.yamlio import SuiteFileError
+
+    write(tmp_path / "exp.yaml", text)
+    with pytest.raises(SuiteFileError) as caught:  # it was pydantic's "instance of ExpectationsFile"
+        load_expectations(tmp_path / "exp.yaml")
+    assert str(caught.value) == (f"{tmp_path / 'exp.yaml'}:1:1: an expectations file is a mapping with "
+                                 "`expectations:` (a list of entries) and optionally `implementation:`")
 
 
 @pytest.mark.parametrize("flag", ["--report-json", "--junit", "--report-md", "--report-html"])

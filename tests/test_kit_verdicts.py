@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from conformance import golden
 from tests.kit_fixtures import mini_suite
 from tests.test_kit_plugin import run as run_pytest, suite_dir  # noqa: F401 (fixture)
@@ -56,7 +58,48 @@ def test_a_golden_of_another_case_is_a_suite_error_under_the_cli(tmp_path, capsy
     dirs = mini_suite(tmp_path)
     _golden_of_another_case(dirs["golden"])
     assert cli(dirs, "run", "--adapter", "python:tests.kit_fixtures:Echo", "--case", "kit-echo-text") == 2
-    assert "the golden is for case 'kit-echo-number'" in capsys.readouterr().err
+    path = golden.golden_path(dirs["golden"], "kit", "kit-echo-text")
+    line = path.read_text().splitlines().index("case: kit-echo-number") + 1
+    # placed at its `case` key as every suite file's error is, the file named once
+    assert (f"pi-conformance: {path}:{line}:1: a suite error: the golden is for case 'kit-echo-number' "
+            "('kit.echo'), not 'kit-echo-text' ('kit.echo')\n") in capsys.readouterr().err
+    assert cli(dirs, "show", "kit-echo-text") == 0  # it printed the other case's golden as this one's
+    assert (f"golden ({path}): {path}:{line}:1: the golden is for case 'kit-echo-number' ('kit.echo'), "
+            "not 'kit-echo-text' ('kit.echo')\n") in capsys.readouterr().out
+
+
+def test_a_golden_of_another_operation_is_placed_at_its_op_key(tmp_path, capsys):
+    dirs = mini_suite(tmp_path)
+    path = golden.golden_path(dirs["golden"], "kit", "kit-echo-text")
+    stored = golden.read(path)
+    golden.write(path, "kit-echo-text", "kit.other", stored["output"])
+    assert cli(dirs, "run", "-q", "--adapter", "python:tests.kit_fixtures:Echo", "--case", "kit-echo-text") == 2
+    line = path.read_text().splitlines().index("op: kit.other") + 1
+    assert f"{path}:{line}:1: a suite error: the golden is for case 'kit-echo-text' ('kit.other')" in \
+        capsys.readouterr().err
+
+
+def test_a_golden_that_is_not_utf8_is_placed_at_the_byte(tmp_path, capsys):
+    # It was `path: 'utf-8' codec can't decode byte 0xff in position 97`, the file named twice.
+    dirs = mini_suite(tmp_path)
+    path = golden.golden_path(dirs["golden"], "kit", "kit-echo-text")
+    lines = path.read_bytes().split(b"\n")
+    lines[3] = lines[3][:2] + b"\xff" + lines[3][2:]
+    path.write_bytes(b"\n".join(lines))
+    assert cli(dirs, "run", "-q", "--adapter", "python:tests.kit_fixtures:Echo", "--case", "kit-echo-text") == 2
+    assert f"pi-conformance: {path}:4:3: a suite error: golden is not UTF-8 text (byte 0xff)\n" in \
+        capsys.readouterr().err
+    assert cli(dirs, "show", "kit-echo-text") == 0
+    assert f"golden ({path}): {path}:4:3: golden is not UTF-8 text (byte 0xff)" in capsys.readouterr().out
+
+
+def test_a_golden_that_cannot_be_read_is_a_suite_error_not_a_traceback(tmp_path, capsys):
+    dirs = mini_suite(tmp_path)
+    path = golden.golden_path(dirs["golden"], "kit", "kit-echo-text")
+    path.unlink()
+    path.mkdir()
+    assert cli(dirs, "run", "-q", "--adapter", "python:tests.kit_fixtures:Echo", "--case", "kit-echo-text") == 2
+    assert f"pi-conformance: {path}: a suite error: cannot read file: Is a directory\n" in capsys.readouterr().err
 
 
 def test_a_missing_or_broken_golden_is_a_suite_error_not_the_implementations_failure(tmp_path, capsys):
@@ -96,7 +139,9 @@ def test_a_golden_of_another_case_fails_under_pytest(pytester, suite_dir):  # no
     _golden_of_another_case(suite_dir / "golden")
     result = run_pytest(pytester, suite_dir, "--adapter", "python:tests.kit_fixtures:Echo", "-k", "text")
     result.assert_outcomes(failed=1, deselected=2)
-    result.stdout.fnmatch_lines(["*the golden is for case 'kit-echo-number'*"])
+    path = golden.golden_path(suite_dir / "golden", "kit", "kit-echo-text")
+    line = path.read_text().splitlines().index("case: kit-echo-number") + 1
+    result.stdout.fnmatch_lines([f"*pi-conformance suite error: {path}:{line}:1: the golden is for case 'kit-echo-number'*"])
 
 
 def test_the_orphaned_golden_message_names_the_step_that_silences_it(tmp_path, capsys):
@@ -204,3 +249,19 @@ def test_the_markdown_report_puts_what_fails_the_run_first(tmp_path):
     shown = [line.rsplit("(", 1)[1].rstrip(")") for line in (tmp_path / "r.md").read_text().splitlines()
              if line.startswith("### ")]
     assert shown == ["failed", "xfail", "unsupported"]
+
+
+@pytest.mark.parametrize("value, where, column", [
+    ("2024-01-01", "output.value is a date", 3), (".nan", "output.value is nan", 3),
+    ("!!binary aGk=", "output.value is a bytes", 3), ("{1: x}", "output.value has the key 1, not a string", 11)])
+def test_a_golden_holding_what_is_not_json_data_is_placed_at_it(tmp_path, capsys, value, where, column):
+    # It was `path:1:1: date is not JSON data` under run and a traceback under show.
+    dirs = mini_suite(tmp_path)
+    path = golden.golden_path(dirs["golden"], "kit", "kit-echo-number")
+    path.write_text(path.read_text().replace("value: 1", f"value: {value}"))
+    line = path.read_text().splitlines().index(f"  value: {value}") + 1
+    placed = f"{path}:{line}:{column}: golden is not JSON data: {where}"
+    assert cli(dirs, "run", "-q", "--adapter", "python:tests.kit_fixtures:Echo", "--case", "kit-echo-number") == 2
+    assert f"pi-conformance: {placed.replace(': golden', ': a suite error: golden', 1)}\n" in capsys.readouterr().err
+    assert cli(dirs, "show", "kit-echo-number") == 0
+    assert f"golden ({path}): {placed}\n" in capsys.readouterr().out

@@ -60,6 +60,25 @@ def test_skeleton_passes_smoke(adapter):
 
 
 @needs_node
+def test_skeleton_without_the_schemas_stops_at_start_saying_where_it_looked(adapter):
+    # It warned on standard error and ran on, and the kit shows an adapter's standard error only
+    # for errored cases: the warning was never seen, and cases failed for want of defaults.
+    for command in (["smoke"], ["run", "--case", "env-instr-*"]):
+        done = run_cli(*command, "--adapter", f"node {shlex.quote(str(adapter))}")
+        assert done.returncode == 3, done.stdout + done.stderr
+        assert (f"no schemas at {adapter.parent / 'conformance' / 'schema' / 'operations'}: absent inputs would "
+                "get no defaults; give --adapter-env PI_CONFORMANCE_SCHEMAS=") in done.stdout + done.stderr
+
+
+@needs_node
+def test_skeleton_in_the_root_of_a_checkout_finds_the_schemas_itself(adapter):
+    (adapter.parent / "conformance" / "schema").mkdir(parents=True)
+    (adapter.parent / "conformance" / "schema" / "operations").symlink_to(SCHEMAS, target_is_directory=True)
+    done = run_cli("run", "--adapter", f"node {shlex.quote(str(adapter))}", "--case", "env-instr-*", "-q")
+    assert done.returncode == 0 and "no schemas" not in done.stderr, done.stdout + done.stderr
+
+
+@needs_node
 def test_skeleton_passes_the_provider_instruction_cases(adapter):
     done = run_cli(
         "run", "--adapter", f"node {shlex.quote(str(adapter))}", "--case", "env-instr-*", "-q",

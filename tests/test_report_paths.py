@@ -59,3 +59,67 @@ def test_the_kit_folders_are_the_packages_and_goldens_and_the_suite_given(tmp_pa
     folders = kit_folders(tmp_path / "scenarios", None)
     assert ROOT / "conformance" in folders and ROOT / "reference" in folders and ROOT / "golden" in folders
     assert tmp_path / "scenarios" in folders and len(folders) == 4
+
+
+KIT_FOLDERS = ["conformance", "reference", "golden", "golden/envelope", "conformance/spec",
+               "conformance/scenarios/pi", "conformance/schema/operations"]
+
+
+@pytest.fixture
+def no_writes(monkeypatch):
+    """The writers of `docs` and `schema` replaced by a record of their calls, so that a command
+    that fails to refuse a folder of the kit shows it without writing there."""
+    calls = []
+    monkeypatch.setattr("conformance.docs.write", lambda out, *a, **k: calls.append(out) or [])
+    monkeypatch.setattr("conformance.schema.write_schemas", lambda out: calls.append(out) or [])
+    return calls
+
+
+@pytest.mark.parametrize("folder", KIT_FOLDERS)
+@pytest.mark.parametrize("command", ["docs", "schema"])
+def test_pages_and_schemas_into_a_folder_of_the_kit_are_refused(command, folder, no_writes, capsys, monkeypatch):
+    # `schema --out conformance` removed every JSON file below it that no model produces
+    # (the Node adapter's package.json among them); `docs --out golden` wrote its pages there.
+    monkeypatch.chdir(ROOT)
+    assert main([command, "--out", folder]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"pi-conformance: --out {folder}: is ") and "holds the kit's own files" in err
+    assert no_writes == []
+
+
+def test_docs_into_the_suite_folders_given_is_refused_and_writes_nothing(tmp_path, capsys):
+    scenarios, goldens = tmp_path / "scenarios", tmp_path / "goldens"
+    (scenarios / "envelope").mkdir(parents=True)
+    goldens.mkdir()
+    for out in (scenarios / "envelope", goldens):
+        assert main(["docs", "--format", "md", "--scenarios-dir", str(scenarios), "--golden-dir", str(goldens),
+                     "--out", str(out)]) == 2
+        err = capsys.readouterr().err
+        assert f"--out {out}: is " in err and "holds the kit's own files" in err
+    assert sorted(p.name for p in tmp_path.rglob("*")) == ["envelope", "goldens", "scenarios"]
+
+
+@pytest.mark.parametrize("given", ["conformance/schema", "conformance/schema/", "./conformance/../conformance/schema"])
+def test_schema_out_the_kit_s_own_schema_folder_is_how_they_are_regenerated(given, no_writes, capsys, monkeypatch):
+    from conformance.cli import SCHEMA_DIR
+
+    monkeypatch.chdir(ROOT)
+    assert main(["schema", "--out", given]) == 0
+    assert [p.resolve() for p in no_writes] == [SCHEMA_DIR] and "wrote 0 schema file(s)" in capsys.readouterr().out
+
+
+def test_schema_out_a_folder_of_other_json_files_keeps_them(tmp_path, capsys):
+    kept = {"package.json": "{}\n", "data/x.json": "[]\n", "operations/notes.json": "{}\n"}
+    for rel, text in kept.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text)
+    (tmp_path / "retired.schema.json").write_text("{}\n")
+    (tmp_path / "operations" / "retired.op.input.json").write_text("{}\n")
+    assert main(["schema", "--out", str(tmp_path)]) == 0
+    assert {rel: (tmp_path / rel).read_text() for rel in kept} == kept
+    assert not (tmp_path / "retired.schema.json").exists()
+    assert not (tmp_path / "operations" / "retired.op.input.json").exists()
+    assert main(["schema", "--check", "--out", str(tmp_path)]) == 0
+    (tmp_path / "operations" / "retired.op.output.json").write_text("{}\n")
+    assert main(["schema", "--check", "--out", str(tmp_path)]) == 1
+    assert "operations/retired.op.output.json is out of date" in capsys.readouterr().err

@@ -356,3 +356,31 @@ def test_report_page_shows_the_golden_of_the_reports_edition():
         html = render_report([report], cases=SUITE.cases)
         shown[edition] = html.split(f'id="r0-case-{case.id}"', 1)[1].split('<div class="case"', 1)[0]
     assert "$.replace" in shown["pi-0.99.4"] and "$.replace" not in shown["pi-1.6.0"]
+
+
+@pytest.mark.parametrize("fmt, page, marker", [("html", "envelope.html", 'id="case-'), ("md", "envelope.md", "### `")])
+def test_docs_name_a_golden_of_another_case_or_a_broken_one_instead_of_showing_it(tmp_path, fmt, page, marker):
+    # Both forms showed another case's golden as the case's expected output, and the Markdown
+    # form called a broken golden missing.
+    from conformance import golden
+    from conformance.docs import write
+
+    text, other = (next(c for c in SUITE.cases if c.id == i) for i in ("env-build-full", "env-build-refused-reported"))
+    gold = tmp_path / "golden"
+    for case, source in ((text, other), (other, other)):
+        stored = golden.read(golden.golden_path(golden.GOLDEN_DIR, "envelope", source.id))
+        golden.write(golden.golden_path(gold, "envelope", case.id), source.id, source.op, stored["output"])
+    (gold / "envelope" / f"{other.id}.yaml").write_text("case: [unclosed\n")
+    write(tmp_path / "out", [text, other], golden_dir=gold, fmt=fmt)
+    shown = (tmp_path / "out" / page).read_text()
+    mine, broken = (_case_section(shown, c.id, marker) for c in (text, other))
+    quote = "&#39;" if fmt == "html" else "'"
+    assert f"{gold / 'envelope' / text.id}.yaml:3:1: the golden is for case {quote}{other.id}{quote}" in mine
+    assert "Expected output" not in mine
+    assert f"{gold / 'envelope' / other.id}.yaml:2:1: golden is not valid YAML" in broken
+    assert "Golden missing" not in broken
+    # a golden holding what is not JSON data: the command failed, naming no file, writing no page
+    (gold / "envelope" / f"{other.id}.yaml").write_text(f"case: {other.id}\nop: {other.op}\noutput: 2024-01-01\n")
+    assert main(["docs", "--out", str(tmp_path / "cli"), "--format", fmt, "--golden-dir", str(gold)]) == 0
+    broken = _case_section((tmp_path / "cli" / page).read_text(), other.id, marker)
+    assert f"{gold / 'envelope' / other.id}.yaml:3:1: golden is not JSON data: output is a date" in broken

@@ -152,7 +152,7 @@ def golden_block(case: Any, golden_dir: Any, edition: str | None = None) -> tupl
         return None, ""
     path = golden.golden_path(golden_dir, case.area, case.id, judged(edition, case.area))
     try:
-        stored = golden.read(path)
+        stored = golden.read_case(path, case.id, case.op)
     except ValueError as exc:
         return None, f"Golden unreadable: {golden.located(path, exc)}"
     if stored is None:
