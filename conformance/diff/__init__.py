@@ -170,9 +170,11 @@ def exchange(adapters: tuple[Adapter, Adapter], op: str, input: dict, tree: dict
     an implementation)."""
     from pydantic import ValidationError
 
+    from conformance.console import raise_if_interrupted
     from conformance.normalise import replace_root
     from conformance.operations import catalogue
 
+    raise_if_interrupted()  # a signal swallowed by hypothesis's gc callback ends the run here
     try:
         catalogue()[op].input.model_validate(input)
     except ValidationError as exc:
