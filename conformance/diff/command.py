@@ -54,7 +54,9 @@ def _line(report: OperationReport) -> str:
     status = ("disagree" if report.disagreement else "KIT-ERROR" if report.error
               else "fault" if report.fault else "known" if report.known else "agree")
     known = f", {report.known} known: {', '.join(report.known_cases)}" if report.known else ""
-    return f"{status:<9} {report.op} ({report.examples} examples, {report.source}, {report.duration:.2f}s{known})"
+    shrinks = f", {report.shrinks} shrink steps" if report.shrinks else ""
+    return (f"{status:<9} {report.op} ({report.examples} examples{shrinks}, {report.source}, "
+            f"{report.duration:.2f}s{known})")
 
 
 def _unwritable_folder(out: Path) -> str | None:
@@ -141,7 +143,9 @@ def cmd_diff(args: argparse.Namespace) -> int:
     total = sum(r.examples for r in reports)
     known = [r.op for r in reports if r.known]
     faults = sum(1 for r in reports if r.fault)
+    shrinks = sum(r.shrinks for r in reports)
     print(f"\n{len(reports)} operations, {total} examples compared, {len(found)} disagreements"
+          + (f" (shrunk in {shrinks} further steps)" if shrinks else "")
           + (f", {faults} operations stopped by an adapter's fault" if faults else "")
           + (f", known divergences in {len(known)} operations ({sum(r.known for r in reports)} examples)"
              if expectations is not None else ""))
