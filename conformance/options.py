@@ -28,6 +28,22 @@ def timeout_seconds(text: str) -> float:
     return value
 
 
+MAX_EXAMPLES = 10_000
+"""The most examples per invariant or per operation that ``invariants`` and ``diff`` accept: a
+thorough run takes a few hundred; a mistyped ``--examples 10000000`` would run for days."""
+
+
+def example_count(value: int, source: str = "--examples") -> int:
+    """``value`` as a number of examples per invariant or operation: from 1 to
+    :data:`MAX_EXAMPLES`. Raises ``ValueError`` naming ``source`` (the option or variable the
+    value came from) otherwise."""
+    if value < 1:
+        raise ValueError(f"{source}: the number of examples must be at least 1, got {value}")
+    if value > MAX_EXAMPLES:
+        raise ValueError(f"{source}: the number of examples must be at most {MAX_EXAMPLES:,}, got {value:,}")
+    return value
+
+
 def _not_blank(text: str, advice: str) -> str:
     """``text``, or ``argparse.ArgumentTypeError(advice)`` when it is empty or blank."""
     if not text.strip():

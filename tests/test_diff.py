@@ -152,6 +152,7 @@ def test_a_generated_case_cites_the_operations_most_cited_clause(tmp_path, capsy
 @pytest.mark.parametrize("argv, code", [
     (["--adapter", "reference"], 2),
     (["--adapter", "reference", "--adapter", "reference", "--examples", "0"], 2),
+    (["--adapter", "reference", "--adapter", "reference", "--examples", "10001"], 2),  # a typo, not days of work
     (["--adapter", "reference", "--adapter", "reference", "--op", "pi.no-such-op"], 2),
     (["--adapter", "reference", "--adapter", "'unbalanced"], 2),
     (["--adapter", "reference", "--adapter", "/nonexistent/adapter-program"], 3),
@@ -323,3 +324,8 @@ def test_the_examples_counted_are_those_drawn_and_shrink_steps_are_counted_apart
     out = capsys.readouterr().out
     assert f"({report.examples} examples, {report.shrinks} shrink steps, " in out
     assert f"1 operations, {report.examples} examples compared, 1 disagreements (shrunk in {report.shrinks} further steps)" in out
+
+
+def test_the_bound_on_examples_is_said(capsys):
+    assert main(["diff", "--adapter", "reference", "--adapter", "reference", "--examples", "10000000"]) == 2
+    assert "--examples: the number of examples must be at most 10,000, got 10,000,000" in capsys.readouterr().err

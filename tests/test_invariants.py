@@ -145,6 +145,12 @@ def test_the_budget(monkeypatch):
     assert inv.example_budget(7) == 7
     with pytest.raises(ValueError, match="^--examples: .* at least 1, got 0"):
         inv.example_budget(0)
+    assert inv.example_budget(10_000) == 10_000
+    with pytest.raises(ValueError, match="^--examples: .* at most 10,000, got 10,000,000"):
+        inv.example_budget(10_000_000)  # a typo, not days of work
+    monkeypatch.setenv(inv.EXAMPLES_ENV, "10001")
+    with pytest.raises(ValueError, match=r"^\$PI_CONFORMANCE_INVARIANT_EXAMPLES: .* at most 10,000, got 10,001"):
+        inv.example_budget()
     for raw, said in (("abc", "a whole number, got 'abc'"), ("0", "at least 1, got 0")):
         monkeypatch.setenv(inv.EXAMPLES_ENV, raw)  # the message names the variable to fix
         with pytest.raises(ValueError, match=rf"^\$PI_CONFORMANCE_INVARIANT_EXAMPLES: .*{said}"):

@@ -20,8 +20,8 @@ from conformance.areas import AREAS
 from conformance.console import LINE_LIMIT, shown
 from conformance.diff import DEFAULT_EXAMPLES, DEFAULT_TIMEOUT, OperationReport, run_diff
 from conformance.diff.scenario import case_id, scenario_text
-from conformance.options import (add_edition_argument, add_generation_arguments, folder_argument, path_argument,
-                                pattern_argument)
+from conformance.options import (MAX_EXAMPLES, add_edition_argument, add_generation_arguments, example_count,
+                                folder_argument, path_argument, pattern_argument)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -33,7 +33,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--area", action="append", choices=AREAS, help="only this area (repeatable)")
     parser.add_argument("--op", action="append", type=pattern_argument, metavar="OP", help="only this operation (repeatable)")
     parser.add_argument("--examples", type=int, default=DEFAULT_EXAMPLES, metavar="N",
-                        help=f"examples per operation (default {DEFAULT_EXAMPLES})")
+                        help=f"examples per operation, at most {MAX_EXAMPLES:,} (default {DEFAULT_EXAMPLES})")
     add_generation_arguments(parser, DEFAULT_TIMEOUT)
     from conformance.editions import DEFAULT
 
@@ -90,8 +90,10 @@ def cmd_diff(args: argparse.Namespace) -> int:
     """Run ``diff`` as parsed by :func:`add_arguments`; returns the exit code."""
     if len(args.adapter) != 2:
         return _usage(f"give --adapter exactly twice (got {len(args.adapter)})")
-    if args.examples < 1:
-        return _usage(f"--examples must be at least 1, got {args.examples}")
+    try:
+        example_count(args.examples)
+    except ValueError as exc:
+        return _usage(str(exc))
     if args.out:
         problem = _unwritable_folder(Path(args.out))
         if problem:

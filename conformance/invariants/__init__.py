@@ -40,7 +40,8 @@ from typing import Any, Callable, Sequence
 from conformance.adapters.base import Adapter, AdapterStartError
 from conformance.adapters.connect import ADAPTER_NAMES, AdapterNameError, make_adapter
 from conformance.adapters.environment import AdapterEnvironment, parse_assignments
-from conformance.options import add_generation_arguments, folder_argument, path_argument, pattern_argument
+from conformance.options import (MAX_EXAMPLES, add_generation_arguments, example_count, folder_argument, path_argument,
+                                pattern_argument)
 from conformance.areas import AREAS
 from conformance.console import LINE_LIMIT, shown, shown_lines
 from conformance.invariants.core import (  # noqa: F401  (the package's public names)
@@ -141,7 +142,8 @@ class InvariantResult:
 def example_budget(examples: int | None = None) -> int:
     """Examples per invariant: ``examples`` when given, else ``$PI_CONFORMANCE_INVARIANT_EXAMPLES``,
     else :data:`DEFAULT_EXAMPLES`. Raises ``ValueError``, naming where the value came from, for a
-    value below 1 or a variable that is not a whole number."""
+    value below 1 or above :data:`~conformance.options.MAX_EXAMPLES`, or a variable that is not
+    a whole number."""
     source = "--examples"
     if examples is None:
         raw = os.environ.get(EXAMPLES_ENV, "").strip()
@@ -150,9 +152,7 @@ def example_budget(examples: int | None = None) -> int:
             examples = int(raw) if raw else DEFAULT_EXAMPLES
         except ValueError:
             raise ValueError(f"{source}: the number of examples must be a whole number, got {raw!r}") from None
-    if examples < 1:
-        raise ValueError(f"{source}: the number of examples must be at least 1, got {examples}")
-    return examples
+    return example_count(examples, source)
 
 
 def calls_in(statistics: dict, phase: str) -> int:
@@ -364,7 +364,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--invariant", action="append", type=pattern_argument, metavar="PATTERN",
                         help="only invariants whose id matches this glob (repeatable)")
     parser.add_argument("--examples", type=int, default=None, metavar="N",
-                        help=f"examples per invariant (default ${EXAMPLES_ENV} or {DEFAULT_EXAMPLES})")
+                        help=f"examples per invariant, at most {MAX_EXAMPLES:,} "
+                             f"(default ${EXAMPLES_ENV} or {DEFAULT_EXAMPLES})")
     add_generation_arguments(parser, DEFAULT_TIMEOUT)
     parser.add_argument("--report-json", type=path_argument, metavar="FILE", help="write the results as JSON")
     parser.add_argument("--scenario-dir", type=folder_argument, metavar="DIR",
