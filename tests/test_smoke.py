@@ -159,3 +159,17 @@ def test_a_misspelt_operation_fails_with_a_suggestion():
 
     check = _check_operations(["kit.echo", "pi.parse_args"])
     assert not check.ok and "pi.parse_args (did you mean pi.parse-args?)" in check.detail
+
+
+@pytest.mark.parametrize("op, said", [
+    ("envelope.foo", "envelope.foo"),  # shares only the area with envelope.session
+    ("envelope.compose", "envelope.compose"),
+    ("profiles.x", "profiles.x"),
+    ("PI.PARSE-ARGS", "PI.PARSE-ARGS (did you mean pi.parse-args?)"),
+    ("profile.load", "profile.load (did you mean profiles.load?)"),
+    ("pi.model-value", "pi.model-value (did you mean pi.models-value?)"),
+])
+def test_only_close_operation_names_are_suggested(op, said):
+    from conformance.smoke import _check_operations
+
+    assert _check_operations([op]).detail == f"unknown operation(s): {said}"
