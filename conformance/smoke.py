@@ -188,6 +188,20 @@ def _check_locales(check: Any) -> Check:
                                   f"{', '.join(check.locales)}" + (f" ({declined} declined)" if declined else ""))
 
 
+def _not_running(adapter: Any) -> str:
+    """Why an out-of-process ``adapter`` had no process running when the checks ended: the kit
+    stopped it after a fault (a hang, malformed output) or it had exited by itself, and no later
+    check started it again; or the kit sends it nothing more, as hung."""
+    hung = getattr(adapter, "hung", None)
+    if hung:
+        return f"the kit stopped the adapter's process and sends it no more requests: {hung}"
+    fault = getattr(adapter, "last_fault", None) or "a fault"
+    if getattr(adapter, "last_fault_exited", False):
+        return f"the adapter's process had exited during an earlier check ({fault}) and no later check started it again"
+    return (f"the kit stopped the adapter's process after a fault in an earlier check ({fault}) and no later check "
+            "started it again")
+
+
 def smoke(adapter: Adapter, *, timeout: float = 10.0, locale_check: Any = None) -> list[Check]:
     """Run the smoke checks against ``adapter`` (not yet started) and stop it at the end.
 
@@ -217,8 +231,7 @@ def smoke(adapter: Adapter, *, timeout: float = 10.0, locale_check: Any = None) 
         running = getattr(adapter, "running", True)
         adapter.stop()
     if hasattr(adapter, "stop_problem"):
-        problem = adapter.stop_problem if running else (
-            "not checked: the adapter's process had died during an earlier check and nothing started it again")
+        problem = adapter.stop_problem if running else f"not checked: {_not_running(adapter)}"
         checks.append(Check("stop", problem is None, problem or "answered stop and exited with code 0"))
     if locale_check is not None:
         checks.append(_check_locales(locale_check))
