@@ -414,7 +414,7 @@ def format_matrix(matrix: Matrix, *, verbose: bool = False) -> str:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Add the ``faults`` subcommand's options to ``parser``."""
-    from conformance.options import module_argument, path_argument, pattern_argument
+    from conformance.options import Once, module_argument, path_argument, pattern_argument
 
     parser.add_argument("--faults", metavar="MODULE", default=None, type=module_argument,
                         help=f"module or package exposing FAULTS (default {DEFAULT_FAULTS_PACKAGE})")
@@ -427,7 +427,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--invariants", action="store_true", help="check the invariants against each fault too")
     parser.add_argument("--examples", type=int, default=None, metavar="N",
                         help="examples per invariant with --invariants (at most 10,000)")
-    parser.add_argument("--report-json", type=path_argument, metavar="FILE", help="write the catch matrix as JSON")
+    parser.add_argument("--report-json", type=path_argument, action=Once, metavar="FILE",
+                        help="write the catch matrix as JSON")
     parser.add_argument("--first", action="store_true",
                         help="stop each fault at its first catching case (caught or survived, quickly)")
     parser.add_argument("--list", action="store_true", help="list the faults and exit")

@@ -40,8 +40,8 @@ from typing import Any, Callable, Sequence
 from conformance.adapters.base import Adapter, AdapterStartError
 from conformance.adapters.connect import ADAPTER_NAMES, AdapterNameError, make_adapter
 from conformance.adapters.environment import AdapterEnvironment, parse_assignments
-from conformance.options import (MAX_EXAMPLES, add_generation_arguments, example_count, folder_argument, path_argument,
-                                pattern_argument)
+from conformance.options import (MAX_EXAMPLES, Once, add_generation_arguments, example_count, folder_argument,
+                                path_argument, pattern_argument)
 from conformance.areas import AREAS
 from conformance.console import LINE_LIMIT, shown, shown_lines
 from conformance.invariants.core import (  # noqa: F401  (the package's public names)
@@ -367,7 +367,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help=f"examples per invariant, at most {MAX_EXAMPLES:,} "
                              f"(default ${EXAMPLES_ENV} or {DEFAULT_EXAMPLES})")
     add_generation_arguments(parser, DEFAULT_TIMEOUT)
-    parser.add_argument("--report-json", type=path_argument, metavar="FILE", help="write the results as JSON")
+    parser.add_argument("--report-json", type=path_argument, action=Once, metavar="FILE",
+                        help="write the results as JSON")
     parser.add_argument("--scenario-dir", type=folder_argument, metavar="DIR",
                         help="also write each counterexample as DIR/<invariant-id>.yaml")
     parser.add_argument("--list", action="store_true", help="list the invariants and exit")
