@@ -28,11 +28,11 @@ def _swallowed_in_a_gc_callback(signum: int) -> None:
 
 
 @pytest.fixture
-def default_sigint(monkeypatch):
+def default_sigint():
     """Ctrl-C handled as Python does by default (a test worker may ignore it)."""
-    monkeypatch.setattr(signal, "_kept", signal.signal(signal.SIGINT, signal.default_int_handler), raising=False)
+    kept = signal.signal(signal.SIGINT, signal.default_int_handler)
     yield
-    signal.signal(signal.SIGINT, signal._kept)
+    signal.signal(signal.SIGINT, kept)
 
 
 @pytest.mark.parametrize("signum, raised", [(signal.SIGTERM, Terminated), (signal.SIGINT, KeyboardInterrupt)])
