@@ -15,8 +15,8 @@ from conformance.adapters.connect import ADAPTER_NAMES
 from conformance.areas import AREAS
 from conformance.editions import DEFAULT as DEFAULT_EDITION
 from conformance.locales import DEFAULT_LOCALES
-from conformance.options import (DEFAULT_FAULTS_PACKAGE, add_edition_argument, folder_argument, module_argument,
-                                 path_argument, pattern_argument, timeout_seconds)
+from conformance.options import (DEFAULT_FAULTS_PACKAGE, Once, add_edition_argument, folder_argument,
+                                 module_argument, path_argument, pattern_argument, timeout_seconds)
 
 
 EPILOG = ("exit codes: 0 all good; 1 a case failed, errored or passed unexpectedly; 2 usage or suite errors; "
@@ -108,11 +108,11 @@ def build_parser(commands: Mapping[str, Callable[[argparse.Namespace], int]]) ->
 
     r = sub.add_parser("run", help="run the scenarios against an implementation", epilog=EPILOG)
     common(r, adapter=True)
-    r.add_argument("--expectations", type=path_argument, metavar="FILE", help="the implementation's expectations file")
-    r.add_argument("--report-json", metavar="FILE", help="write the JSON report (header and one record per case)")
-    r.add_argument("--junit", metavar="FILE", help="write a JUnit XML report")
-    r.add_argument("--report-md", metavar="FILE", help="write a Markdown report")
-    r.add_argument("--report-html", metavar="FILE", help="write an HTML report page")
+    r.add_argument("--expectations", type=path_argument, action=Once, metavar="FILE", help="the implementation's expectations file")
+    r.add_argument("--report-json", action=Once, metavar="FILE", help="write the JSON report (header and one record per case)")
+    r.add_argument("--junit", action=Once, metavar="FILE", help="write a JUnit XML report")
+    r.add_argument("--report-md", action=Once, metavar="FILE", help="write a Markdown report")
+    r.add_argument("--report-html", action=Once, metavar="FILE", help="write an HTML report page")
     r.add_argument("--timeout", type=timeout_seconds, default=10.0, metavar="SECONDS",
                    help="per-case timeout for out-of-process adapters (default 10; the start has its own 30 s, see PROTOCOL.md)")
     r.add_argument("--update-goldens", action="store_true",

@@ -17,7 +17,7 @@ import io
 import os
 import re
 import sys
-from typing import Iterator, TextIO
+from typing import Any, Iterator, TextIO
 
 
 SHOWN_LIMIT = 2000
@@ -154,11 +154,31 @@ def interrupted_exit_code(exc: KeyboardInterrupt) -> int:
     return 128 + (exc.signum if isinstance(exc, Terminated) else int(signal.SIGINT))
 
 
+_RECEIVED: list[int] = []
+"""The signals received under :func:`terminate_as_interrupt` so far (see :func:`raise_if_interrupted`)."""
+
+
+def raise_if_interrupted() -> None:
+    """Raise again the first Ctrl-C or termination signal received under
+    :func:`terminate_as_interrupt`, if any: a place where Python cannot raise (a
+    garbage-collection callback such as hypothesis's, a ``__del__``) swallows the exception the
+    handler raised there, with "Exception ignored in ...", and the run would go on. Called
+    between the requests of a long run (``invariants``, ``diff``), so that the signal still ends
+    it. Raises :class:`Terminated` (``SIGTERM``, ``SIGHUP``) or ``KeyboardInterrupt`` (``SIGINT``)."""
+    import signal
+
+    if _RECEIVED:
+        signum = _RECEIVED[0]
+        raise KeyboardInterrupt() if signum == int(signal.SIGINT) else Terminated(signum)
+
+
 @contextlib.contextmanager
 def terminate_as_interrupt() -> Iterator[None]:
     """For the duration, raise :class:`Terminated` on ``SIGTERM`` and ``SIGHUP`` instead of dying
-    at once (which would leave an adapter, which leads a session of its own, running). Does
-    nothing outside the main thread or where a signal does not exist."""
+    at once (which would leave an adapter, which leads a session of its own, running), and
+    ``KeyboardInterrupt`` on ``SIGINT`` as Python does; each signal received is remembered for
+    :func:`raise_if_interrupted`, and a swallowed one prints no traceback. Does nothing outside
+    the main thread or where a signal does not exist."""
     import signal
     import threading
 
@@ -167,15 +187,27 @@ def terminate_as_interrupt() -> Iterator[None]:
         return
 
     def handler(signum: int, frame: object) -> None:
-        raise Terminated(signum)
+        _RECEIVED.append(signum)
+        raise KeyboardInterrupt() if signum == int(signal.SIGINT) else Terminated(signum)
 
     previous = {}
-    for name in TERMINATING_SIGNALS:
+    for name in TERMINATING_SIGNALS + ("SIGINT",):
         number = getattr(signal, name, None)
-        if number is not None:
+        # a Ctrl-C that is ignored (a background job) or handled by someone else stays so
+        if number is not None and (name != "SIGINT" or signal.getsignal(number) is signal.default_int_handler):
             previous[number] = signal.signal(number, handler)
+    hook = sys.unraisablehook
+
+    def quiet_when_interrupted(unraisable: Any) -> None:
+        if not isinstance(unraisable.exc_value, KeyboardInterrupt):
+            hook(unraisable)
+
+    _RECEIVED.clear()
+    sys.unraisablehook = quiet_when_interrupted
     try:
         yield
     finally:
+        sys.unraisablehook = hook
+        _RECEIVED.clear()
         for number, old in previous.items():
             signal.signal(number, old)

@@ -414,7 +414,7 @@ def format_matrix(matrix: Matrix, *, verbose: bool = False) -> str:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Add the ``faults`` subcommand's options to ``parser``."""
-    from conformance.options import module_argument, path_argument, pattern_argument
+    from conformance.options import Once, module_argument, path_argument, pattern_argument
 
     parser.add_argument("--faults", metavar="MODULE", default=None, type=module_argument,
                         help=f"module or package exposing FAULTS (default {DEFAULT_FAULTS_PACKAGE})")
@@ -425,8 +425,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--via", choices=["inprocess", "serve"], default="inprocess",
                         help="run each fault in process (default) or served over the JSON-lines protocol")
     parser.add_argument("--invariants", action="store_true", help="check the invariants against each fault too")
-    parser.add_argument("--examples", type=int, default=None, metavar="N", help="examples per invariant")
-    parser.add_argument("--report-json", type=path_argument, metavar="FILE", help="write the catch matrix as JSON")
+    parser.add_argument("--examples", type=int, default=None, metavar="N",
+                        help="examples per invariant with --invariants (at most 10,000)")
+    parser.add_argument("--report-json", type=path_argument, action=Once, metavar="FILE",
+                        help="write the catch matrix as JSON")
     parser.add_argument("--first", action="store_true",
                         help="stop each fault at its first catching case (caught or survived, quickly)")
     parser.add_argument("--list", action="store_true", help="list the faults and exit")
@@ -454,11 +456,15 @@ def cmd_faults(args: argparse.Namespace) -> int:
             print(f"{f.id}\t{f.area}\t{','.join(f.clauses)}\t{f.title}")
         return 0
     if not faults:
-        print("pi-conformance: no fault matches", file=sys.stderr)
+        print(f"pi-conformance: {no_fault_matches(args.fault, args.area, args.faults)}", file=sys.stderr)
         return 2
     from conformance.report_paths import check_report_paths, kit_folders
 
     try:  # before the matrix, which takes minutes; never over the faults read or the suite
+        if args.invariants or args.examples is not None:
+            from conformance.invariants import example_budget
+
+            example_budget(args.examples)
         source = getattr(sys.modules.get(args.faults or DEFAULT_FAULTS_PACKAGE), "__file__", None)
         source = Path(source).parent if source and Path(source).name == "__init__.py" else source
         check_report_paths([("--report-json", args.report_json)],
@@ -483,6 +489,16 @@ def cmd_faults(args: argparse.Namespace) -> int:
     return 1 if matrix.survivors or matrix.too_broad else 0
 
 
+def no_fault_matches(patterns: Sequence[str] | None, areas: Sequence[str] | None = None,
+                     faults_module: str | None = None) -> str:
+    """The message for a selection (``--fault`` globs ``patterns``, ``--area`` ``areas``, of the
+    faults of ``faults_module``) that matches no fault: what was asked and where the ids are
+    listed."""
+    asked = [f"--fault {p}" for p in patterns or []] + [f"--area {a}" for a in areas or []]
+    listing = "pi-conformance faults " + (f"--faults {faults_module} " if faults_module else "") + "--list"
+    return (f"no fault matches {' '.join(asked)}" if asked else "no fault to run") + f"; `{listing}` lists the faults"
+
+
 def serve_fault(fault_id: str, faults_module: str | None = None) -> int:
     """``python -m conformance.faults serve FAULT-ID``: serve the reference with one fault over the
     JSON-lines protocol on standard input and output."""
@@ -490,7 +506,7 @@ def serve_fault(fault_id: str, faults_module: str | None = None) -> int:
 
     matches = [f for f in load_faults(faults_module) if f.id == fault_id]
     if not matches:
-        print(f"no fault {fault_id!r}", file=sys.stderr)
+        print(no_fault_matches([fault_id], faults_module=faults_module), file=sys.stderr)
         return 2
     return serve_main(FaultyReference(matches[0]))
 

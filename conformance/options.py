@@ -28,6 +28,37 @@ def timeout_seconds(text: str) -> float:
     return value
 
 
+MAX_EXAMPLES = 10_000
+"""The most examples per invariant or per operation that ``invariants`` and ``diff`` accept: a
+thorough run takes a few hundred; a mistyped ``--examples 10000000`` would run for days."""
+
+
+def example_count(value: int, source: str = "--examples") -> int:
+    """``value`` as a number of examples per invariant or operation: from 1 to
+    :data:`MAX_EXAMPLES`. Raises ``ValueError`` naming ``source`` (the option or variable the
+    value came from) otherwise."""
+    if value < 1:
+        raise ValueError(f"{source}: the number of examples must be at least 1, got {value}")
+    if value > MAX_EXAMPLES:
+        raise ValueError(f"{source}: the number of examples must be at most {MAX_EXAMPLES:,}, got {value:,}")
+    return value
+
+
+class Once(argparse._StoreAction):
+    """``action=Once``: an option that takes one value and refuses a second (``--report-md a.md
+    --report-md b.md`` kept ``b.md`` without a word, so the report the user looked for in
+    ``a.md`` was never written). Raises ``argparse.ArgumentError`` (a usage error, exit 2,
+    naming the option and both values)."""
+
+    def __call__(self, parser, namespace, values, option_string=None) -> None:
+        given = getattr(namespace, "_given_once", set())
+        if self.dest in given:
+            raise argparse.ArgumentError(self, f"given twice ({getattr(namespace, self.dest)}, then {values}); "
+                                               "give it once")
+        namespace._given_once = given | {self.dest}
+        setattr(namespace, self.dest, values)
+
+
 def _not_blank(text: str, advice: str) -> str:
     """``text``, or ``argparse.ArgumentTypeError(advice)`` when it is empty or blank."""
     if not text.strip():

@@ -96,5 +96,21 @@ def check_report_paths(given: Sequence[tuple[str, str | None]], *, inputs: Mappi
             with tempfile.NamedTemporaryFile(dir=path.parent, prefix=".pi-conformance-probe-"):
                 pass
         except OSError as exc:
-            raise ValueError(f"{flag} {path}: cannot write there: {exc.strerror or exc}") from None
+            raise ValueError(f"{flag} {path}: {_refusal(path.parent, exc)}") from None
     return paths
+
+
+def _refusal(folder: Path, exc: OSError) -> str:
+    """Why no report can be written into ``folder`` (which exists, or was just made), from the
+    error ``exc`` of creating a file there: said in the reader's terms, not as the system's
+    bare "No such file or directory" (which ``/proc`` answers for a folder that plainly exists)."""
+    import errno
+
+    if exc.errno == errno.EROFS:
+        return f"cannot write there: {folder} is on a read-only file system"
+    if exc.errno in (errno.EACCES, errno.EPERM):
+        return f"cannot write there: no permission to create files in {folder}"
+    if exc.errno == errno.ENOENT and folder.is_dir():
+        return (f"cannot write there: {folder} takes no new files (the system provides the files of such a "
+                "folder, as of /proc); give a path on an ordinary file system")
+    return f"cannot write there: {exc.strerror or exc}"

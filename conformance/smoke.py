@@ -22,7 +22,7 @@ from __future__ import annotations
 import json
 import sys
 from dataclasses import dataclass
-from typing import IO, Any
+from typing import IO, Any, Iterable
 
 from conformance.adapters.base import Adapter, AdapterStartError, Answer
 from conformance.console import LINE_LIMIT, shown, shown_lines
@@ -118,9 +118,27 @@ def _check_malformed(adapter: Adapter, timeout: float) -> Check:
     return Check("malformed", True, "both malformed requests got a protocol-error; the adapter kept running")
 
 
-def _check_operations(operations: list[str]) -> Check:
+def close_operations(op: str, known: Iterable[str]) -> list[str]:
+    """The names of ``known`` that ``op`` (an unknown operation name) is probably a misspelling
+    of: the closest and any as close, at most three, none when nothing is close (a ``difflib``
+    ratio under 0.7). Compared without regard to case, and by the part after the area when the
+    areas are the same, so that a shared area alone makes no name close (``envelope.foo`` is
+    not ``envelope.session``)."""
     import difflib
 
+    area, _, rest = op.lower().partition(".")
+    scored = []
+    for name in known:
+        name_area, _, name_rest = name.lower().partition(".")
+        a, b = (rest, name_rest) if name_area == area else (op.lower(), name.lower())
+        ratio = difflib.SequenceMatcher(None, a, b).ratio()
+        if ratio >= 0.7:
+            scored.append((-ratio, name))
+    scored.sort()
+    return [name for ratio, name in scored[:3] if ratio <= scored[0][0] + 0.05]  # the closest, and ties
+
+
+def _check_operations(operations: list[str]) -> Check:
     from conformance.operations import names
 
     known = names()
@@ -129,8 +147,8 @@ def _check_operations(operations: list[str]) -> Check:
         return Check("operations", True, f"all {len(operations)} listed operations are known to the suite")
     hints = []
     for op in unknown:
-        near = difflib.get_close_matches(op, list(known), n=1)
-        hints.append(f"{shown(op)} (did you mean {near[0]}?)" if near else shown(op))
+        near = close_operations(op, known)
+        hints.append(f"{shown(op)} (did you mean {' or '.join(near)}?)" if near else shown(op))
     return Check("operations", False, "unknown operation(s): " + ", ".join(hints))
 
 
@@ -170,6 +188,20 @@ def _check_locales(check: Any) -> Check:
                                   f"{', '.join(check.locales)}" + (f" ({declined} declined)" if declined else ""))
 
 
+def _not_running(adapter: Any) -> str:
+    """Why an out-of-process ``adapter`` had no process running when the checks ended: the kit
+    stopped it after a fault (a hang, malformed output) or it had exited by itself, and no later
+    check started it again; or the kit sends it nothing more, as hung."""
+    hung = getattr(adapter, "hung", None)
+    if hung:
+        return f"the kit stopped the adapter's process and sends it no more requests: {hung}"
+    fault = getattr(adapter, "last_fault", None) or "a fault"
+    if getattr(adapter, "last_fault_exited", False):
+        return f"the adapter's process had exited during an earlier check ({fault}) and no later check started it again"
+    return (f"the kit stopped the adapter's process after a fault in an earlier check ({fault}) and no later check "
+            "started it again")
+
+
 def smoke(adapter: Adapter, *, timeout: float = 10.0, locale_check: Any = None) -> list[Check]:
     """Run the smoke checks against ``adapter`` (not yet started) and stop it at the end.
 
@@ -199,8 +231,7 @@ def smoke(adapter: Adapter, *, timeout: float = 10.0, locale_check: Any = None) 
         running = getattr(adapter, "running", True)
         adapter.stop()
     if hasattr(adapter, "stop_problem"):
-        problem = adapter.stop_problem if running else (
-            "not checked: the adapter's process had died during an earlier check and nothing started it again")
+        problem = adapter.stop_problem if running else f"not checked: {_not_running(adapter)}"
         checks.append(Check("stop", problem is None, problem or "answered stop and exited with code 0"))
     if locale_check is not None:
         checks.append(_check_locales(locale_check))

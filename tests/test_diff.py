@@ -152,6 +152,7 @@ def test_a_generated_case_cites_the_operations_most_cited_clause(tmp_path, capsy
 @pytest.mark.parametrize("argv, code", [
     (["--adapter", "reference"], 2),
     (["--adapter", "reference", "--adapter", "reference", "--examples", "0"], 2),
+    (["--adapter", "reference", "--adapter", "reference", "--examples", "10001"], 2),  # a typo, not days of work
     (["--adapter", "reference", "--adapter", "reference", "--op", "pi.no-such-op"], 2),
     (["--adapter", "reference", "--adapter", "'unbalanced"], 2),
     (["--adapter", "reference", "--adapter", "/nonexistent/adapter-program"], 3),
@@ -293,3 +294,38 @@ def test_an_out_folder_that_cannot_be_written_is_refused_before_the_search(out, 
                  "--examples", "2", "--out", out]) == 2
     captured = capsys.readouterr()
     assert message in captured.err and "examples compared" not in captured.out
+
+
+def test_the_examples_counted_are_those_drawn_and_shrink_steps_are_counted_apart(capsys):
+    from conformance.adapters.inprocess import InProcessAdapter
+    from conformance.adapters.reference import ReferenceImplementation
+
+    sent = []
+
+    class Recording(InProcessAdapter):
+        def run(self, op, input, **kwargs):
+            sent.append(input)
+            return super().run(op, input, **kwargs)
+
+    adapters = (Recording(ReferenceImplementation()), InProcessAdapter(DollarZeroAll()))
+    for adapter in adapters:
+        adapter.start()
+    report = diff_operation(adapters, "pi.substitute-args", examples=40)
+    assert report.disagreement is not None and report.shrinks > 0
+    assert report.examples <= 40 and report.examples + report.shrinks + 1 == len(sent)  # + the final replay
+    assert sent[-1] == report.disagreement.input
+    # the last example drawn is the first that disagreed; every one before it agreed
+    first = sent[report.examples - 1]
+    assert compare(adapters, "pi.substitute-args", first, None, 10.0) is not None
+    unshrunk = diff_operation(adapters, "pi.substitute-args", examples=40, shrink=False)
+    assert (unshrunk.examples, unshrunk.shrinks, unshrunk.disagreement.input) == (report.examples, 0, first)
+    assert all(compare(adapters, "pi.substitute-args", i, None, 10.0) is None for i in sent[:report.examples - 1])
+    assert _diff_fault("tpl-dollar-zero-all", "pi.substitute-args") == 1
+    out = capsys.readouterr().out
+    assert f"({report.examples} examples, {report.shrinks} shrink steps, " in out
+    assert f"1 operations, {report.examples} examples compared, 1 disagreements (shrunk in {report.shrinks} further steps)" in out
+
+
+def test_the_bound_on_examples_is_said(capsys):
+    assert main(["diff", "--adapter", "reference", "--adapter", "reference", "--examples", "10000000"]) == 2
+    assert "--examples: the number of examples must be at most 10,000, got 10,000,000" in capsys.readouterr().err

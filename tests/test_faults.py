@@ -223,6 +223,14 @@ def test_the_command_lists_and_selects_faults(capsys):
     assert fm.main(["--faults", "no.such.module"]) == 2
 
 
+def test_a_selection_that_matches_no_fault_says_where_the_faults_are_listed(capsys):
+    assert fm.main(["--fault", "no-such-*", "--area", "pi"]) == 2
+    assert capsys.readouterr().err == ("pi-conformance: no fault matches --fault no-such-* --area pi; "
+                                       "`pi-conformance faults --list` lists the faults\n")
+    assert fm.main(["serve", "no-such-fault"]) == 2
+    assert "`pi-conformance faults --list` lists the faults" in capsys.readouterr().err
+
+
 @pytest.mark.untraced  # every covering case through the reference again: the scenario tests measure it
 def test_every_must_clause_has_a_passing_case_and_every_refusal_a_passing_refusal(suite):
     """Clause coverage by cases that pass against the reference, not merely by cases that exist."""
@@ -430,3 +438,9 @@ def test_a_faults_module_is_found_in_the_working_folder_as_a_python_adapter_is(t
     missing = subprocess.run([tool, "faults", "--faults", "no_such_faults"],
                              cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
     assert missing.returncode == 2 and "the current folder" in missing.stderr, missing.stderr
+
+
+@pytest.mark.parametrize("examples, said", [("0", "at least 1, got 0"), ("20000", "at most 10,000, got 20,000")])
+def test_a_number_of_examples_out_of_bounds_is_a_usage_error_not_a_traceback(capsys, examples, said):
+    assert fm.main(["--fault", "env-tools-any", "--invariants", "--examples", examples, "-q"]) == 2
+    assert capsys.readouterr().err == f"pi-conformance: --examples: the number of examples must be {said}\n"

@@ -145,6 +145,12 @@ def test_the_budget(monkeypatch):
     assert inv.example_budget(7) == 7
     with pytest.raises(ValueError, match="^--examples: .* at least 1, got 0"):
         inv.example_budget(0)
+    assert inv.example_budget(10_000) == 10_000
+    with pytest.raises(ValueError, match="^--examples: .* at most 10,000, got 10,000,000"):
+        inv.example_budget(10_000_000)  # a typo, not days of work
+    monkeypatch.setenv(inv.EXAMPLES_ENV, "10001")
+    with pytest.raises(ValueError, match=r"^\$PI_CONFORMANCE_INVARIANT_EXAMPLES: .* at most 10,000, got 10,001"):
+        inv.example_budget()
     for raw, said in (("abc", "a whole number, got 'abc'"), ("0", "at least 1, got 0")):
         monkeypatch.setenv(inv.EXAMPLES_ENV, raw)  # the message names the variable to fix
         with pytest.raises(ValueError, match=rf"^\$PI_CONFORMANCE_INVARIANT_EXAMPLES: .*{said}"):
@@ -229,3 +235,18 @@ def test_case_prefixes_come_from_the_cases():
     assert inv.case_prefix("pi", "pi.x", cases) == "abc"
     assert inv.case_prefix("pi", "pi.new", cases) == "abc"  # the area's most common prefix
     assert inv.case_prefix("kit", "kit.echo", cases) == "kit"
+
+
+def test_the_examples_counted_are_those_drawn_and_shrink_steps_are_counted_apart(capsys):
+    invariant = next(i for i in ALL if i.id == "inv-env-context-divider")
+    adapter, ops = _started(InProcessAdapter(FaultyReference(FAULTS["env-divider-always"])))
+    result = inv.run_invariant(invariant, adapter, ops, examples=3)
+    unshrunk = inv.run_invariant(invariant, adapter, ops, examples=3, shrink=False)
+    adapter.stop()
+    assert result.status == unshrunk.status == "failed"
+    # the counterexample is found at the same draw, within the budget, whether shrunk or not
+    assert 1 <= result.examples == unshrunk.examples <= 3
+    assert result.shrinks > 0 and unshrunk.shrinks == 0
+    crashed = inv.run_invariant(next(i for i in ALL if i.id == "inv-mdl-literal-value"),
+                                *_started(InProcessAdapter(Crashes())), examples=3)
+    assert crashed.status == "errored" and (crashed.examples, crashed.shrinks) == (1, 0)

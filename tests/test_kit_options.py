@@ -207,3 +207,21 @@ def test_a_report_may_not_overwrite_the_expectations_file(tmp_path, capsys):
     assert main(argv) == 2
     assert "--report-md and --expectations name the same file" in capsys.readouterr().err
     assert expectations.read_text(encoding="utf-8") == "format: 1\n"
+
+
+@pytest.mark.parametrize("argv", [
+    ["run", "--report-md", "a.md", "--report-md", "b.md"],
+    ["run", "--report-json", "a.json", "--report-json", "b.json"],
+    ["run", "--expectations", "a.yaml", "--expectations", "b.yaml"],
+    ["invariants", "--report-json", "a.json", "--report-json", "b.json"],
+    ["faults", "--report-json", "a.json", "--report-json", "b.json"],
+])
+def test_a_report_or_expectations_option_given_twice_is_a_usage_error(argv, capsys, tmp_path, monkeypatch):
+    """It kept the last value without a word: the report asked for first was never written."""
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(SystemExit) as refused:
+        main(argv)
+    assert refused.value.code == 2
+    first, second = argv[2], argv[4]
+    assert f"argument {argv[1]}: given twice ({first}, then {second}); give it once" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []

@@ -123,3 +123,34 @@ def test_schema_out_a_folder_of_other_json_files_keeps_them(tmp_path, capsys):
     (tmp_path / "operations" / "retired.op.output.json").write_text("{}\n")
     assert main(["schema", "--check", "--out", str(tmp_path)]) == 1
     assert "operations/retired.op.output.json is out of date" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("error, said", [
+    ("ENOENT", "takes no new files (the system provides the files of such a folder, as of /proc)"),
+    ("EROFS", "is on a read-only file system"),
+    ("EACCES", "no permission to create files in"),
+])
+def test_a_folder_that_takes_no_file_is_refused_saying_why(tmp_path, monkeypatch, error, said):
+    """/proc answers "No such file or directory" for a file created in a folder that exists; the
+    refusal says what is wrong instead."""
+    import errno
+    import os
+    import tempfile
+
+    def refuse(*args, **kwargs):
+        code = getattr(errno, error)
+        raise OSError(code, os.strerror(code))
+
+    monkeypatch.setattr(tempfile, "NamedTemporaryFile", refuse)
+    with pytest.raises(ValueError) as refused:
+        check_report_paths([("--report-json", str(tmp_path / "r.json"))])
+    assert str(refused.value) == f"--report-json {tmp_path / 'r.json'}: cannot write there: " + (
+        f"{tmp_path} {said}; give a path on an ordinary file system" if error == "ENOENT"
+        else f"{said} {tmp_path}" if error == "EACCES" else f"{tmp_path} {said}")
+
+
+@pytest.mark.skipif(not Path("/proc/self").is_dir(), reason="no /proc")
+def test_a_report_under_proc_is_refused_without_a_misleading_reason(capsys):
+    assert main(["invariants", "--examples", "1", "--report-json", "/proc/x.json"]) == 2
+    err = capsys.readouterr().err
+    assert "--report-json /proc/x.json: cannot" in err and "No such file or directory" not in err

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 import sys
 from pathlib import Path
 
@@ -93,7 +94,9 @@ def test_an_adapter_that_dies_on_a_malformed_request_fails_malformed():
 def test_stop_is_not_passed_for_an_adapter_whose_process_died_before_it():
     checks = checks_of("fragile.py", "--no-echo")
     assert not checks["malformed"].ok and not checks["repeat"].ok
-    assert not checks["stop"].ok and checks["stop"].detail.startswith("not checked: the adapter's process had died")
+    assert not checks["stop"].ok and checks["stop"].detail == (
+        "not checked: the adapter's process had exited during an earlier check (the adapter exited with code 1 "
+        "during a raw request) and no later check started it again")
     assert checks_of("fragile.py")["stop"].ok  # restarted by the repeat check: its stop is checked
 
 
@@ -111,6 +114,15 @@ def test_an_adapter_that_hangs_fails_each_check_within_its_timeout():
         assert not checks[name].ok
     assert f"no answer within {HANG:g} s" in checks["echo"].detail
     assert f"no answer within {HANG:g} s" in checks["repeat"].detail
+    # its process did not die: the kit stopped it, and says so
+    assert not checks["stop"].ok and checks["stop"].detail == (
+        f"not checked: the kit stopped the adapter's process and sends it no more requests: adapter {Path(sys.executable).name} is "
+        f"hung: 3 requests in a row got no answer within {HANG:g} s, so the rest of this run's requests are not sent")
+    patient = standin("hangs.py", "--always", start_timeout=TIMEOUT * 10, max_timeouts=10)
+    stop = {check.name: check for check in smoke(patient, timeout=HANG)}["stop"]
+    assert not stop.ok and re.fullmatch(
+        r"not checked: the kit stopped the adapter's process after a fault in an earlier check \(no answer within "
+        rf"{HANG:g} s during kit\.echo \(seq \d+\)\) and no later check started it again", stop.detail), stop.detail
 
 
 def test_an_adapter_that_crashes_fails_with_its_exit_code():
@@ -159,3 +171,17 @@ def test_a_misspelt_operation_fails_with_a_suggestion():
 
     check = _check_operations(["kit.echo", "pi.parse_args"])
     assert not check.ok and "pi.parse_args (did you mean pi.parse-args?)" in check.detail
+
+
+@pytest.mark.parametrize("op, said", [
+    ("envelope.foo", "envelope.foo"),  # shares only the area with envelope.session
+    ("envelope.compose", "envelope.compose"),
+    ("profiles.x", "profiles.x"),
+    ("PI.PARSE-ARGS", "PI.PARSE-ARGS (did you mean pi.parse-args?)"),
+    ("profile.load", "profile.load (did you mean profiles.load?)"),
+    ("pi.model-value", "pi.model-value (did you mean pi.models-value?)"),
+])
+def test_only_close_operation_names_are_suggested(op, said):
+    from conformance.smoke import _check_operations
+
+    assert _check_operations([op]).detail == f"unknown operation(s): {said}"

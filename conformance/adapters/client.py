@@ -75,7 +75,9 @@ class JsonLinesAdapter:
     the answer ``errored`` with the adapter's stderr tail; the process is then killed and the next
     request restarts it with a new handshake. Attributes: ``hello`` (the latest handshake),
     ``restarts`` (how many times the process was started again), ``stop_problem`` (what went wrong
-    at the last :meth:`stop`, or ``None``).
+    at the last :meth:`stop`, or ``None``), ``last_fault`` (the latest such fault, or ``None``)
+    and ``last_fault_exited`` (whether the process had exited by itself at that fault, rather
+    than being killed by the kit).
     """
 
     def __init__(
@@ -100,6 +102,8 @@ class JsonLinesAdapter:
         self.name = name or os.path.basename(self.command[0])
         self.hello: Hello | None = None
         self.stop_problem: str | None = None
+        self.last_fault: str | None = None
+        self.last_fault_exited = False
         self._proc: ChildProcess | None = None
         self._seq = 0
         self._restarts = Restarts(max_restart_failures)
@@ -304,6 +308,12 @@ class JsonLinesAdapter:
                 self._timeouts.clear()
             return self._fail(proc, str(exc))
 
+    @property
+    def hung(self) -> str | None:
+        """Why the kit sends this adapter no more requests (it is hung: see ``max_timeouts``), or
+        ``None``."""
+        return self._hung()
+
     def _hung(self) -> str | None:
         """Why no more requests are sent (``max_timeouts`` in a row timed out), or ``None``."""
         if len(self._timeouts) < self.max_timeouts:
@@ -331,6 +341,7 @@ class JsonLinesAdapter:
         """Kill the process after a fault; the answer is ``errored`` with the stderr tail."""
         if self._proc is proc:
             self._proc = None
+        self.last_fault, self.last_fault_exited = problem, proc.exit_code() is not None
         proc.kill()
         return Answer("errored", message=f"adapter {self.name}: {problem}", stderr=proc.stderr_tail(wait=0.5))
 

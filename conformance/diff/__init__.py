@@ -64,7 +64,9 @@ class Disagreement:
 
 @dataclass
 class OperationReport:
-    """The outcome of one operation: ``examples`` compared, ``source`` of the strategy
+    """The outcome of one operation: ``examples`` drawn and compared (at most the budget),
+    ``shrinks`` the steps taken to shrink a disagreement found (each a further example sent to
+    both adapters), ``source`` of the strategy
     (``hand-written`` or ``fallback``), the :class:`Disagreement` found (or ``None``), ``error``
     when the kit itself failed (an invalid generated input, say), and the wall time in seconds.
     ``known``: how many examples disagreed only where a recorded divergence does
@@ -84,6 +86,7 @@ class OperationReport:
     known_cases: list[str] = field(default_factory=list)
     fault: str = ""
     fault_side: int = 0
+    shrinks: int = 0
 
 
 @dataclass
@@ -170,9 +173,11 @@ def exchange(adapters: tuple[Adapter, Adapter], op: str, input: dict, tree: dict
     an implementation)."""
     from pydantic import ValidationError
 
+    from conformance.console import raise_if_interrupted
     from conformance.normalise import replace_root
     from conformance.operations import catalogue
 
+    raise_if_interrupted()  # a signal swallowed by hypothesis's gc callback ends the run here
     try:
         catalogue()[op].input.model_validate(input)
     except ValidationError as exc:
@@ -263,7 +268,9 @@ def diff_operation(adapters: tuple[Adapter, Adapter], op: str, *, examples: int 
     report = OperationReport(op, source)
     last: list[Disagreement] = []
     memo: dict[tuple[int, str], tuple[Answer, Any]] = {}
-    counted = [0]
+    # ``body`` counts every call, shrink steps too; drawn examples are counted here instead:
+    # a call made once a disagreement was found (``last``) is a shrink step or the final replay.
+    drawn = SimpleNamespace(examples=0, known=0, known_cases=0)
 
     def compare(adapters: tuple[Adapter, Adapter], op: str, input: dict, tree: dict | None,
                 timeout: float, edition: str | None) -> Disagreement | None:
@@ -271,11 +278,14 @@ def diff_operation(adapters: tuple[Adapter, Adapter], op: str, *, examples: int 
         # the derandomized examples, stays as it was: the same examples as before faults were seen.
         if report.fault:
             return None
+        if last:
+            report.shrinks += 1
+        else:
+            drawn.examples, drawn.known, drawn.known_cases = drawn.examples + 1, report.known, len(report.known_cases)
         answers, views, names = exchange(adapters, op, input, tree, timeout, edition)
         fault = adapter_fault(answers, views, example_text(input, tree), memo)
         if fault is not None:
             report.fault_side, report.fault = fault
-            counted[0] = report.examples
             return None
         return disagreement(op, input, tree, answers, views, names)
 
@@ -305,8 +315,12 @@ def diff_operation(adapters: tuple[Adapter, Adapter], op: str, *, examples: int 
         report.fault = report.fault or "answered the same example differently when it was sent again"
     except ValueError as exc:
         report.error = str(exc)
+    report.examples = drawn.examples
+    if last:  # what the shrink steps met is no example of the budget
+        report.known, report.known_cases = drawn.known, report.known_cases[:drawn.known_cases]
+        report.shrinks = max(report.shrinks - 1, 0)  # hypothesis ends by replaying the minimal example
     if report.fault:
-        report.disagreement, report.examples = None, counted[0]
+        report.disagreement = None
     report.duration = time.perf_counter() - started
     return report
 

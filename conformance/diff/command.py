@@ -20,8 +20,8 @@ from conformance.areas import AREAS
 from conformance.console import LINE_LIMIT, shown
 from conformance.diff import DEFAULT_EXAMPLES, DEFAULT_TIMEOUT, OperationReport, run_diff
 from conformance.diff.scenario import case_id, scenario_text
-from conformance.options import (add_edition_argument, add_generation_arguments, folder_argument, path_argument,
-                                pattern_argument)
+from conformance.options import (MAX_EXAMPLES, add_edition_argument, add_generation_arguments, example_count,
+                                folder_argument, path_argument, pattern_argument)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -33,7 +33,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--area", action="append", choices=AREAS, help="only this area (repeatable)")
     parser.add_argument("--op", action="append", type=pattern_argument, metavar="OP", help="only this operation (repeatable)")
     parser.add_argument("--examples", type=int, default=DEFAULT_EXAMPLES, metavar="N",
-                        help=f"examples per operation (default {DEFAULT_EXAMPLES})")
+                        help=f"examples per operation, at most {MAX_EXAMPLES:,} (default {DEFAULT_EXAMPLES})")
     add_generation_arguments(parser, DEFAULT_TIMEOUT)
     from conformance.editions import DEFAULT
 
@@ -54,7 +54,9 @@ def _line(report: OperationReport) -> str:
     status = ("disagree" if report.disagreement else "KIT-ERROR" if report.error
               else "fault" if report.fault else "known" if report.known else "agree")
     known = f", {report.known} known: {', '.join(report.known_cases)}" if report.known else ""
-    return f"{status:<9} {report.op} ({report.examples} examples, {report.source}, {report.duration:.2f}s{known})"
+    shrinks = f", {report.shrinks} shrink steps" if report.shrinks else ""
+    return (f"{status:<9} {report.op} ({report.examples} examples{shrinks}, {report.source}, "
+            f"{report.duration:.2f}s{known})")
 
 
 def _unwritable_folder(out: Path) -> str | None:
@@ -88,8 +90,10 @@ def cmd_diff(args: argparse.Namespace) -> int:
     """Run ``diff`` as parsed by :func:`add_arguments`; returns the exit code."""
     if len(args.adapter) != 2:
         return _usage(f"give --adapter exactly twice (got {len(args.adapter)})")
-    if args.examples < 1:
-        return _usage(f"--examples must be at least 1, got {args.examples}")
+    try:
+        example_count(args.examples)
+    except ValueError as exc:
+        return _usage(str(exc))
     if args.out:
         problem = _unwritable_folder(Path(args.out))
         if problem:
@@ -141,7 +145,9 @@ def cmd_diff(args: argparse.Namespace) -> int:
     total = sum(r.examples for r in reports)
     known = [r.op for r in reports if r.known]
     faults = sum(1 for r in reports if r.fault)
+    shrinks = sum(r.shrinks for r in reports)
     print(f"\n{len(reports)} operations, {total} examples compared, {len(found)} disagreements"
+          + (f" (shrunk in {shrinks} further steps)" if shrinks else "")
           + (f", {faults} operations stopped by an adapter's fault" if faults else "")
           + (f", known divergences in {len(known)} operations ({sum(r.known for r in reports)} examples)"
              if expectations is not None else ""))

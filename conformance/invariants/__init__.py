@@ -40,7 +40,8 @@ from typing import Any, Callable, Sequence
 from conformance.adapters.base import Adapter, AdapterStartError
 from conformance.adapters.connect import ADAPTER_NAMES, AdapterNameError, make_adapter
 from conformance.adapters.environment import AdapterEnvironment, parse_assignments
-from conformance.options import add_generation_arguments, folder_argument, path_argument, pattern_argument
+from conformance.options import (MAX_EXAMPLES, Once, add_generation_arguments, example_count, folder_argument,
+                                path_argument, pattern_argument)
 from conformance.areas import AREAS
 from conformance.console import LINE_LIMIT, shown, shown_lines
 from conformance.invariants.core import (  # noqa: F401  (the package's public names)
@@ -111,7 +112,8 @@ class InvariantResult:
     Attributes:
         id, area, title, clauses: from the invariant.
         status: ``passed``, ``failed``, ``errored`` or ``unsupported``.
-        examples: how many examples were tried (hypothesis' count, ``0`` when not run).
+        examples: how many examples were drawn and checked (at most the budget, ``0`` when not
+            run). shrinks: how many further examples shrinking a counterexample took.
         message: why it did not pass.
         requests: the requests of the minimal failing example.
         scenario: that example as a scenario file's text (``failed``/``errored`` only).
@@ -128,6 +130,7 @@ class InvariantResult:
     requests: list[Request] = field(default_factory=list)
     scenario: str = ""
     duration: float = 0.0
+    shrinks: int = 0
 
     def record(self) -> dict:
         """A plain record for JSON reports."""
@@ -139,7 +142,8 @@ class InvariantResult:
 def example_budget(examples: int | None = None) -> int:
     """Examples per invariant: ``examples`` when given, else ``$PI_CONFORMANCE_INVARIANT_EXAMPLES``,
     else :data:`DEFAULT_EXAMPLES`. Raises ``ValueError``, naming where the value came from, for a
-    value below 1 or a variable that is not a whole number."""
+    value below 1 or above :data:`~conformance.options.MAX_EXAMPLES`, or a variable that is not
+    a whole number."""
     source = "--examples"
     if examples is None:
         raw = os.environ.get(EXAMPLES_ENV, "").strip()
@@ -148,9 +152,15 @@ def example_budget(examples: int | None = None) -> int:
             examples = int(raw) if raw else DEFAULT_EXAMPLES
         except ValueError:
             raise ValueError(f"{source}: the number of examples must be a whole number, got {raw!r}") from None
-    if examples < 1:
-        raise ValueError(f"{source}: the number of examples must be at least 1, got {examples}")
-    return examples
+    return example_count(examples, source)
+
+
+def calls_in(statistics: dict, phase: str) -> int:
+    """How many times hypothesis called the test function in ``phase`` (``generate``,
+    ``shrink``), from the statistics of one run (``hypothesis.statistics.collector``): its test
+    cases that were not cut short while their example was drawn."""
+    cases = statistics.get(f"{phase}-phase", {}).get("test-cases", [])
+    return sum(1 for case in cases if case.get("status") in ("valid", "interesting"))
 
 
 def run_invariant(inv: Invariant, adapter: Adapter, operations: set[str], *, examples: int | None = None,
@@ -205,8 +215,12 @@ def run_invariant(inv: Invariant, adapter: Adapter, operations: set[str], *, exa
     )(test)
     if seed is not None:
         test = hyp_seed(seed)(test)
+    from hypothesis.statistics import collector
+
+    phases: dict = {}
     try:
-        test()
+        with collector.with_value(phases.update):
+            test()
     except (Counterexample, RequestFailed) as exc:
         result.status = "failed" if isinstance(exc, Counterexample) or exc.answer.kind in ("result", "error") \
             else "errored"
@@ -219,7 +233,10 @@ def run_invariant(inv: Invariant, adapter: Adapter, operations: set[str], *, exa
     except Exception as exc:  # noqa: BLE001 - any other failure of the check is reported, not raised
         result.status = "errored"
         result.message = f"{type(exc).__name__}: {exc}\n" + "".join(traceback.format_exception(exc))[-2000:]
-    result.examples = count[0]
+    # ``body`` counts every call it checked, the shrink steps and the final replay of a
+    # counterexample too; the examples drawn are the generate phase's
+    result.examples = min(count[0], calls_in(phases, "generate"))
+    result.shrinks = calls_in(phases, "shrink")
     if failed:
         result.status, result.message = "errored", f"the adapter failed: {failed[0][0]}"
         client.requests = failed[0][1]
@@ -347,9 +364,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--invariant", action="append", type=pattern_argument, metavar="PATTERN",
                         help="only invariants whose id matches this glob (repeatable)")
     parser.add_argument("--examples", type=int, default=None, metavar="N",
-                        help=f"examples per invariant (default ${EXAMPLES_ENV} or {DEFAULT_EXAMPLES})")
+                        help=f"examples per invariant, at most {MAX_EXAMPLES:,} "
+                             f"(default ${EXAMPLES_ENV} or {DEFAULT_EXAMPLES})")
     add_generation_arguments(parser, DEFAULT_TIMEOUT)
-    parser.add_argument("--report-json", type=path_argument, metavar="FILE", help="write the results as JSON")
+    parser.add_argument("--report-json", type=path_argument, action=Once, metavar="FILE",
+                        help="write the results as JSON")
     parser.add_argument("--scenario-dir", type=folder_argument, metavar="DIR",
                         help="also write each counterexample as DIR/<invariant-id>.yaml")
     parser.add_argument("--list", action="store_true", help="list the invariants and exit")
@@ -386,7 +405,8 @@ def cmd_invariants(args: argparse.Namespace) -> int:
               f"{'derandomized' if args.seed is None else f'seed {args.seed}'}")
         results = run_invariants(adapter, selected, examples=examples, seed=args.seed, timeout=args.timeout,
                                  progress=lambda r: print(f"{r.status:<11} {r.id} ({r.examples} examples, "
-                                                          f"{r.duration:.2f}s)", flush=True))
+                                                          + (f"{r.shrinks} shrink steps, " if r.shrinks else "")
+                                                          + f"{r.duration:.2f}s)", flush=True))
     except (AdapterNameError, ValueError) as exc:
         print(f"pi-conformance: {exc}", file=sys.stderr)
         return 2

@@ -17,6 +17,7 @@ from typing import Any, Callable, Sequence
 from pydantic import ValidationError
 
 from conformance.adapters.base import Adapter, Answer
+from conformance.console import raise_if_interrupted
 
 
 class Counterexample(AssertionError):
@@ -75,6 +76,7 @@ class Client:
         from conformance.operations import catalogue
         from conformance.trees import materialise, parse_tree
 
+        raise_if_interrupted()  # a signal swallowed by hypothesis's gc callback ends the run here
         if op not in self.operations:
             raise OperationUnsupported(op)
         try:
