@@ -27,7 +27,7 @@ from typing import Any
 from conformance.files import atomic_write_text
 
 ENV = "PI_CONFORMANCE_CACHE"
-FORMAT = 2
+FORMAT = 3  # 3: documents whose aliases contain themselves or expand too far are refused, never kept
 _OFF = ("", "0", "off", "none")
 
 

@@ -10,7 +10,9 @@ the paths of at most two parts (a case, a clause, an entry); the full table come
 round-trip parser only when a deeper position is asked for, which happens when an error is
 reported. A document the C loader refuses or reads as anything but JSON data (a date, a set, a
 non-string key, a merge key) is read by the round-trip parser alone, so both roads give the same
-data and the same messages.
+data and the same messages. Before either builds a value, :func:`check_aliases` refuses a document
+whose aliases make a value contain itself or expand it without bound, so such a document is never
+built, walked or kept in the cache.
 """
 
 from __future__ import annotations
@@ -110,8 +112,18 @@ def load_with_positions(path: Path, display: str | None = None) -> tuple[Any, Ma
 
 
 def load_text_with_positions(text: str, shown: str) -> tuple[Any, Mapping[PathKey, Position]]:
-    """:func:`load_with_positions` of a document already read (``shown``: its path as reported)."""
-    found = _read_fast(text) or _cached(text, "rt")
+    """:func:`load_with_positions` of a document already read (``shown``: its path as reported).
+    A document whose aliases make a value contain itself, or expand it beyond
+    :func:`alias_bound`, is refused at that alias's place (see :func:`check_aliases`)."""
+    found = _cached(text, "") or _cached(text, "rt")
+    if found is None:
+        from ruamel.yaml.error import MarkedYAMLError
+
+        try:
+            check_aliases(text)
+        except MarkedYAMLError as exc:
+            raise _suite_error(exc, shown) from None
+        found = _read_fast(text)
     if found is None:
         data, positions = _read_positioned(text, shown)
         _store(text, "rt", data, positions)
@@ -124,9 +136,13 @@ def load_data(text: str, *, cache: bool = True) -> Any:
     """The data of one YAML document, exactly as ``YAML(typ="safe")`` reads it, without positions.
 
     Uses the parse cache unless ``cache`` is false. Raises ruamel.yaml's ``YAMLError`` (or the
-    constructor's error) for a document it cannot read.
+    constructor's error) for a document it cannot read, ``ComposerError`` at the alias's place for
+    one :func:`check_aliases` refuses.
     """
-    found = _read_fast(text, cache=cache) or (_cached(text, "safe") if cache else None)
+    found = (_cached(text, "") or _cached(text, "safe")) if cache else None
+    if found is None:
+        check_aliases(text)
+        found = _read_fast(text, cache=cache)
     if found is not None:
         return found[0]
     from ruamel.yaml import YAML
@@ -200,18 +216,21 @@ def yaml_problem(exc: Exception) -> tuple[int, int, str]:
 def _read_positioned(text: str, shown: str) -> tuple[Any, dict[PathKey, Position]]:
     """The round-trip parse: data and every position, or the parser's error with its place."""
     from ruamel.yaml import YAML
-    from ruamel.yaml.error import MarkedYAMLError, YAMLError
+    from ruamel.yaml.error import YAMLError
 
     yaml = YAML(typ="rt")
     try:
         node = yaml.load(text)
-    except MarkedYAMLError as exc:
-        line, col, problem = yaml_problem(exc)
-        raise SuiteFileError(FileError(shown, line, col, "", f"YAML error: {problem}")) from None
-    except YAMLError as exc:
-        raise SuiteFileError(FileError(shown, 0, 0, "", f"YAML error: {exc}")) from None
+    except YAMLError as exc:  # a MarkedYAMLError gives its place
+        raise _suite_error(exc, shown) from None
     positions: dict[PathKey, Position] = {(): (1, 1)}
     return _plain(node, (), positions), positions
+
+
+def _suite_error(exc: Exception, shown: str) -> SuiteFileError:
+    """A YAML parser's error as the :class:`SuiteFileError` of file ``shown``, at its place."""
+    line, col, problem = yaml_problem(exc)
+    return SuiteFileError(FileError(shown, line, col, "", f"YAML error: {problem}"))
 
 
 def _full_table(text: str, shown: str, shallow: dict[PathKey, Position]) -> dict[PathKey, Position]:
@@ -222,15 +241,85 @@ def _full_table(text: str, shown: str, shallow: dict[PathKey, Position]) -> dict
 
 
 def _read_fast(text: str, *, cache: bool = True) -> tuple[Any, dict[PathKey, Position]] | None:
-    """Data and shallow positions from the parse cache or the C loader; ``None`` when the document
-    must be read by an exact parser (refused by the C loader, or not plain JSON data)."""
-    found = _cached(text, "") if cache else None
-    if found is None:
-        parsed = _parse_c(text)
-        if parsed is None:
-            return None
-        found = _store(text, "", *parsed, cache=cache)
-    return found
+    """Data and shallow positions from the C loader (kept in the parse cache unless ``cache`` is
+    false) of a document :func:`check_aliases` accepted; ``None`` when the document must be read by
+    an exact parser (refused by the C loader, or not plain JSON data)."""
+    parsed = _parse_c(text)
+    return _store(text, "", *parsed, cache=cache) if parsed is not None else None
+
+
+ALIAS_ALLOWANCE = 10_000
+ALIAS_PER_CHARACTER = 10
+
+
+def alias_bound(text: str) -> int:
+    """How many nodes (scalars, sequences and mappings, keys included) a document of ``text`` may
+    hold once every alias is counted at the full size of the node it names:
+    :data:`ALIAS_ALLOWANCE` plus :data:`ALIAS_PER_CHARACTER` per character. A document without
+    aliases holds at most about one node per character; the suite's own files, which reuse
+    values with aliases such as ``*two``, hold fewer than one node per five characters."""
+    return ALIAS_ALLOWANCE + ALIAS_PER_CHARACTER * len(text)
+
+
+def check_aliases(text: str) -> None:
+    """Refuse a document whose aliases make a value contain itself (``a: &a [*a]``) or expand it
+    beyond :func:`alias_bound` (an alias bomb: levels of lists of aliases of the level before).
+
+    Reads the parser's events once, counting each alias at the size of the node it names, so
+    nothing is expanded. Raises ruamel.yaml's ``ComposerError`` whose place is the offending
+    alias. A document the parser refuses is left to the loader, which reports the syntax error
+    before it builds any value: the C parser reads first, the exact one only when it refuses.
+    """
+    from ruamel.yaml import YAML
+    from ruamel.yaml.composer import ComposerError
+    from ruamel.yaml.error import MarkedYAMLError
+
+    for reader in (_c_yaml, lambda: YAML(typ="rt")):
+        try:
+            problem = _alias_problem(reader().get_constructor_parser(text)[1], alias_bound(text))
+        except MarkedYAMLError:  # refused: by the next parser too, or the loader says where
+            continue
+        if problem is not None:
+            raise ComposerError(None, None, problem[1], problem[0])
+        return
+
+
+def _alias_problem(parser: Any, bound: int) -> tuple[Any, str] | None:
+    """``(mark, message)`` of the first alias of ``parser``'s events that names a node still open
+    around it, or that takes the document's node count past ``bound``; ``None`` when none does."""
+    from ruamel.yaml.events import AliasEvent, CollectionEndEvent, CollectionStartEvent, ScalarEvent
+
+    named: dict[str, tuple[Any, int | None]] = {}  # anchor -> (its mark, its size; None while open)
+    open_nodes: list[tuple[str | None, Any, int]] = []  # (anchor, mark, count before it)
+    count = 0
+    while parser.check_event():
+        event = parser.get_event()
+        if isinstance(event, (ScalarEvent, CollectionStartEvent)):
+            count += 1
+            if isinstance(event, ScalarEvent):
+                if event.anchor is not None:
+                    named[event.anchor] = (event.start_mark, 1)
+                continue
+            open_nodes.append((event.anchor, event.start_mark, count - 1))
+            if event.anchor is not None:
+                named[event.anchor] = (event.start_mark, None)
+        elif isinstance(event, CollectionEndEvent):
+            anchor, mark, before = open_nodes.pop()
+            if anchor is not None:
+                named[anchor] = (mark, count - before)
+        elif isinstance(event, AliasEvent):
+            mark, size = named.get(event.anchor, (None, 1))  # an undefined alias: the loader says so
+            if size is None:
+                return event.start_mark, (f"alias *{event.anchor} stands inside the node it names (&{event.anchor} at "
+                                          f"line {mark.line + 1}, column {mark.column + 1}): a value cannot contain "
+                                          "itself")
+            count += size
+            if count > bound:
+                return event.start_mark, (f"alias *{event.anchor} expands the document past {bound:,} nodes "
+                                          f"(the limit: {ALIAS_ALLOWANCE:,} plus {ALIAS_PER_CHARACTER} per "
+                                          "character of the file, each alias counted at the size of the node it "
+                                          "names); write the values out or reuse fewer levels of aliases")
+    return None
 
 
 def _cached(text: str, reader: str) -> tuple[Any, dict[PathKey, Position]] | None:

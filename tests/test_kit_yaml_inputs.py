@@ -1,0 +1,126 @@
+"""The YAML files the kit reads, as a user may write them: aliases that contain themselves or
+expand without bound are errors at the alias's place (in every kind of file and on both parsing
+roads, never kept in the parse cache)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from conformance import golden, yamlio
+from conformance.cli import main
+from tests.kit_fixtures import mini_suite, write
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _cli(dirs, *args):
+    return main([*args, "--scenarios-dir", str(dirs["scenarios"]), "--spec-dir", str(dirs["spec"]),
+                 "--golden-dir", str(dirs["golden"])])
+
+
+def bomb(levels: int) -> str:
+    """An alias bomb: ``levels`` lists of ten aliases of the list before (10**levels values)."""
+    rows = ["l0: &l0 [lol]"] + [f"l{i}: &l{i} [{', '.join([f'*l{i - 1}'] * 10)}]" for i in range(1, levels + 1)]
+    return "\n".join(rows) + "\n"
+
+
+# (text, line and column of the alias): the C loader's road, a merge key's, and a document only the
+# exact parser reads (a tab in a block scalar).
+SELF = [
+    ("a: &a [*a]\n", (1, 8)),
+    ("a: &a\n  b: *a\n", (2, 6)),
+    ("base: &b {x: 1}\nm:\n  <<: *b\n  own: &s {k: [*s]}\n", (4, 16)),
+    ("v: |\n  \tindented with a tab\nlist: &l\n  - [1, *l]\n", (4, 9)),
+]
+
+
+@pytest.mark.parametrize(("text", "place"), SELF)
+def test_a_value_that_contains_itself_is_an_error_at_the_alias(tmp_path, cache, text, place):
+    from ruamel.yaml.error import MarkedYAMLError
+
+    path = write(tmp_path / "f.yaml", "")
+    path.write_text(text, encoding="utf-8")
+    for _ in range(2):  # nothing is kept: the second read finds the same error
+        with pytest.raises(yamlio.SuiteFileError) as info:
+            yamlio.load_with_positions(path, "f.yaml")
+        (err,) = info.value.errors
+        assert (err.file, err.line, err.column) == ("f.yaml", *place) and "cannot contain itself" in err.message
+        with pytest.raises(MarkedYAMLError) as raw:
+            yamlio.load_data(text)
+        assert yamlio.yaml_problem(raw.value)[:2] == place
+    assert not cache.exists() or not list(cache.glob("*.json"))
+
+
+@pytest.mark.parametrize(("levels", "place"), [(6, (5, 35)), (9, (5, 40))])
+def test_an_alias_bomb_is_refused_without_expanding_it(tmp_path, cache, levels, place):
+    text = bomb(levels)
+    path = write(tmp_path / "bomb.yaml", text)
+    with pytest.raises(yamlio.SuiteFileError) as info:
+        yamlio.load_with_positions(path, "bomb.yaml")
+    (err,) = info.value.errors
+    # the first alias past the bound (10,000 + 10 per character: under 16,000), in the fourth list
+    assert len(text) < 600 and (err.line, err.column) == place
+    assert f"past {yamlio.alias_bound(text):,} nodes" in err.message
+    with pytest.raises(Exception, match="past"):
+        yamlio.load_data(text, cache=False)
+    with pytest.raises(golden.GoldenError) as bad:
+        golden.parse(text)
+    assert (bad.value.line, bad.value.column) == place
+    assert not cache.exists() or not list(cache.glob("*.json"))
+
+
+def test_aliases_count_at_the_full_size_of_what_they_name(cache, monkeypatch):
+    text = "two: &two [1, 2]\nfour: [*two, *two]\nmore: &m {a: *two}\nlast: [*m, *m]\n"
+    assert yamlio.load_data(text) == {"two": [1, 2], "four": [[1, 2], [1, 2]], "more": {"a": [1, 2]},
+                                      "last": [{"a": [1, 2]}, {"a": [1, 2]}]}
+    # the root, 4 keys, [1, 2] (3), four (1 + 3 + 3), more (1 + 1 + 3), last (1 + 5 + 5): 31 nodes
+    monkeypatch.setattr(yamlio, "ALIAS_PER_CHARACTER", 0)
+    monkeypatch.setattr(yamlio, "ALIAS_ALLOWANCE", 31)
+    yamlio.check_aliases(text)  # exactly at the bound: accepted
+    monkeypatch.setattr(yamlio, "ALIAS_ALLOWANCE", 30)
+    with pytest.raises(Exception, match=r"alias \*m expands the document past 30 nodes") as info:
+        yamlio.check_aliases(text)
+    assert yamlio.yaml_problem(info.value)[:2] == (4, 12)
+
+
+def test_no_file_of_the_kit_comes_near_the_bound(monkeypatch):
+    """Every YAML file of the suite stays within a bound ten times tighter: one node per
+    character, with no allowance."""
+    monkeypatch.setattr(yamlio, "ALIAS_ALLOWANCE", 0)
+    monkeypatch.setattr(yamlio, "ALIAS_PER_CHARACTER", 1)
+    files = [p for folder in ("conformance", "golden") for p in sorted((ROOT / folder).rglob("*.yaml"))
+             if "node_modules" not in p.parts]
+    assert len(files) > 500
+    aliased = 0
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        aliased += "*" in text and "&" in text
+        yamlio.check_aliases(text)
+    assert aliased >= 10  # the files that use aliases (`*two`, ...) are among them
+
+
+def test_the_cli_reports_a_self_containing_scenario_file_as_a_suite_error(tmp_path, cache, capsys):
+    dirs = mini_suite(tmp_path)
+    write(dirs["scenarios"] / "kit" / "alias.yaml", "a: &a [*a]\n")
+    for args in (("run", "-q", "--adapter", "python:tests.kit_fixtures:Echo"), ("list",),
+                 ("run", "-q", "--adapter", "python:tests.kit_fixtures:Echo", "--case", "kit-echo-*")):
+        assert _cli(dirs, *args) == 2
+        err = capsys.readouterr().err
+        assert "kit/alias.yaml:1:8: YAML error: alias *a stands inside the node it names" in err
+        assert "Traceback" not in err
+
+
+def test_a_self_containing_expectations_file_stops_the_run(tmp_path, cache, capsys):
+    dirs = mini_suite(tmp_path)
+    exp = write(tmp_path / "e.yaml", "implementation: x\nexpectations: &a [*a]\n")
+    assert _cli(dirs, "run", "-q", "--adapter", "python:tests.kit_fixtures:Echo", "--expectations", str(exp)) == 2
+    assert f"{exp}:2:19: YAML error: alias *a stands inside" in capsys.readouterr().err
+
+
+def test_a_catalogue_file_with_an_alias_bomb_is_a_suite_error(tmp_path, cache, capsys):
+    dirs = mini_suite(tmp_path)
+    write(dirs["spec"] / "bomb.yaml", bomb(9))
+    assert _cli(dirs, "list") == 2
+    assert "bomb.yaml:5:40: YAML error: alias *l3 expands the document past" in capsys.readouterr().err
