@@ -21,6 +21,7 @@ from __future__ import annotations
 import fnmatch
 import hashlib
 import json
+import os
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -31,6 +32,7 @@ from typing import Any
 from conformance import yamlcache
 from conformance.catalogue import SCENARIO_AREAS, load_catalogue
 from conformance.editions import holds
+from conformance.files import shown_path
 from conformance.idscan import parsed_ids, scanned_ids
 from conformance.normalise import names as normaliser_names
 from conformance.trees import TreeEntry
@@ -104,19 +106,12 @@ class Suite:
         return {c.id for c in self.cases if c.error_code is None} if self.complete else set(self.ids)
 
 
-def _display(path: Path) -> str:
-    try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
-        return str(path)
-
-
 def retired_ids(scenarios_dir: Path) -> tuple[set[str], list[FileError]]:
     """Ids listed in ``ids.yaml`` (``retired: [{id, reason, replacedBy?}]``): never to be reused."""
     path = scenarios_dir / "ids.yaml"
     if not path.exists():
         return set(), []
-    shown = _display(path)
+    shown = shown_path(path)
     try:
         data, positions = load_with_positions(path, shown)
     except SuiteFileError as exc:
@@ -161,7 +156,7 @@ def load_file(path: Path, *, known_clauses: set[str] | None = None, wanted: Want
     an error, only the ``wanted`` cases are checked and reported, as a selection reports only its
     own.
     """
-    shown = _display(path)
+    shown = shown_path(path)
     try:
         text = read_text(path, shown)
     except SuiteFileError as exc:
@@ -313,16 +308,42 @@ def scenario_files(scenarios_dir: Path, errors: list[FileError]) -> list[Path]:
         if depth == 1 and path.name == "ids.yaml":
             continue
         if depth != 2:
-            errors.append(FileError(_display(path), 0, 0, "", "scenario files are <area>/<topic>.yaml, directly in an "
+            errors.append(FileError(shown_path(path), 0, 0, "", "scenario files are <area>/<topic>.yaml, directly in an "
                                                               "area's folder; this file is not read"))
         elif path.suffix != ".yaml":
-            errors.append(FileError(_display(path), 0, 0, "", "scenario files end in .yaml; this file is not read"))
+            errors.append(FileError(shown_path(path), 0, 0, "", "scenario files end in .yaml; this file is not read"))
         elif path.parent.name not in SCENARIO_AREAS:
-            errors.append(FileError(_display(path), 0, 0, "",
+            errors.append(FileError(shown_path(path), 0, 0, "",
                                     f"scenario folders are {', '.join(SCENARIO_AREAS)}; this file is not read"))
         else:
             paths.append(path)
-    return paths
+    return _read_once(paths, errors)
+
+
+def _read_once(paths: list[Path], errors: list[FileError]) -> list[Path]:
+    """``paths`` less each that is, through a symbolic link (to the file, or to a folder above it),
+    a file another of them already names: reading it again would report each of its cases as a
+    duplicate of itself. The file's own path is kept (the first link to it in name order when it
+    lies outside); each other one is reported in ``errors``, naming the link and its target."""
+    targets: dict[Path, Path] = {}
+    for path in paths:
+        try:
+            targets[path] = path.resolve()
+        except (OSError, RuntimeError):  # a loop of links: reading it reports the error
+            pass
+    first: dict[Path, Path] = {}
+    dropped: set[Path] = set()
+    # the file's own path first, then links to it, each in name order (the sort is stable)
+    for path in sorted(targets, key=lambda path: (path.is_symlink(), Path(os.path.abspath(path)) != targets[path])):
+        target = targets[path]
+        kept = first.setdefault(target, path)
+        if kept is not path:
+            dropped.add(path)
+            how = "a symbolic link to" if path.is_symlink() else "reached through a linked folder, the same file as"
+            through = f", which {shown_path(kept)} already reads" if shown_path(kept) != shown_path(target) else ""
+            errors.append(FileError(shown_path(path), 0, 0, "", f"{how} the scenario file {shown_path(target)}{through}; "
+                                                                 "a file is read once, so this one is not read"))
+    return [path for path in paths if path not in dropped]
 
 
 def load_suite(scenarios_dir: Path = SCENARIOS_DIR, *, areas: list[str] | None = None,
@@ -383,7 +404,7 @@ def _must_read(path: Path, found: list[str] | None, areas: list[str] | None, pat
     if selected("", area, areas=areas):
         return True
     if found is None:
-        suite.unknown.append(_display(path))
+        suite.unknown.append(shown_path(path))
     return False
 
 

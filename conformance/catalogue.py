@@ -27,6 +27,7 @@ from pathlib import Path
 from conformance import yamlcache
 from conformance.areas import AREAS, KIT_AREA, SCENARIO_AREAS  # noqa: F401  (named here too)
 from conformance.editions import of_area
+from conformance.files import shown_path
 from conformance.yamlio import FileError, SuiteFileError, load_with_positions, validation_errors
 
 SPEC_DIR = Path(__file__).resolve().parent / "spec"
@@ -103,7 +104,7 @@ def load_catalogue(spec_dir: Path = SPEC_DIR) -> Catalogue:
     time, so each error is reported with its file and line.
     """
     paths = sorted(spec_dir.glob("*.yaml"))
-    shown = [_display(path) for path in paths]
+    shown = [shown_path(path) for path in paths]
     key = _catalogue_key(paths)
     found = _cached(yamlcache.get(key), shown) if key is not None else None
     if found is not None:
@@ -241,13 +242,6 @@ def _declared_ids(path: Path, data: object = None) -> set[str]:
         return found | set(_DECLARED_ID.findall(path.read_text(encoding="utf-8", errors="replace")))
     except OSError:
         return found
-
-
-def _display(path: Path) -> str:
-    try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
-        return str(path)
 
 
 def describe_clauses(catalogue: Catalogue, ids: list[str], *, indent: str = "  ") -> str:

@@ -1,5 +1,5 @@
 """File writing shared by goldens, reports and schemas: atomic, so a reader never sees half a file
-and a failed write leaves the previous file as it was."""
+and a failed write leaves the previous file as it was; and the name a suite file is reported by."""
 
 from __future__ import annotations
 
@@ -30,3 +30,13 @@ def _umask() -> int:
     mask = os.umask(0)
     os.umask(mask)
     return mask
+
+
+def shown_path(path: Path) -> str:
+    """How a suite file is named in messages: its path relative to the working folder when it lies
+    below it, else as given. Symbolic links are not followed, so a link is named by its own path,
+    never by the file it points to."""
+    try:
+        return str(Path(os.path.abspath(path)).relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)

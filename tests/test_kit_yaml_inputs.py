@@ -1,6 +1,7 @@
 """The YAML files the kit reads, as a user may write them: aliases that contain themselves or
 expand without bound are errors at the alias's place (in every kind of file and on both parsing
-roads, never kept in the parse cache)."""
+roads, never kept in the parse cache); a scenario file reached through a symbolic link is named by
+the link, and read once."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from conformance import golden, yamlio
+from conformance.cases import load_suite
 from conformance.cli import main
 from tests.kit_fixtures import mini_suite, write
 
@@ -124,3 +126,45 @@ def test_a_catalogue_file_with_an_alias_bomb_is_a_suite_error(tmp_path, cache, c
     write(dirs["spec"] / "bomb.yaml", bomb(9))
     assert _cli(dirs, "list") == 2
     assert "bomb.yaml:5:40: YAML error: alias *l3 expands the document past" in capsys.readouterr().err
+
+
+# --- scenario files reached through symbolic links -------------------------------------------------
+
+def test_a_link_to_a_scenario_file_of_the_suite_is_refused_naming_both(tmp_path, cache, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # messages name files relative to the working folder
+    dirs = mini_suite(Path("."))
+    (dirs["scenarios"] / "kit" / "link.yaml").symlink_to("echo.yaml")
+    suite = load_suite(dirs["scenarios"], spec_dir=dirs["spec"])
+    assert [str(e) for e in suite.errors] == [
+        "scenarios/kit/link.yaml: a symbolic link to the scenario file scenarios/kit/echo.yaml; a file is read "
+        "once, so this one is not read"]
+    assert [c.file for c in suite.cases] == ["scenarios/kit/echo.yaml"] * 3
+    assert _cli(dirs, "list") == 2
+    err = capsys.readouterr().err
+    assert "scenarios/kit/link.yaml: a symbolic link to the scenario file scenarios/kit/echo.yaml" in err
+    assert "also used" not in err
+
+
+def test_a_link_from_outside_is_read_under_its_own_name_and_only_once(tmp_path, cache, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    dirs = mini_suite(Path("."))
+    kept = dirs["scenarios"] / "kit" / "echo.yaml"
+    outside = Path("elsewhere.yaml")
+    kept.rename(outside)
+    (dirs["scenarios"] / "kit" / "a.yaml").symlink_to(Path("../..") / outside)
+    suite = load_suite(dirs["scenarios"], spec_dir=dirs["spec"])
+    assert suite.errors == [] and {c.file for c in suite.cases} == {"scenarios/kit/a.yaml"}
+    (dirs["scenarios"] / "kit" / "b.yaml").symlink_to(Path("../..") / outside)
+    suite = load_suite(dirs["scenarios"], spec_dir=dirs["spec"])
+    assert [str(e) for e in suite.errors] == [
+        "scenarios/kit/b.yaml: a symbolic link to the scenario file elsewhere.yaml, which scenarios/kit/a.yaml "
+        "already reads; a file is read once, so this one is not read"]
+
+
+def test_a_duplicate_id_names_a_linked_file_by_its_own_path(tmp_path, cache, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    dirs = mini_suite(Path("."))
+    copy = write(Path("copy.yaml"), (dirs["scenarios"] / "kit" / "echo.yaml").read_text())
+    (dirs["scenarios"] / "kit" / "twin.yaml").symlink_to(Path("../..") / copy)
+    errors = [str(e) for e in load_suite(dirs["scenarios"], spec_dir=dirs["spec"]).errors]
+    assert errors[0] == "scenarios/kit/twin.yaml:6:5: id: case id 'kit-echo-text' is also used at scenarios/kit/echo.yaml:6"
