@@ -110,7 +110,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         expectations = _expectations(args, suite)
     except SuiteFileError as exc:
         return _print_suite_errors(exc.errors)
-    suite_errors = list(suite.errors) + _orphaned_goldens(args, suite)
+    suite_errors = list(suite.errors) + _stray_goldens(args, suite)
     if args.case and not cases:
         _print_suite_errors(suite_errors)
         raise UsageError(_nothing_selected(suite, args))
@@ -160,16 +160,16 @@ def _expectations(args: argparse.Namespace, suite):
     return expectations
 
 
-def _orphaned_goldens(args: argparse.Namespace, suite) -> list:
-    """A suite error for each golden that no case expects (only when the suite itself loaded and
-    every file's case ids are known)."""
+def _stray_goldens(args: argparse.Namespace, suite) -> list:
+    """A suite error for each ``.yml`` golden (never read), and for each golden that no case
+    expects (only when the suite itself loaded and every file's case ids are known)."""
     from conformance.yamlio import FileError
 
-    ids = suite.golden_ids()
+    misnamed, ids = golden.misnamed(Path(args.golden_dir)), suite.golden_ids()
     if suite.errors or ids is None:
-        return []
-    return [FileError(str(path), 0, 0, "", golden.ORPHAN_HINT)
-            for path in golden.orphans(Path(args.golden_dir), ids)]
+        return misnamed
+    return misnamed + [FileError(str(path), 0, 0, "", golden.ORPHAN_HINT)
+                       for path in golden.orphans(Path(args.golden_dir), ids)]
 
 
 def _start_runner(args: argparse.Namespace, expectations, count: int):
@@ -378,11 +378,12 @@ def cmd_show(args: argparse.Namespace) -> int:
         else:
             note = "missing"
         if stored is None:
-            print(f"golden ({path}): {note}")
+            print(f"golden ({path}): {note}{golden.misnamed_beside(path) if note == 'missing' else ''}")
         else:
             print(f"golden ({path}):")
             print(_indent(golden.dump(stored["output"])))
-    return _print_suite_errors(suite.errors)  # a duplicate of the id, as `list` and `run` report it
+    misnamed = golden.misnamed(Path(args.golden_dir), (case.area, case.id, judged(args.edition, case.area)))
+    return _print_suite_errors(suite.errors + misnamed)  # as `list` and `run` report them
 
 
 def _indent(text: str) -> str:

@@ -474,8 +474,36 @@ def orphans(golden_dir: Path, case_ids: set[str]) -> list[Path]:
                   if name[:-len(".yaml")] not in case_ids)
 
 
-def _golden_names(golden_dir: Path) -> list[tuple[str, str]]:
-    """``(folder, file name)`` of every ``<folder>/<name>.yaml`` under ``golden_dir`` (as
+MISNAMED = ".yml"
+"""The suffix of a golden written by hand under the wrong name: never read, always reported."""
+
+
+def misnamed(golden_dir: Path, case: tuple[str, str, str | None] | None = None) -> list[yamlio.FileError]:
+    """A suite error for every ``<folder>/<name>.yml`` under ``golden_dir`` (or, given ``case`` as
+    ``(area, case_id, edition)``, for that case's own ``.yml`` in its area's folder and its edition's):
+    a file meant as a golden that the kit would never read, since goldens end in ``.yaml``. Reported
+    under the CLI and pytest alike, whatever the selection."""
+    if case is None:
+        paths = sorted(golden_dir / folder / name for folder, name in _golden_names(golden_dir, MISNAMED))
+    else:
+        area, case_id, edition = case
+        own = edition_golden_path(golden_dir, area, case_id, edition)
+        paths = [p.with_suffix(MISNAMED) for p in (golden_dir / area / f"{case_id}.yaml", own)
+                 if p is not None and p.with_suffix(MISNAMED).is_file()]
+    return [yamlio.FileError(str(path), 0, 0, "", f"goldens end in .yaml (<area>/<case-id>.yaml), so this "
+                             f"file is not read: rename it {path.stem}.yaml, or delete it when "
+                             f"{path.stem}.yaml is there") for path in paths]
+
+
+def misnamed_beside(path: Path) -> str:
+    """For a golden ``path`` that is missing: a note naming the ``.yml`` file of the same name
+    beside it, which is not read (``""`` when there is none)."""
+    twin = path.with_suffix(MISNAMED)
+    return f" ({twin} is there, but goldens end in .yaml)" if twin.is_file() else ""
+
+
+def _golden_names(golden_dir: Path, suffix: str = ".yaml") -> list[tuple[str, str]]:
+    """``(folder, file name)`` of every ``<folder>/<name><suffix>`` under ``golden_dir`` (as
     ``glob("*/*.yaml")`` finds them), listed with ``os.scandir``: a full run and a run of one case
     alike list every golden, and a path object made for each cost more than the rest of the check."""
     found = []
@@ -485,7 +513,7 @@ def _golden_names(golden_dir: Path) -> list[tuple[str, str]]:
         return []
     for folder in folders:
         try:
-            found += [(folder, e.name) for e in os.scandir(golden_dir / folder) if e.name.endswith(".yaml")]
+            found += [(folder, e.name) for e in os.scandir(golden_dir / folder) if e.name.endswith(suffix)]
         except OSError:
             continue
     return found

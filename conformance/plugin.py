@@ -148,6 +148,12 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
         area = Path(f).parent.name
         marks = [getattr(pytest.mark, area)] if area in AREAS else []
         params.append(pytest.param(SuiteFileProblem(f, messages), id=f"suite-file:{f}", marks=marks))
+    misnamed = golden.misnamed(_dirs(metafunc.config)[2])
+    if misnamed:  # never read, so reported whatever the selection, as under `run`
+        areas = sorted({Path(e.file).parent.name.split("@")[0] for e in misnamed})
+        params.append(pytest.param(SuiteFileProblem("golden", [str(e) for e in misnamed]),
+                                   id="suite-file:misnamed-goldens",
+                                   marks=[getattr(pytest.mark, a) for a in areas if a in AREAS]))
     expects = suite.golden_ids()
     if not suite.errors and expects is not None:
         orphans = golden.orphans(_dirs(metafunc.config)[2], expects)
@@ -365,7 +371,8 @@ def check_case(case, runner, snapshot) -> None:
         path = golden.golden_path(runner.golden_dir, case.area, case.id, runner.edition_of(case))
         updating = bool(snapshot.session.update_snapshots)
         if not path.exists() and not updating:
-            _suite_error(f"no golden at {path}: write it with `pytest --snapshot-update -k {case.id}` "
+            _suite_error(f"no golden at {path}{golden.misnamed_beside(path)}: write it with "
+                         f"`pytest --snapshot-update -k {case.id}` "
                          "(reference only), then read it against the spec")
         ext = golden_extension(case, runner.golden_dir, runner.edition_of(case))
         try:
@@ -402,7 +409,7 @@ def _mismatch(case, path: Path, output):
     except ValueError as exc:
         _suite_error(golden.located(path, exc))
     if stored is None:
-        _suite_error(f"no golden at {path}")
+        _suite_error(f"no golden at {path}{golden.misnamed_beside(path)}")
     expected = golden.comparable(stored["output"], case.normalise, case)
     actual = golden.comparable(output, case.normalise, case)
     return Verdict("failed", "answer differs from the golden",

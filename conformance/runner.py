@@ -330,8 +330,8 @@ class Runner:
             return self._golden_problem(case, path, golden.located(path, exc), output, exc)
         if stored is None:
             return self._golden_problem(
-                case, path, f"no golden at {path}: write it with `pi-conformance run --update-goldens "
-                            f"--case {case.id}` (reference only), then read it against the spec", output)
+                case, path, f"no golden at {path}{golden.misnamed_beside(path)}: write it with `pi-conformance run "
+                            f"--update-goldens --case {case.id}` (reference only), then read it against the spec", output)
         problem = golden.header_problem(path, stored, case.id, case.op)
         if problem:
             return self._golden_problem(case, path, golden.located(path, problem), output, problem)

@@ -141,6 +141,17 @@ def test_orphaned_golden_fails_under_pytest_and_exits_2(pytester, suite_dir):
     assert result.ret == 2
 
 
+def test_a_yml_golden_fails_under_pytest_as_under_the_cli(pytester, suite_dir):
+    gold = suite_dir / "golden" / "kit"
+    (gold / "kit-echo-text.yaml").rename(gold / "kit-echo-text.yml")
+    result = run(pytester, suite_dir, "--adapter", "python:tests.kit_fixtures:Echo", "-k", "text")
+    result.assert_outcomes(failed=2, deselected=2)  # the case, and the misnamed golden kept by -k
+    result.stdout.fnmatch_lines(["*no golden at *kit-echo-text.yaml (*kit-echo-text.yml is there, but goldens end "
+                                 "in .yaml)*", "*kit-echo-text.yml: goldens end in .yaml*not read: rename it "
+                                 "kit-echo-text.yaml*"])
+    assert result.ret == 2
+
+
 def test_a_bad_file_is_its_own_failing_test_and_exits_2_as_under_the_cli(pytester, suite_dir):
     write(suite_dir / "scenarios" / "kit" / "bad.yaml", "format: 1\narea: kit\ntitle: t\ncases: 3\n")
     result = run(pytester, suite_dir, "--adapter", "python:tests.kit_fixtures:Echo")

@@ -1,7 +1,7 @@
 """The YAML files the kit reads, as a user may write them: aliases that contain themselves or
 expand without bound are errors at the alias's place (in every kind of file and on both parsing
 roads, never kept in the parse cache); a scenario file reached through a symbolic link is named by
-the link, and read once."""
+the link, and read once; a golden named ``.yml`` is reported, never silently left unread."""
 
 from __future__ import annotations
 
@@ -168,3 +168,30 @@ def test_a_duplicate_id_names_a_linked_file_by_its_own_path(tmp_path, cache, mon
     (dirs["scenarios"] / "kit" / "twin.yaml").symlink_to(Path("../..") / copy)
     errors = [str(e) for e in load_suite(dirs["scenarios"], spec_dir=dirs["spec"]).errors]
     assert errors[0] == "scenarios/kit/twin.yaml:6:5: id: case id 'kit-echo-text' is also used at scenarios/kit/echo.yaml:6"
+
+
+# --- goldens written with a .yml suffix ---------------------------------------------------------
+
+def test_a_yml_golden_is_a_suite_error_under_run_and_show(tmp_path, cache, capsys):
+    dirs = mini_suite(tmp_path)
+    gold = dirs["golden"] / "kit"
+    (gold / "kit-echo-text.yaml").rename(gold / "kit-echo-text.yml")
+    misnamed = (f"{gold / 'kit-echo-text.yml'}: goldens end in .yaml (<area>/<case-id>.yaml), so this file is "
+                "not read: rename it kit-echo-text.yaml, or delete it when kit-echo-text.yaml is there")
+    beside = f"({gold / 'kit-echo-text.yml'} is there, but goldens end in .yaml)"
+    run = ("run", "-q", "--adapter", "python:tests.kit_fixtures:Echo")
+    assert _cli(dirs, *run, "--case", "kit-echo-text") == 2
+    err = capsys.readouterr().err
+    assert misnamed in err and f"no golden at {gold / 'kit-echo-text.yaml'} {beside}" in err
+    assert _cli(dirs, "show", "kit-echo-text") == 2
+    out, err = capsys.readouterr()
+    assert f"missing {beside}" in out and misnamed in err
+    # beside the right golden it is still reported: it would never be read
+    golden.write(gold / "kit-echo-text.yaml", "kit-echo-text", "kit.echo", {"value": "one\ntwo\n"})
+    assert _cli(dirs, *run, "--case", "kit-echo-number") == 2
+    assert misnamed in capsys.readouterr().err
+    assert _cli(dirs, "show", "kit-echo-text") == 2
+    out, err = capsys.readouterr()
+    assert "beside" not in out and "is there" not in out and misnamed in err
+    (gold / "kit-echo-text.yml").unlink()
+    assert _cli(dirs, *run) == 0 and _cli(dirs, "show", "kit-echo-text") == 0
