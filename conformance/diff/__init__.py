@@ -325,13 +325,27 @@ def diff_operation(adapters: tuple[Adapter, Adapter], op: str, *, examples: int 
     return report
 
 
+def check_ops_in_areas(ops: Sequence[str] | None, areas: Sequence[str] | None) -> None:
+    """Refuse an operation of ``ops`` outside every area of ``areas`` (an operation's area is its
+    name before the first dot), as ``run`` refuses a ``--case`` outside ``--area``: the diff would
+    compare an area the user left out. Nothing is refused when either is empty.
+
+    Raises ``ValueError`` naming the operations and the areas."""
+    outside = [o for o in ops or () if areas and o.split(".", 1)[0] not in areas]
+    if outside:
+        raise ValueError(f"--op {', '.join(outside)}: not of --area {', '.join(areas)} (an operation's "
+                         "area is its name before the dot; give its --area too, or leave --area out)")
+
+
 def common_operations(first: Sequence[str], second: Sequence[str], *, areas: Sequence[str] | None = None,
                       ops: Sequence[str] | None = None) -> list[str]:
     """The operations both adapters provide (``kit.*`` left out), of ``areas``, or exactly
-    ``ops``; sorted. Raises ``ValueError`` naming an operation of ``ops`` that is unknown or
-    that one adapter lacks."""
+    ``ops`` (which must be of ``areas`` when both are given, :func:`check_ops_in_areas`); sorted.
+    Raises ``ValueError`` naming an operation of ``ops`` that is unknown, that one adapter lacks,
+    or that is of none of ``areas``."""
     from conformance.operations import catalogue
 
+    check_ops_in_areas(ops, areas)
     both = sorted((set(first) & set(second) & set(catalogue())) - {o for o in first if o.startswith("kit.")})
     if ops:
         missing = [o for o in ops if o not in both]

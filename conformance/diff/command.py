@@ -18,7 +18,7 @@ from conformance.adapters.connect import ADAPTER_NAMES, AdapterNameError, make_a
 from conformance.adapters.environment import AdapterEnvironment, parse_assignments
 from conformance.areas import AREAS
 from conformance.console import LINE_LIMIT, shown
-from conformance.diff import DEFAULT_EXAMPLES, DEFAULT_TIMEOUT, OperationReport, run_diff
+from conformance.diff import DEFAULT_EXAMPLES, DEFAULT_TIMEOUT, OperationReport, check_ops_in_areas, run_diff
 from conformance.diff.scenario import case_id, scenario_text
 from conformance.options import (MAX_EXAMPLES, add_edition_argument, add_generation_arguments, example_count,
                                 folder_argument, path_argument, pattern_argument)
@@ -92,6 +92,10 @@ def cmd_diff(args: argparse.Namespace) -> int:
         return _usage(f"give --adapter exactly twice (got {len(args.adapter)})")
     try:
         example_count(args.examples)
+    except ValueError as exc:
+        return _usage(str(exc))
+    try:
+        check_ops_in_areas(args.op, args.area)
     except ValueError as exc:
         return _usage(str(exc))
     if args.out:
