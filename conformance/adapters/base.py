@@ -30,6 +30,10 @@ class Answer:
         code: the spec error code (``kind == "error"``).
         message: error message, unsupported/skipped reason, or what went wrong (``errored``).
         stderr: the adapter's stderr tail, when the kit has one (``errored``).
+        no_answer: ``True`` on an ``errored`` answer the kit wrote because the implementation
+            gave none: the adapter crashed or exited, hung past the timeout, or broke the protocol
+            (a malformed answer, output that is not JSON data). ``False`` on an ``errored`` the
+            implementation itself answered (an ``errored`` reply, an exception raised in process).
     """
 
     kind: AnswerKind
@@ -37,6 +41,7 @@ class Answer:
     code: str | None = None
     message: str = ""
     stderr: str = ""
+    no_answer: bool = False
 
     @classmethod
     def result(cls, output: Any) -> "Answer":

@@ -65,7 +65,7 @@ class InProcessAdapter:
         try:
             return Answer.result(json.loads(json.dumps(output, allow_nan=False)))
         except (TypeError, ValueError) as exc:
-            return Answer("errored", message=f"output is not JSON data: {exc}")
+            return Answer("errored", message=f"output is not JSON data: {exc}", no_answer=True)
 
     def stop(self) -> None:
         self.implementation.close()

@@ -71,10 +71,10 @@ class OperationReport:
     when the kit itself failed (an invalid generated input, say), and the wall time in seconds.
     ``known``: how many examples disagreed only where a recorded divergence does
     (:mod:`conformance.diff.known`); ``known_cases``: the ids of those recorded cases, in the
-    order first met. ``fault``: why the search stopped because one adapter answered an example
-    differently when it was sent again (after a crash the kit restarted it, say; see
-    :func:`adapter_fault`), and ``fault_side`` which (0 the first, 1 the second); such an example
-    is no disagreement."""
+    order first met. ``fault``: why the search stopped because one adapter gave no answer of its
+    implementation (it crashed, hung or answered malformed output) or answered an example
+    differently when it was sent again (see :func:`adapter_fault`), and ``fault_side`` which (0 the
+    first, 1 the second); such an example is no disagreement."""
 
     op: str
     source: str
@@ -226,24 +226,31 @@ def answer_text(answer: Answer) -> str:
     return f"{answer.kind}: {answer.message}" if answer.message else answer.kind
 
 
+def failure_text(answer: Answer, key: str) -> str:
+    """An ``errored`` answer to the example ``key`` (:func:`example_text`) as a fault says it:
+    the example, what went wrong and the end of the adapter's standard error when it has one."""
+    tail = f"; its standard error ended: {answer.stderr.strip()}" if answer.stderr.strip() else ""
+    return f"failed on {key}: {answer.message}{tail}"
+
+
 def adapter_fault(answers: Sequence[Answer], views: Sequence[Any], key: str,
                   memo: dict[tuple[int, str], tuple[Answer, Any]]) -> tuple[int, str] | None:
-    """The first adapter that answered this example (``key``, see :func:`example_text`)
-    differently from the answer it gave it before (kept in ``memo``), as ``(side, text)``: the
-    text gives the example and both answers, and says so when the first was the adapter's own
-    failure (``errored``: it crashed, hung or answered malformed output, and the kit restarted
-    it). ``None`` when both answered as before (or for the first time)."""
+    """The first adapter whose answer to this example (``key``, see :func:`example_text`) is no
+    answer of its implementation, as ``(side, text)``: an ``errored`` one the kit wrote because
+    the adapter crashed, hung or broke the protocol (``Answer.no_answer``;
+    :func:`failure_text`), or one that differs from the answer it gave the same example before
+    (kept in ``memo``; the text gives the example and both answers). Either is the adapter's
+    fault, never a disagreement of the two implementations; an ``errored`` answer of the
+    implementation's own (an exception it raised) is compared as any answer. ``None`` when
+    both answered, as before (or for the first time)."""
+    for side, answer in enumerate(answers):
+        if answer.no_answer:
+            return side, failure_text(answer, key)
     for side, (answer, view) in enumerate(zip(answers, views)):
         before = memo.setdefault((side, key), (answer, view))
-        if golden.same(before[1], view):
-            continue
-        first = before[0]
-        if first.kind == "errored":
-            tail = f"; its standard error ended: {first.stderr.strip()}" if first.stderr.strip() else ""
-            return side, (f"failed on {key}: {first.message}{tail}; sent again, it answered "
-                          f"{answer_text(answer)}")
-        return side, (f"answered the same example differently: {key}; first {answer_text(first)}; "
-                      f"then {answer_text(answer)}")
+        if not golden.same(before[1], view):
+            return side, (f"answered the same example differently: {key}; first {answer_text(before[0])}; "
+                          f"then {answer_text(answer)}")
     return None
 
 
