@@ -122,8 +122,12 @@ def cmd_diff(args: argparse.Namespace) -> int:
         print(f"pi-conformance diff: an adapter could not start: {exc}", file=sys.stderr)
         return 3
     names = (args.adapter[0], args.adapter[1])
+    from conformance.editions import judging, label
+
+    editions = label(judging(args.edition, args.area or {o.split(".", 1)[0] for o in args.op or ()} or AREAS))
     print(f"diff {names[0]} against {names[1]}: {args.examples} examples per operation, "
-          f"{'derandomized' if args.seed is None else f'seed {args.seed}'}; edition {args.edition}", flush=True)
+          f"{'derandomized' if args.seed is None else f'seed {args.seed}'}" + (f"; {editions}" if editions else ""),
+          flush=True)
     try:
         reports = run_diff(adapters, areas=args.area, ops=args.op, examples=args.examples, seed=args.seed,
                            timeout=args.timeout, progress=lambda r: print(_line(r), flush=True),
