@@ -96,7 +96,8 @@ class Runner:
     Args:
         adapter: a started-or-not :class:`~conformance.adapters.base.Adapter`.
         golden_dir: the ``golden/`` directory.
-        timeout: per-case timeout in seconds (out-of-process adapters).
+        timeout: per-case timeout in seconds (an in-process implementation's too, see
+            :mod:`conformance.adapters.inprocess`).
         expectations: the implementation's expectations, if any.
         update: write goldens from the answers; only allowed for the bundled reference
             (``ValueError`` otherwise).

@@ -19,6 +19,10 @@ from typing import Any, Literal, Protocol, runtime_checkable
 
 AnswerKind = Literal["result", "error", "unsupported", "skipped", "errored"]
 
+MAX_TIMEOUTS = 3
+"""After this many requests in a row without an answer in time, the adapter counts as hung (an
+adapter process and an implementation in process alike)."""
+
 
 @dataclass
 class Answer:

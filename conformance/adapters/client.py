@@ -14,7 +14,7 @@ import queue
 import time
 from typing import Any
 
-from conformance.adapters.base import AdapterStartError, Answer, Hello
+from conformance.adapters.base import MAX_TIMEOUTS, AdapterStartError, Answer, Hello
 from conformance.adapters.environment import AdapterEnvironment
 from conformance.console import shown, shown_lines
 from conformance.adapters.process import EOF, TOO_LONG, ChildFault, ChildProcess, ChildTimeout, Restarts
@@ -41,10 +41,6 @@ __all__ = ["JsonLinesAdapter"]
 
 _FAULTS = (ChildFault, ProtocolViolation)
 """What makes the kit kill the adapter process: it failed, or it broke the protocol."""
-
-
-MAX_TIMEOUTS = 3
-"""After this many requests in a row without an answer in time, the adapter counts as hung."""
 
 
 class _Refused(Exception):

@@ -1,9 +1,17 @@
 """The in-process adapter: runs a Python :class:`~conformance.adapters.base.Implementation`.
 
 Inputs are passed as a fresh JSON copy and outputs are checked to be JSON data, so an in-process
-implementation sees and returns exactly what it would over the JSON-lines protocol. In-process
-calls are not time-limited (a Python call cannot be interrupted safely); run an implementation
-that may hang through ``serve`` and the JSON-lines adapter instead.
+implementation sees and returns exactly what it would over the JSON-lines protocol.
+
+``--timeout`` bounds each call as it bounds a request to an adapter process: the call runs in a
+thread of its own and the kit waits for it at most the timeout. A call still running then is
+answered ``errored`` (the implementation gave no answer); Python cannot stop a thread, so the call
+goes on in the background until it returns or the kit exits, and the later requests go to the same
+implementation meanwhile (a call that loops takes a share of the processor all the while). After
+:data:`MAX_TIMEOUTS` calls in a row timed out the implementation counts as hung, as an adapter
+process does, and the remaining requests are answered ``errored`` without being made. To have a
+hung call killed, serve the implementation as a process (``python -m conformance.adapters.server
+MODULE:CLASS``).
 """
 
 from __future__ import annotations
@@ -12,9 +20,11 @@ import importlib
 import json
 import os
 import sys
+import threading
 import traceback
 
 from conformance.adapters.base import (
+    MAX_TIMEOUTS,
     AdapterNameError,
     AdapterStartError,
     Answer,
@@ -33,6 +43,7 @@ class InProcessAdapter:
     def __init__(self, implementation: Implementation) -> None:
         self.implementation = implementation
         self._ops: set[str] = set()
+        self._timeouts = 0  # calls in a row that did not return within their timeout
 
     def start(self) -> Hello:
         try:
@@ -44,10 +55,43 @@ class InProcessAdapter:
         return Hello(name=impl.name, version=impl.version, language=impl.language,
                      operations=sorted(self._ops), protocol=PROTOCOL_VERSION)
 
-    def run(self, op: str, input: dict, *, root: str | None, timeout: float,
+    def run(self, op: str, input: dict, *, root: str | None, timeout: float | None,
             edition: str | None = None) -> Answer:
+        """Call the implementation on one request in a thread, waiting at most ``timeout``
+        seconds (``None``: without a bound); see the module docstring for a call that does not
+        return in time. Never raises for the implementation's faults."""
         if op not in self._ops:
             return Answer("unsupported", message=f"{self.implementation.name} does not provide {op}")
+        name = self.implementation.name
+        if self._timeouts >= MAX_TIMEOUTS:
+            return Answer("errored", no_answer=True,
+                          message=f"{name} is hung: {self._timeouts} calls in a row did not return within their "
+                                  "timeout, so the rest of this run's requests are not made")
+        answered: list[Answer] = []
+        raised: list[BaseException] = []
+
+        def call() -> None:
+            try:
+                answered.append(self._call(op, input, root, edition))
+            except BaseException as exc:  # KeyboardInterrupt, say: raised here, as without the thread
+                raised.append(exc)
+
+        worker = threading.Thread(target=call, name=f"pi-conformance {op}", daemon=True)
+        worker.start()
+        worker.join(timeout)
+        if raised:
+            raise raised[0]
+        if not answered:
+            self._timeouts += 1
+            return Answer("errored", no_answer=True,
+                          message=f"{name} did not return from {op} within {timeout:g} s (--timeout); the call "
+                                  "goes on in the background until it returns or the kit exits, as a call in "
+                                  "process cannot be stopped")
+        self._timeouts = 0
+        return answered[0]
+
+    def _call(self, op: str, input: dict, root: str | None, edition: str | None) -> Answer:
+        """The implementation's answer to one request (run in the request's thread)."""
         self.implementation.edition = edition
         try:
             output = self.implementation.run(op, json.loads(json.dumps(input)), root)
