@@ -40,6 +40,11 @@ DEFAULT_TIMEOUT = 10.0
 """Seconds an out-of-process adapter has to answer one request."""
 
 
+DIFF_TREE_PREFIX = "pi-conformance-diff-"
+"""How an example's tree folder is named: the prefix, the kit's process id, ``-`` and a random
+part (the runner's trees are named alike, :data:`conformance.runner.TREE_PREFIX`)."""
+
+
 class Disagreeing(AssertionError):
     """The two answers to the current example differ (raised inside the hypothesis test)."""
 
@@ -156,7 +161,10 @@ def ask(adapter: Adapter, op: str, input: dict, tree: dict | None, timeout: floa
     edition = judged(edition, op.split(".", 1)[0]) if not op.startswith("kit.") else None
     if tree is None:
         return adapter.run(op, payload, root=None, timeout=timeout, edition=edition), []
-    with tempfile.TemporaryDirectory(prefix="pi-conformance-diff-") as tmp:
+    from conformance.adapters.environment import remove_leftovers
+
+    remove_leftovers(Path(tempfile.gettempdir()), DIFF_TREE_PREFIX)
+    with tempfile.TemporaryDirectory(prefix=f"{DIFF_TREE_PREFIX}{os.getpid()}-") as tmp:
         root = os.path.realpath(tmp)
         try:
             materialise(parse_tree(tree), Path(root))
