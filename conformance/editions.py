@@ -131,12 +131,13 @@ def check_cases(name: str, cases: list) -> None:
 def held_elsewhere(what: str, cases: list, run_edition: str | None) -> str | None:
     """Why ``cases`` (objects with ``area`` and ``editions``), which ``what`` (``--case 'msg-*'``,
     ``-k msg``) matched, were not selected in a run of ``run_edition``: the editions they hold
-    in instead, with the option that selects one; ``None`` when some hold in ``run_edition``."""
+    in instead, with the option that selects one; ``None`` when some hold in the edition that
+    judges their area in a run of ``run_edition``."""
     held = sorted({e for c in cases if c.editions for e in c.editions if judged(run_edition, c.area) not in c.editions})
     if not held:
         return None
-    return (f"{what}: the matching case(s) do not hold in edition {run_edition}; they hold in "
-            f"{', '.join(held)} (add --edition {held[0]})")
+    judging_them = label(judging(run_edition, {c.area for c in cases}))
+    return f"{what}: the matching case(s) do not hold in {judging_them}; they hold in {', '.join(held)} (add --edition {held[0]})"
 
 
 def holds(item_editions: tuple[str, ...] | None, area: str, run_edition: str | None) -> bool:
