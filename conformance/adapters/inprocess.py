@@ -3,8 +3,8 @@
 Inputs are passed as a fresh JSON copy and outputs are checked to be JSON data, so an in-process
 implementation sees and returns exactly what it would over the JSON-lines protocol.
 
-``--timeout`` bounds each call as it bounds a request to an adapter process: the call runs in a
-thread of its own and the kit waits for it at most the timeout. A call still running then is
+``--timeout`` bounds each call as it bounds a request to an adapter process: the calls run in a
+worker thread of the adapter and the kit waits for each at most the timeout. A call still running then is
 answered ``errored`` (the implementation gave no answer); Python cannot stop a thread, so the call
 goes on in the background until it returns or the kit exits, and the later requests go to the same
 implementation meanwhile (a call that loops takes a share of the processor all the while). After
@@ -19,6 +19,7 @@ from __future__ import annotations
 import importlib
 import json
 import os
+import queue
 import sys
 import threading
 import traceback
@@ -37,6 +38,21 @@ from conformance.adapters.base import (
 from conformance import PROTOCOL_VERSION
 
 
+class _Worker:
+    """A daemon thread that makes the calls put in ``jobs`` (callables), one after the other, until
+    it takes ``None``: one thread for every call of an adapter (a thread started for each call
+    cost several times the call to ``kit.echo``), replaced after a call that did not return in
+    time."""
+
+    def __init__(self) -> None:
+        self.jobs: queue.SimpleQueue = queue.SimpleQueue()
+        threading.Thread(target=self._serve, name="pi-conformance implementation", daemon=True).start()
+
+    def _serve(self) -> None:
+        while (job := self.jobs.get()) is not None:
+            job()
+
+
 class InProcessAdapter:
     """Adapter over an :class:`Implementation` instance living in this process."""
 
@@ -44,6 +60,7 @@ class InProcessAdapter:
         self.implementation = implementation
         self._ops: set[str] = set()
         self._timeouts = 0  # calls in a row that did not return within their timeout
+        self._worker: _Worker | None = None  # made at the first request
 
     def start(self) -> Hello:
         try:
@@ -69,19 +86,25 @@ class InProcessAdapter:
                                   "timeout, so the rest of this run's requests are not made")
         answered: list[Answer] = []
         raised: list[BaseException] = []
+        done = threading.Event()
 
         def call() -> None:
             try:
                 answered.append(self._call(op, input, root, edition))
             except BaseException as exc:  # KeyboardInterrupt, say: raised here, as without the thread
                 raised.append(exc)
+            finally:
+                done.set()
 
-        worker = threading.Thread(target=call, name=f"pi-conformance {op}", daemon=True)
-        worker.start()
-        worker.join(timeout)
+        if self._worker is None:
+            self._worker = _Worker()
+        self._worker.jobs.put(call)
+        done.wait(timeout)
         if raised:
             raise raised[0]
         if not answered:
+            self._worker.jobs.put(None)  # it ends once the call returns; the next request gets a new one
+            self._worker = None
             self._timeouts += 1
             return Answer("errored", no_answer=True,
                           message=f"{name} did not return from {op} within {timeout:g} s (--timeout); the call "
@@ -112,6 +135,9 @@ class InProcessAdapter:
             return Answer("errored", message=f"output is not JSON data: {exc}", no_answer=True)
 
     def stop(self) -> None:
+        if self._worker is not None:
+            self._worker.jobs.put(None)
+            self._worker = None
         self.implementation.close()
 
 
