@@ -73,3 +73,23 @@ def test_run_with_a_hanging_implementation_in_process_ends_with_the_cases_errore
     assert code == 1, out
     assert "ERRORED env-instr-" in out and "did not return from envelope.instructions within 0.2 s" in out
     assert "hangs is hung: 3 calls in a row" in out
+
+
+def test_the_worker_thread_ends_with_its_adapter_stopped_or_dropped():
+    import gc
+
+    before = threading.active_count()
+    stopped = InProcessAdapter(Hangs())
+    stopped.start()
+    assert stopped.run("kit.echo", {"value": 1}, root=None, timeout=5).kind == "result"
+    stopped.stop()
+    for _ in range(20):  # never stopped: a test or a caller that drops it
+        adapter = InProcessAdapter(Hangs())
+        adapter.start()
+        adapter.run("kit.echo", {"value": 1}, root=None, timeout=5)
+        del adapter
+    gc.collect()
+    deadline = time.monotonic() + 5
+    while threading.active_count() > before and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert threading.active_count() <= before

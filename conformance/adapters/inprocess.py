@@ -23,6 +23,7 @@ import queue
 import sys
 import threading
 import traceback
+import weakref
 
 from conformance.adapters.base import (
     MAX_TIMEOUTS,
@@ -49,8 +50,12 @@ class _Worker:
         threading.Thread(target=self._serve, name="pi-conformance implementation", daemon=True).start()
 
     def _serve(self) -> None:
-        while (job := self.jobs.get()) is not None:
+        while True:
+            job = self.jobs.get()
+            if job is None:
+                return
             job()
+            del job  # the call holds its adapter: waiting with it would keep the adapter alive
 
 
 class InProcessAdapter:
@@ -98,6 +103,7 @@ class InProcessAdapter:
 
         if self._worker is None:
             self._worker = _Worker()
+            weakref.finalize(self, self._worker.jobs.put, None)  # an adapter never stopped ends it too
         self._worker.jobs.put(call)
         done.wait(timeout)
         if raised:
