@@ -20,8 +20,7 @@ from conformance.adapters.base import AdapterStartError
 from conformance.adapters.connect import AdapterNameError, make_adapter
 from conformance.cli_parser import build_parser
 from conformance.console import LINE_LIMIT, interrupted_exit_code, shown, shown_lines, terminate_as_interrupt, tolerate_closed_stdout
-from conformance.editions import DEFAULT as DEFAULT_EDITION
-from conformance.editions import held_elsewhere, holds, judged
+from conformance.editions import held_elsewhere, holds, judged, judging, label
 from conformance.options import check_edition_areas, required_operations
 from conformance.operations import names as operation_names
 
@@ -115,7 +114,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         _print_suite_errors(suite_errors)
         raise UsageError(_nothing_selected(suite, args))
     try:
-        runner = _start_runner(args, expectations, len(cases))
+        runner = _start_runner(args, expectations, cases)
     except AdapterStartError as exc:
         _err(f"the adapter could not start: {exc}")
         return EXIT_START
@@ -172,8 +171,9 @@ def _stray_goldens(args: argparse.Namespace, suite) -> list:
                        for path in golden.orphans(Path(args.golden_dir), ids)]
 
 
-def _start_runner(args: argparse.Namespace, expectations, count: int):
-    """The started :class:`~conformance.runner.Runner` over ``--adapter``, announced on stdout.
+def _start_runner(args: argparse.Namespace, expectations, cases: list):
+    """The started :class:`~conformance.runner.Runner` over ``--adapter``, announced on stdout
+    with the number of ``cases`` and the editions that judge their areas.
 
     Raises ``AdapterStartError`` (exit 3), :class:`UsageError` for a bad runner option.
     """
@@ -188,9 +188,9 @@ def _start_runner(args: argparse.Namespace, expectations, count: int):
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     hello = runner.start()
+    count, editions = len(cases), label(judging(args.edition, {c.area for c in cases}))
     print(f"implementation: {shown(hello.name)} {shown(hello.version)} ({shown(hello.language)}); "
-          f"{count} case{'' if count == 1 else 's'}; "
-          f"edition {args.edition}")
+          f"{count} case{'' if count == 1 else 's'}" + (f"; {editions}" if editions else ""))
     unknown_ops = sorted(set(hello.operations) - set(operation_names()))
     if unknown_ops:
         _err(f"warning: the adapter lists operations the suite does not know: {', '.join(map(shown, unknown_ops))} "
@@ -248,7 +248,9 @@ def _print_results(results, golden_dir: Path, spec_dir: str | None = None, editi
         print(f"\n{len(written)} golden(s) written; read each against the spec before committing:")
         for r in written:
             print(f"  {golden.golden_path(golden_dir, r.area, r.id, judged(edition, r.area))}")
-    print(f"\nedition: {edition or DEFAULT_EDITION}")
+    editions = label(judging(edition, {r.area for r in results}))
+    if editions:
+        print(f"\n{editions}")
     print(reports.text_table(reports.table(RunSummary.of(results).counts, short=True)))
     print(reports.CONSOLE_LEGEND)
 
@@ -321,7 +323,7 @@ def _nothing_selected(suite, args: argparse.Namespace) -> str:
         if not suite.errors and args.area:
             return f"{text}: the matching case(s) are not of --area {', '.join(args.area)}"
         return f"{text}: the matching case(s) did not load (their file's errors are above)"
-    return f"no case of edition {args.edition} matches {text}"
+    return f"no case matches {text}"
 
 
 def cmd_list(args: argparse.Namespace) -> int:

@@ -114,7 +114,7 @@ def build_parser(commands: Mapping[str, Callable[[argparse.Namespace], int]]) ->
     r.add_argument("--report-md", action=Once, metavar="FILE", help="write a Markdown report")
     r.add_argument("--report-html", action=Once, metavar="FILE", help="write an HTML report page")
     r.add_argument("--timeout", type=timeout_seconds, default=10.0, metavar="SECONDS",
-                   help="per-case timeout for out-of-process adapters (default 10; the start has its own 30 s, see PROTOCOL.md)")
+                   help="per-case timeout, in process too (default 10; the start has its own 30 s, see PROTOCOL.md)")
     r.add_argument("--update-goldens", action="store_true",
                    help="write missing or changed goldens (bundled reference only)")
     r.add_argument("-q", "--quiet", action="store_true", help="no progress line")

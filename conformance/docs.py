@@ -107,13 +107,17 @@ def write(out: Path, cases: list[Case], *, golden_dir: Path = golden.GOLDEN_DIR,
 
 def edition_warning(path: str, report: dict, edition: str | None) -> str | None:
     """Why the results of ``report`` (read from ``path``) do not belong beside the goldens of
-    ``edition`` (``None``: the default): it judged another edition (PI-DECISION-EDITIONS); or
-    ``None`` when it judged this one."""
-    from conformance.editions import DEFAULT
-    from conformance.reports import report_edition
+    ``edition`` (``None``: the default): an area it ran was judged by another edition than
+    ``edition`` judges it by (PI-DECISION-EDITIONS); or ``None`` when each was judged alike (a
+    report of the envelope area alone suits the goldens of either Pi edition)."""
+    from conformance.editions import DEFAULT, judged, label
+    from conformance.reports import report_editions
 
-    judged, shown = report_edition(report.get("header", {})), edition or DEFAULT
-    if judged == shown:
+    shown = edition or DEFAULT
+    other = {area: name for area, name in report_editions(report.get("header", {})).items()
+             if name != judged(shown, area)}
+    if not other:
         return None
-    return (f"{path} judged edition {judged}, not {shown}: its results are shown beside the goldens of "
-            f"{shown} (give --edition {judged}, or a report of a run with --edition {shown})")
+    ours = ", ".join(judged(shown, area) for area in other)
+    return (f"{path} judged {label(other)}, not {ours}: its results are shown beside the goldens of {ours} "
+            f"(give --edition {next(iter(other.values()))}, or a report of a run with --edition {shown})")

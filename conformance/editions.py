@@ -5,7 +5,8 @@ edition each; the Pi area has two: ``pi-0.99.4`` (the default) and ``pi-1.6.0`` 
 ships in its npm package). A clause holds for the editions it lists (``editions:`` in the
 catalogue; every edition of its area when absent); a case holds for the editions its clauses share,
 or those it declares. A run judges one edition of one area (``--edition``); the other areas are
-judged by their default edition.
+judged by their default edition, and the run is labelled with the edition of each area it ran
+(:func:`label`).
 
 Pure data and lookups: no I/O.
 """
@@ -78,6 +79,24 @@ def judged(run_edition: str | None, area: str) -> str | None:
     return edition.name if edition.area == area else default_of(area)
 
 
+def judging(run_edition: str | None, areas) -> dict[str, str]:
+    """The edition that judges each of ``areas`` (the areas a run actually ran, in any order) in a
+    run of ``run_edition`` (``None``: the default; :func:`judged`), as ``{area: edition}`` in
+    :data:`EDITIONS` order; an area without editions (the kit's own) is left out."""
+    wanted = set(areas)
+    return {e.area: judged(run_edition, e.area) for e in EDITIONS if e.default and e.area in wanted}
+
+
+def label(editions: dict[str, str]) -> str:
+    """How the console and the reports name the editions that judged a run (``{area: edition}``,
+    :func:`judging`): ``edition envelope``, ``editions envelope, profiles, pi-0.99.4`` (each
+    edition's name says its area; ``pi-conformance editions`` lists them), or ``""`` when no area
+    with editions ran. Names only what judged an area that ran: a run of the envelope area is
+    not labelled with a Pi edition, nor a whole run with the edition that judged one area."""
+    names = list(editions.values())
+    return f"edition{'s' if len(names) > 1 else ''} {', '.join(names)}" if names else ""
+
+
 def check_areas(name: str, areas: list[str] | None) -> None:
     """Refuse an edition given with areas that exclude its own (``--edition envelope --area pi``):
     the run would judge none of the edition's cases yet be labelled with it
@@ -112,12 +131,13 @@ def check_cases(name: str, cases: list) -> None:
 def held_elsewhere(what: str, cases: list, run_edition: str | None) -> str | None:
     """Why ``cases`` (objects with ``area`` and ``editions``), which ``what`` (``--case 'msg-*'``,
     ``-k msg``) matched, were not selected in a run of ``run_edition``: the editions they hold
-    in instead, with the option that selects one; ``None`` when some hold in ``run_edition``."""
+    in instead, with the option that selects one; ``None`` when some hold in the edition that
+    judges their area in a run of ``run_edition``."""
     held = sorted({e for c in cases if c.editions for e in c.editions if judged(run_edition, c.area) not in c.editions})
     if not held:
         return None
-    return (f"{what}: the matching case(s) do not hold in edition {run_edition}; they hold in "
-            f"{', '.join(held)} (add --edition {held[0]})")
+    judging_them = label(judging(run_edition, {c.area for c in cases}))
+    return f"{what}: the matching case(s) do not hold in {judging_them}; they hold in {', '.join(held)} (add --edition {held[0]})"
 
 
 def holds(item_editions: tuple[str, ...] | None, area: str, run_edition: str | None) -> bool:

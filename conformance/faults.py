@@ -245,8 +245,9 @@ def fault_adapter(fault: Fault, via: str = "inprocess", faults_module: str | Non
         return InProcessAdapter(FaultyReference(fault))
     if via == "serve":
         from conformance.adapters.client import JsonLinesAdapter
+        from conformance.adapters.connect import kit_module_command
 
-        command = [sys.executable, "-m", "conformance.faults", "serve", fault.id]
+        command = kit_module_command("conformance.faults", "serve", fault.id)
         if faults_module:
             command += ["--faults", faults_module]
         return JsonLinesAdapter(command, name=f"fault:{fault.id}")

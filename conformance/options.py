@@ -174,4 +174,4 @@ def add_generation_arguments(parser: argparse.ArgumentParser, default_timeout: f
     parser.add_argument("--seed", type=int, default=None, metavar="N",
                         help="seed the generator (default: derandomized, the same examples every run)")
     parser.add_argument("--timeout", type=timeout_seconds, default=default_timeout, metavar="SECONDS",
-                        help="per-request timeout (out-of-process adapters; the start has its own 30 s, see PROTOCOL.md)")
+                        help="per-request timeout, in process too (the start has its own 30 s, see PROTOCOL.md)")

@@ -8,7 +8,7 @@ marker named after its area (``-m envelope``). Options:
 - ``--adapter-env KEY=VALUE``: add a variable to the adapter's environment (repeatable);
 - ``--expectations FILE``: the implementation's expectations file;
 - ``--area AREA``: only this area (repeatable);
-- ``--case-timeout SECONDS``: per-case timeout for out-of-process adapters (default 10).
+- ``--case-timeout SECONDS``: per-case timeout (default 10), for an implementation in process too.
 
 Goldens are compared through syrupy with :class:`GoldenExtension`; ``--snapshot-update`` writes
 them and is refused unless the adapter is the bundled reference.

@@ -2,9 +2,10 @@
 
 The JSON report is the public record of a run::
 
-    {"header": {"suite": "0.1.0", "spec": "1", "protocol": 1,
+    {"header": {"format": 2, "suite": "0.1.0", "spec": "1", "protocol": 1,
                 "implementation": {"name": ..., "version": ..., "language": ...},
                 "adapter": "...", "date": "2026-11-30T07:00:00Z", "areas": [...],
+                "edition": "pi-0.99.4", "editions": {"<area>": "<edition>", ...},
                 "expectations": "path" | null, "suiteErrors": ["file:line:col: field: message", ...]},
      "summary": {"<area>": {"passed": N, "failed": N, ...}},
      "cases": [{"id", "area", "op", "title", "clauses", "status", "duration",
@@ -12,6 +13,12 @@ The JSON report is the public record of a run::
 
 ``actual`` is present only on a case that did not pass and answered a result: that result (JSON
 data, tree root replaced by ``<root>``), so a report page can show it beside the golden.
+
+``format`` is :data:`REPORT_FORMAT`. ``areas`` are the areas of the cases run; ``editions`` names the
+edition that judged each of them that has editions (``{"envelope": "envelope", "pi": "pi-1.6.0"}``);
+``edition`` is the run's ``--edition`` (its default when not given), from which each area's
+edition follows (``conformance.editions.judged``), and names no edition of an area that did not
+run. Format 1 (no ``format`` key) had no ``editions``; :func:`report_editions` reads both.
 """
 
 from __future__ import annotations
@@ -32,7 +39,11 @@ from conformance.console import shown
 from conformance.golden import canonical
 from conformance.files import atomic_write_text
 from conformance.editions import DEFAULT as DEFAULT_EDITION
+from conformance.editions import judging, label
 from conformance.runner import STATUSES, CaseResult, RunSummary
+
+REPORT_FORMAT = 2
+"""The JSON report's format: 2 added ``header.format`` and ``header.editions``."""
 
 TABLE_COLUMNS = ("passed", "failed", "errored", "unsupported", "xfail", "xpass", "skipped")
 COLUMN_TITLES = {"xfail": "expected failures", "xpass": "unexpected passes"}
@@ -42,10 +53,12 @@ def header(hello: Hello, adapter: str, areas: list[str], *, expectations: str | 
            suite_errors: list[str] | None = None, edition: str | None = None) -> dict:
     """The report header (the date is the run's UTC time, to the second). ``suiteErrors`` lists the
     suite errors of the run (a report with any comes from a run that exited 2); ``edition`` is the
-    edition the run judged (``None``: the default, ``conformance.editions.DEFAULT``). The
+    run's ``--edition`` (``None``: the default, ``conformance.editions.DEFAULT``), ``editions`` the
+    edition that judged each of ``areas`` (:func:`conformance.editions.judging`). The
     implementation's name, version and language are adapter text, kept as
     :func:`conformance.console.shown` shows them."""
     return {
+        "format": REPORT_FORMAT,
         "suite": SUITE_VERSION,
         "spec": SPEC_VERSION,
         "protocol": PROTOCOL_VERSION,
@@ -55,6 +68,7 @@ def header(hello: Hello, adapter: str, areas: list[str], *, expectations: str | 
         "date": datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
         "areas": areas,
         "edition": edition or DEFAULT_EDITION,
+        "editions": judging(edition, areas),
         "expectations": expectations,
         "suiteErrors": suite_errors or [],
     }
@@ -202,8 +216,9 @@ def write_markdown(path: Path, report: dict) -> None:
     """A readable Markdown report: header, per-area table, then every case that did not pass."""
     h = report["header"]
     impl = h["implementation"]
+    editions = label(report_editions(h))
     lines = [f"# Conformance report: {impl['name']} {impl['version']} ({impl['language']})", "",
-             f"Suite {h['suite']}, spec {h['spec']}, edition {report_edition(h)}, protocol {h['protocol']}, "
+             f"Suite {h['suite']}, spec {h['spec']}, {editions + ', ' if editions else ''}protocol {h['protocol']}, "
              f"run {h['date']}.", "",
              markdown_table(table(report["summary"])), ""]
     errors = h.get("suiteErrors") or []
@@ -253,15 +268,18 @@ SOURCE_KEY = "file"
 
 def column_names(reports: list[dict]) -> list[str]:
     """How a table names each report's column: the implementation's name and version, then the
-    file it was read from (``pi 1.6.0 (pi.json)``), made unique with ``[1]``, ``[2]`` ... when two
-    are still alike."""
+    file it was read from and the editions that judged the areas it ran
+    (``pi 1.6.0 (pi.json, editions envelope, profiles, pi-1.6.0)``; :func:`report_editions`), made
+    unique with ``[1]``, ``[2]`` ... when two are still alike."""
     names = []
     for r in reports:
         impl = r["header"]["implementation"]
         name = f"{impl['name']} {impl['version']}"
         source = r.get(SOURCE_KEY)
-        edition = report_edition(r["header"])
-        names.append(f"{name} ({Path(source).name}, {edition})" if source else f"{name} ({edition})")
+        said = [Path(source).name] if source else []
+        editions = label(report_editions(r["header"]))
+        said += [editions] if editions else []
+        names.append(f"{name} ({', '.join(said)})" if said else name)
     return [f"{n} [{i}]" if names.count(n) > 1 else n for i, n in enumerate(names, 1)]
 
 
@@ -281,9 +299,21 @@ def _report_problem(data: Any) -> str | None:
 
 
 def report_edition(head: dict) -> str:
-    """The edition a report's header names (reports written before editions judged the default)."""
+    """The ``--edition`` of the run a report's header records (reports written before editions
+    judged the default), from which each area's edition follows."""
     edition = head.get("edition")
     return edition if isinstance(edition, str) else DEFAULT_EDITION
+
+
+def report_editions(head: dict) -> dict[str, str]:
+    """The edition that judged each area a report's run ran, ``{area: edition}``: its header's
+    ``editions`` (format 2), else what its ``edition`` and ``areas`` say (format 1)."""
+    editions = head.get("editions")
+    if isinstance(editions, dict) and all(isinstance(v, str) for v in editions.values()):
+        return {str(k): v for k, v in editions.items()}
+    areas = head.get("areas")
+    ran = [a for a in areas if isinstance(a, str)] if isinstance(areas, list) else []
+    return judging(report_edition(head), ran)
 
 
 def compare(reports: list[dict], *, markdown: bool = False, by_op: bool = False) -> str:

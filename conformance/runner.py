@@ -31,6 +31,7 @@ from pydantic import ValidationError
 from conformance import diffs, editions, golden
 from conformance.yamlio import FileError
 from conformance.adapters.base import Adapter, Answer, Hello
+from conformance.adapters.environment import remove_leftovers
 from conformance.cases import Case
 from conformance.console import shown
 from conformance.normalise import replace_root
@@ -96,7 +97,8 @@ class Runner:
     Args:
         adapter: a started-or-not :class:`~conformance.adapters.base.Adapter`.
         golden_dir: the ``golden/`` directory.
-        timeout: per-case timeout in seconds (out-of-process adapters).
+        timeout: per-case timeout in seconds (an in-process implementation's too, see
+            :mod:`conformance.adapters.inprocess`).
         expectations: the implementation's expectations, if any.
         update: write goldens from the answers; only allowed for the bundled reference
             (``ValueError`` otherwise).
@@ -234,7 +236,9 @@ class Runner:
                                     edition=self.edition_of(case)), []
         import tempfile  # imported only for a case with a tree
 
-        made = tempfile.mkdtemp(prefix="pi-conformance-", dir=tree_parent())
+        parent = tree_parent()
+        remove_leftovers(Path(parent or tempfile.gettempdir()), TREE_PREFIX)
+        made = tempfile.mkdtemp(prefix=f"{TREE_PREFIX}{os.getpid()}-", dir=parent)
         root = os.path.join(_real(os.path.dirname(made)), os.path.basename(made))
         try:
             try:
@@ -362,6 +366,12 @@ def _indented(text: str, limit: int = 40) -> str:
     if len(lines) > limit:
         shown.append(f"    ... {len(lines) - limit} more line(s)")
     return "\n".join(shown)
+
+
+TREE_PREFIX = "pi-conformance-tree-"
+"""How a case's tree folder is named in :func:`tree_parent`: the prefix, the kit's process id,
+``-`` and a random part, so that the trees of a kit killed outright are removed by the next run
+(:func:`conformance.adapters.environment.remove_leftovers`)."""
 
 
 def tree_parent() -> str | None:

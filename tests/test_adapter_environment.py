@@ -246,3 +246,58 @@ def test_smoke_warns_when_the_locales_are_not_installed(reference_smoke):
     missing = not_installed(DEFAULT_LOCALES)
     assert ("not installed on this machine" in err) == bool(missing)
     assert all(name in err for name in missing)
+
+
+def test_a_run_removes_the_case_trees_of_kits_killed_outright_and_only_those(tmp_path, monkeypatch):
+    # A case's tree under /dev/shm outlived a kit killed during the case, for days: trees are now
+    # named with the kit's process id, and a run removes those of kits no longer running.
+    import os
+
+    from conformance import runner as runner_module
+    from conformance.adapters import environment
+    from conformance.adapters.base import Answer, Hello
+    from conformance.cases import load_suite, select
+
+    monkeypatch.setattr(runner_module, "tree_parent", lambda: str(tmp_path))
+    monkeypatch.setattr(environment, "_swept", set())
+    prefix = runner_module.TREE_PREFIX
+    dead = tmp_path / f"{prefix}{_dead_pid()}-abc"
+    (dead / "sub").mkdir(parents=True)
+    living = tmp_path / f"{prefix}{os.getppid()}-def"  # a kit that still runs
+    unnamed = tmp_path / "pi-conformance-q1w2e3"  # an older kit's, whose process cannot be told
+    for folder in (living, unnamed):
+        folder.mkdir()
+    case = next(c for c in select(load_suite().cases, areas=["profiles"]) if c.tree is not None)
+    seen = []
+
+    class Recording:
+        """Notes the root of each request's tree."""
+
+        def start(self):
+            return Hello("recording", "1", "python", [case.op])
+
+        def run(self, op, input, *, root, timeout, edition=None):
+            seen.append(root)
+            return Answer("unsupported")
+
+        def stop(self):
+            pass
+
+    runner = runner_module.Runner(Recording())
+    runner.start()
+    runner.run_case(case)
+    assert not dead.exists() and living.exists() and unnamed.exists()
+    assert seen and os.path.basename(seen[0]).startswith(f"{prefix}{os.getpid()}-")
+    assert not os.path.exists(seen[0])  # removed after the case, as before
+
+
+def test_another_users_leftover_is_left_alone(tmp_path, monkeypatch):
+    import os
+
+    from conformance.adapters import environment
+
+    dead = tmp_path / f"{environment.SCRATCH_PREFIX}{_dead_pid()}-abc"
+    dead.mkdir()
+    assert environment.leftover_scratch(tmp_path) == [dead]
+    monkeypatch.setattr(os, "getuid", lambda: os.stat(tmp_path).st_uid + 1)
+    assert environment.leftover_scratch(tmp_path) == []

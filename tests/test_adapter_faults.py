@@ -8,9 +8,12 @@ import shlex
 import sys
 from pathlib import Path
 
+import pytest
+
 from conformance.cli import main
 
-STANDIN = Path(__file__).parent / "standins" / "unreliable.py"
+STANDINS = Path(__file__).parent / "standins"
+STANDIN = STANDINS / "unreliable.py"
 
 
 def unreliable(*args: str) -> str:
@@ -25,10 +28,29 @@ def test_diff_reports_an_adapter_that_crashes_mid_run_with_its_reason(capsys):
     assert "Traceback" not in captured.out + captured.err and "Flaky" not in captured.out + captured.err
     fault = [line for line in captured.out.splitlines() if line.startswith("ADAPTER-FAULT ")]
     assert len(fault) == 1, captured.out
-    assert "exited with code 9" in fault[0] and "unreliable: crash" in fault[0] and '{"input": ' in fault[0]
-    assert "; sent again, it answered result {" in fault[0]
+    assert "exited with code 9" in fault[0] and "its standard error ended: unreliable: crash" in fault[0]
+    assert 'failed on {"input": ' in fault[0]
     assert "fault     envelope.instructions (" in captured.out
     assert "1 operations stopped by an adapter's fault" in captured.out
+
+
+@pytest.mark.parametrize("standin, said", [
+    ("crashes.py", "exited with code 3 during envelope.instructions (seq 1); its standard error ended: crashes: about "
+                   "to fail\\nRuntimeError: crashing on purpose"),
+    ("hangs.py", "no answer within 0.5 s during envelope.instructions (seq 1); its standard error ended: hangs: sleeping"),
+])
+def test_diff_reports_an_adapter_that_always_fails_as_its_fault_not_a_disagreement(capsys, tmp_path, standin, said):
+    # every request fails alike, so no answer differs when sent again: it was printed as a
+    # disagreement, shrunk to `input: {}`, with a scenario to save and the crash in a comment
+    adapter = shlex.join([sys.executable, str(STANDINS / standin), "--always", "--provides", "envelope.instructions"])
+    code = main(["diff", "--adapter", "reference", "--adapter", adapter, "--op", "envelope.instructions",
+                 "--examples", "3", "--timeout", "0.5", "--out", str(tmp_path / "found")])
+    out = capsys.readouterr().out
+    assert code == 1, out
+    assert "DISAGREEMENT" not in out and "0 disagreements" in out and not list((tmp_path / "found").iterdir())
+    fault = [line for line in out.splitlines() if line.startswith(f"ADAPTER-FAULT envelope.instructions: {adapter} ")]
+    assert len(fault) == 1 and 'failed on {"input": ' in fault[0] and said in fault[0], out
+    assert "fault     envelope.instructions (1 examples," in out
 
 
 def test_diff_reports_an_adapter_that_answers_the_same_input_differently(capsys):

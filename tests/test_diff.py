@@ -20,7 +20,7 @@ from conformance.adapters.environment import MEASUREMENT_VARIABLES
 from conformance.cases import SCENARIOS_DIR, load_file
 from conformance.catalogue import load_catalogue
 from conformance.cli import main
-from conformance.diff import compare, diff_operation
+from conformance.diff import common_operations, compare, diff_operation
 from conformance.diff.scenario import case_id
 from conformance.faults import FaultyReference, fault_adapter, load_faults
 from conformance.operations import catalogue
@@ -160,6 +160,20 @@ def test_a_generated_case_cites_the_operations_most_cited_clause(tmp_path, capsy
 def test_usage_errors_and_adapters_that_cannot_start(argv, code, capsys):
     assert main(["diff", *argv]) == code
     assert "pi-conformance diff:" in capsys.readouterr().err
+
+
+def test_an_operation_outside_the_areas_given_is_refused_as_run_refuses_a_case(capsys):
+    # run --area pi --case 'env-*' is a usage error; diff compared the envelope operation regardless
+    code = main(["diff", "--adapter", "reference", "--adapter", "reference", "--area", "pi",
+                 "--op", "envelope.instructions", "--examples", "1"])
+    captured = capsys.readouterr()
+    assert code == 2 and "diff reference against" not in captured.out, captured.out
+    assert "--op envelope.instructions: not of --area pi" in captured.err
+    assert main(["diff", "--adapter", "reference", "--adapter", "reference", "--area", "pi", "--area", "envelope",
+                 "--op", "envelope.instructions", "--examples", "1"]) == 0
+    with pytest.raises(ValueError, match="not of --area profiles"):
+        common_operations(["envelope.instructions"], ["envelope.instructions"], areas=["profiles"],
+                          ops=["envelope.instructions"])
 
 
 @pytest.mark.parametrize("op", sorted(o for o in catalogue() if not o.startswith("kit.")))

@@ -194,12 +194,13 @@ def test_run_reports_name_the_edition(tmp_path, capsys):
     assert main(["run", "--area", "pi", "--case", "msg160-*", "--edition", "pi-1.6.0", "-q",
                  "--report-json", str(report), "--report-md", str(md)]) == 0
     out = capsys.readouterr().out
-    assert "edition pi-1.6.0" in out and "\nedition: pi-1.6.0" in out
+    assert "; 8 cases; edition pi-1.6.0\n" in out and "\nedition pi-1.6.0\n" in out
     data = json.loads(report.read_text())
     assert data["header"]["edition"] == "pi-1.6.0" and data["summary"]["pi"]["passed"] == 8
+    assert data["header"]["format"] == 2 and data["header"]["editions"] == {"pi": "pi-1.6.0"}
     assert "edition pi-1.6.0" in md.read_text()
     assert main(["compare", str(report)]) == 0
-    assert "reference 0.1.0 (r.json, pi-1.6.0)" in capsys.readouterr().out
+    assert "reference 0.1.0 (r.json, edition pi-1.6.0)" in capsys.readouterr().out
 
 
 def test_update_goldens_writes_an_editions_own_golden_only_where_the_answer_differs(tmp_path, capsys):
@@ -265,3 +266,37 @@ def test_two_entries_differing_only_in_the_order_of_their_editions_are_one_entry
         """)
     with pytest.raises(SuiteFileError, match=r"e.yaml:3:\d+: expectations\[1\].id: 'a-\*' is already listed at line 2"):
         load_expectations(path)
+
+
+def test_a_run_is_labelled_with_the_edition_of_each_area_it_ran(tmp_path, capsys):
+    # The envelope area alone was labelled pi-0.99.4 (header, table, reports, HTML title), and
+    # --edition envelope over two areas labelled the whole run, pi cases too, "edition envelope".
+    paths = {flag: tmp_path / f"e.{ext}" for flag, ext in (("--report-json", "json"), ("--report-md", "md"),
+                                                            ("--report-html", "html"))}
+    assert main(["run", "--area", "envelope", "--case", "env-build-*", "-q",
+                 *(str(x) for flag, path in paths.items() for x in (flag, path))]) == 0
+    out = capsys.readouterr().out
+    assert "cases; edition envelope\n" in out and "\nedition envelope\n" in out and "pi-0.99.4" not in out
+    data = json.loads(paths["--report-json"].read_text())
+    assert data["header"]["editions"] == {"envelope": "envelope"}
+    assert "edition envelope, protocol" in paths["--report-md"].read_text()
+    assert "<title>Conformance report: reference 0.1.0 (edition envelope)</title>" in paths["--report-html"].read_text()
+    both = tmp_path / "both.json"
+    assert main(["run", "--edition", "envelope", "--case", "env-build-*", "--case", "tpl-args-*", "-q",
+                 "--report-json", str(both)]) == 0
+    out = capsys.readouterr().out
+    assert "cases; editions envelope, pi-0.99.4\n" in out and "\neditions envelope, pi-0.99.4\n" in out
+    head = json.loads(both.read_text())["header"]
+    assert head["edition"] == "envelope" and head["editions"] == {"envelope": "envelope", "pi": "pi-0.99.4"}
+    assert main(["compare", str(paths["--report-json"]), str(both)]) == 0
+    assert "(both.json, editions envelope, pi-0.99.4)" in capsys.readouterr().out
+
+
+def test_a_report_without_editions_is_read_by_its_edition_and_areas():
+    from conformance.reports import report_editions
+
+    assert report_editions({"edition": "pi-1.6.0", "areas": ["envelope", "pi", "kit"]}) == \
+        {"envelope": "envelope", "pi": "pi-1.6.0"}
+    assert report_editions({"areas": ["profiles"]}) == {"profiles": "profiles"}
+    assert report_editions({"edition": "envelope", "areas": ["pi"], "editions": {"pi": "pi-0.99.4"}}) == \
+        {"pi": "pi-0.99.4"}

@@ -118,6 +118,14 @@ def _check_installed_run_through_a_command_adapter(installed) -> None:
     assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
     statuses = [c["status"] for c in json.loads(report.read_text())["cases"]]
     assert statuses and set(statuses) == {"passed"}
+    # the kit's own child imports the installed kit, not a user's package named like one of its own
+    crowded = installed["away"] / "crowded"
+    (crowded / "reference").mkdir(parents=True)
+    (crowded / "reference" / "__init__.py").write_text('raise SystemExit("the user\'s reference")\n')
+    (crowded / "conformance.py").write_text('raise SystemExit("the user\'s conformance")\n')
+    proc = _run([str(installed["bin"] / "pi-conformance"), "run", "--adapter", "serve-reference", "--case", "tpl-args-*"],
+                cwd=crowded)
+    assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
 
 
 def _check_installed_invariants_need_no_test_extra(installed) -> None:

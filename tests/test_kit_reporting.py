@@ -124,7 +124,12 @@ def test_junit_and_markdown_say_which_rule_a_failure_breaks(tmp_path):
     (["list", "--case", "mdl160-*"], "they hold in pi-1.6.0 (add --edition pi-1.6.0)"),
     (["run", "--edition", "pi-1.6.0", "--case", "msg-replay-replace-*"], "they hold in pi-0.99.4"),
     (["run", "--case", "env-payload-no-adapter", "--area", "pi"], "are not of --area pi"),
-    (["list", "--case", "zzz*"], "no case of edition pi-0.99.4 matches zzz*"),
+    (["list", "--case", "zzz*"], "no case matches zzz*"),
+    # the Pi cases are judged by pi-0.99.4 under --edition envelope: that is the edition named
+    (["run", "--area", "envelope", "--area", "pi", "--edition", "envelope", "--case", "msg160-*"],
+     "do not hold in edition pi-0.99.4; they hold in pi-1.6.0"),
+    # a pattern that matches nothing names no edition, least of all one of an area not selected
+    (["run", "--area", "envelope", "--case", "nope"], "pi-conformance: no case matches nope\n"),
 ])
 def test_a_selection_of_no_case_says_why(argv, message, capsys):
     from conformance.cli import main

@@ -277,14 +277,22 @@ def test_cli_docs_html_md_and_results(tmp_path, capsys, failing_report):
 
 
 def test_docs_warns_of_results_of_another_edition(tmp_path, capsys, failing_report, pi_types_suite):
+    # a report of format 1 (no editions) that ran the pi area: its edition judged the pi cases
     report = tmp_path / "a.json"
-    report.write_text(json.dumps(failing_report))
+    assert failing_report["header"]["areas"] == ["envelope", "pi"]
+    old = {k: v for k, v in failing_report["header"].items() if k not in ("format", "editions")}
+    report.write_text(json.dumps({**failing_report, "header": old}))
     assert failing_report["header"]["edition"] == "pi-0.99.4"
     args = ["docs", "--out", str(tmp_path / "site"), "--results", str(report), "--scenarios-dir", str(pi_types_suite)]
     assert main([*args, "--edition", "pi-1.6.0"]) == 0
     assert (f"warning: {report} judged edition pi-0.99.4, not pi-1.6.0: its results are shown beside the "
             "goldens of pi-1.6.0") in capsys.readouterr().err
     assert main(args) == 0
+    assert "warning" not in capsys.readouterr().err
+    # a report of the envelope area alone judged no Pi case: it suits the goldens of either edition
+    only = {**failing_report["header"], "areas": ["envelope"], "editions": {"envelope": "envelope"}}
+    report.write_text(json.dumps({**failing_report, "header": only}))
+    assert main([*args, "--edition", "pi-1.6.0"]) == 0
     assert "warning" not in capsys.readouterr().err
 
 
@@ -295,7 +303,7 @@ def test_results_are_shown_under_each_case(failing_report):
     bad = failing_report["cases"][0]
     html = pages[f"{bad['area']}.html"]
     body = html.split(f'id="case-{bad["id"]}"', 1)[1].split('<div class="case"', 1)[0]
-    assert body.count('<td class="failed">failed</td>') == 2 and "reference 0.1.0 (pi-0.99.4) [2]" in body
+    assert body.count('<td class="failed">failed</td>') == 2 and "reference 0.1.0 (editions envelope, pi-0.99.4) [2]" in body
     assert 'title="tab"' in body and "more lines" in body
     unrun = next(c for c in cases if c.id not in {r["id"] for r in failing_report["cases"]})
     html = pages[f"{unrun.area}.html"]

@@ -223,8 +223,8 @@ def test_every_internal_link_of_the_site_resolves(site):
 
 @pytest.mark.parametrize("name, heading", [("docs/index.html", "The specification by example"),
                                            ("docs/envelope.html", "envelope: clauses and their cases"),
-                                           ("report.html", "Conformance report: reference 0.1.0 (pi-0.99.4)"),
-                                           ("compare.html", "Conformance report: reference 0.1.0 (reference.json, pi-0.99.4)")])
+                                           ("report.html", "Conformance report: reference 0.1.0 (edition envelope)"),
+                                           ("compare.html", "Conformance report: reference 0.1.0 (reference.json, edition envelope)")])
 def test_page_renders_in_chromium_without_console_messages(browser, site, tmp_path, name, heading):
     shot = tmp_path / (Path(name).stem + ".png")
     dom, console = open_page(browser, site / name, shot)

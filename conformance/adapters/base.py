@@ -19,6 +19,10 @@ from typing import Any, Literal, Protocol, runtime_checkable
 
 AnswerKind = Literal["result", "error", "unsupported", "skipped", "errored"]
 
+MAX_TIMEOUTS = 3
+"""After this many requests in a row without an answer in time, the adapter counts as hung (an
+adapter process and an implementation in process alike)."""
+
 
 @dataclass
 class Answer:
@@ -30,6 +34,10 @@ class Answer:
         code: the spec error code (``kind == "error"``).
         message: error message, unsupported/skipped reason, or what went wrong (``errored``).
         stderr: the adapter's stderr tail, when the kit has one (``errored``).
+        no_answer: ``True`` on an ``errored`` answer the kit wrote because the implementation
+            gave none: the adapter crashed or exited, hung past the timeout, or broke the protocol
+            (a malformed answer, output that is not JSON data). ``False`` on an ``errored`` the
+            implementation itself answered (an ``errored`` reply, an exception raised in process).
     """
 
     kind: AnswerKind
@@ -37,6 +45,7 @@ class Answer:
     code: str | None = None
     message: str = ""
     stderr: str = ""
+    no_answer: bool = False
 
     @classmethod
     def result(cls, output: Any) -> "Answer":

@@ -14,7 +14,7 @@ import queue
 import time
 from typing import Any
 
-from conformance.adapters.base import AdapterStartError, Answer, Hello
+from conformance.adapters.base import MAX_TIMEOUTS, AdapterStartError, Answer, Hello
 from conformance.adapters.environment import AdapterEnvironment
 from conformance.console import shown, shown_lines
 from conformance.adapters.process import EOF, TOO_LONG, ChildFault, ChildProcess, ChildTimeout, Restarts
@@ -41,10 +41,6 @@ __all__ = ["JsonLinesAdapter"]
 
 _FAULTS = (ChildFault, ProtocolViolation)
 """What makes the kit kill the adapter process: it failed, or it broke the protocol."""
-
-
-MAX_TIMEOUTS = 3
-"""After this many requests in a row without an answer in time, the adapter counts as hung."""
 
 
 class _Refused(Exception):
@@ -279,10 +275,10 @@ class JsonLinesAdapter:
             return Answer("unsupported", message=f"adapter {self.name} does not list operation {op}")
         hung = self._hung()
         if hung is not None:
-            return Answer("errored", message=hung)
+            return Answer("errored", message=hung, no_answer=True)
         problem = self._ensure_running()
         if problem is not None:
-            return Answer("errored", message=problem)
+            return Answer("errored", message=problem, no_answer=True)
         assert self.hello is not None and self._proc is not None
         if op not in self.hello.operations:
             return Answer("unsupported", message=f"adapter {self.name} does not list operation {op}")
@@ -291,7 +287,7 @@ class JsonLinesAdapter:
         try:
             data = encode_message(run_request(seq, op, input, root, edition))
         except (TypeError, ValueError) as exc:
-            return Answer("errored", message=f"the case's input cannot be sent as JSON: {exc}")
+            return Answer("errored", message=f"the case's input cannot be sent as JSON: {exc}", no_answer=True)
         proc = self._proc
         try:
             try:
@@ -330,6 +326,7 @@ class JsonLinesAdapter:
                 message=f"adapter {self.name} refused the request as malformed: "
                 f"{shown(message.get('message', ''))}",
                 stderr=proc.stderr_tail(),
+                no_answer=True,
             )
         answer = parse_answer(message, seq)
         if answer.kind == "errored":
@@ -343,7 +340,8 @@ class JsonLinesAdapter:
             self._proc = None
         self.last_fault, self.last_fault_exited = problem, proc.exit_code() is not None
         proc.kill()
-        return Answer("errored", message=f"adapter {self.name}: {problem}", stderr=proc.stderr_tail(wait=0.5))
+        return Answer("errored", message=f"adapter {self.name}: {problem}", stderr=proc.stderr_tail(wait=0.5),
+                      no_answer=True)
 
     def exchange_raw(self, line: bytes, *, timeout: float = DEFAULT_TIMEOUT) -> dict | str:
         """Send one raw line (``\\n`` added when missing) and return the next message.

@@ -17,8 +17,8 @@ from pathlib import Path
 from conformance.adapters.base import Adapter, AdapterNameError, AdapterStartError
 from conformance.adapters.environment import AdapterEnvironment
 
-__all__ = ["AdapterNameError", "ADAPTER_NAMES", "make_adapter", "out_of_process", "parse_command",
-           "pi_node_command", "serve_reference_command"]
+__all__ = ["AdapterNameError", "ADAPTER_NAMES", "kit_module_command", "make_adapter", "out_of_process",
+           "parse_command", "pi_node_command", "serve_reference_command"]
 
 ADAPTERS_DIR = Path(__file__).resolve().parent
 ADAPTER_NAMES = "reference (default), serve-reference, pi-node, python:MODULE:CLASS, or a command"
@@ -49,9 +49,32 @@ def pi_node_command() -> list[str]:
     return ["bash", str(launcher)]
 
 
+KIT_ROOT = ADAPTERS_DIR.parent.parent
+"""The folder that holds the kit's own packages, ``conformance`` and ``reference``."""
+
+
+def kit_module_command(module: str, *args: str) -> list[str]:
+    """The command line that runs the kit's own ``module`` (``python -m MODULE ARGS``) in a
+    child Python, importing the kit's packages whatever the current folder holds.
+
+    ``python -m`` puts the current folder first on the module path, so a folder holding a module
+    or package named ``reference`` or ``conformance`` (a user's own) would be imported instead of
+    the kit's; ``-P`` (Python 3.11) leaves the current folder out. Only when the current folder is
+    the one holding the kit's packages (a source checkout run without installing) is it kept, as
+    it is then the only place the child finds them.
+    """
+    try:
+        here = Path.cwd().resolve()
+    except OSError:  # the current folder was removed
+        here = None
+    safe = [] if here == KIT_ROOT.resolve() else ["-P"]
+    return [sys.executable, *safe, "-m", module, *args]
+
+
 def serve_reference_command() -> list[str]:
-    """The command line that serves the bundled reference over the JSON-lines protocol."""
-    return [sys.executable, "-m", "conformance.adapters.server"]
+    """The command line that serves the bundled reference over the JSON-lines protocol
+    (:func:`kit_module_command`)."""
+    return kit_module_command("conformance.adapters.server")
 
 
 def runs_in_process(spec: str | None) -> bool:

@@ -33,6 +33,7 @@ __all__ = [
     "AdapterEnvironment",
     "Scratch",
     "leftover_scratch",
+    "remove_leftovers",
     "parse_assignments",
 ]
 
@@ -64,9 +65,22 @@ def _running(pid: int) -> bool:
     return True
 
 
+def _ours(entry: Path) -> bool:
+    """Whether ``entry`` (not followed if a link) belongs to this process's user (any entry where
+    the system has no owners)."""
+    if not hasattr(os, "getuid"):
+        return True
+    try:
+        return entry.lstat().st_uid == os.getuid()
+    except OSError:
+        return False
+
+
 def leftover_scratch(folder: Path, prefix: str = SCRATCH_PREFIX) -> list[Path]:
-    """The scratch folders in ``folder`` (named ``<prefix><pid>-...``) whose kit process ``pid``
-    no longer runs: a kit killed outright (``SIGKILL``) had no time to remove them."""
+    """The folders in ``folder`` named ``<prefix><pid>-...`` (a scratch folder, or a case's tree
+    with the runner's prefix) whose kit process ``pid`` no longer runs and that belong to this
+    user: a kit killed outright (``SIGKILL``) had no time to remove them. Another user's, and
+    one of a process that runs (or whose number a new process now has), are left alone."""
     pattern = re.compile(re.escape(prefix) + r"(\d+)-")
     try:
         entries = list(folder.iterdir())
@@ -75,9 +89,25 @@ def leftover_scratch(folder: Path, prefix: str = SCRATCH_PREFIX) -> list[Path]:
     found = []
     for entry in entries:
         match = pattern.match(entry.name)
-        if match and int(match.group(1)) != os.getpid() and not _running(int(match.group(1))):
+        if match and int(match.group(1)) != os.getpid() and not _running(int(match.group(1))) and _ours(entry):
             found.append(entry)
     return sorted(found)
+
+
+_swept: set[tuple[str, str]] = set()
+"""The folders and prefixes :func:`remove_leftovers` has swept in this process."""
+
+
+def remove_leftovers(folder: Path, prefix: str) -> None:
+    """Remove the :func:`leftover_scratch` folders of ``prefix`` in ``folder``, once per process
+    (the kits whose leftovers they are ran before this one started). Never raises."""
+    import shutil
+
+    if (str(folder), prefix) in _swept:
+        return
+    _swept.add((str(folder), prefix))
+    for leftover in leftover_scratch(folder, prefix):
+        shutil.rmtree(leftover, ignore_errors=True)
 
 
 def parse_assignments(items: Iterable[str] | None) -> dict[str, str]:

@@ -1,9 +1,17 @@
 """The in-process adapter: runs a Python :class:`~conformance.adapters.base.Implementation`.
 
 Inputs are passed as a fresh JSON copy and outputs are checked to be JSON data, so an in-process
-implementation sees and returns exactly what it would over the JSON-lines protocol. In-process
-calls are not time-limited (a Python call cannot be interrupted safely); run an implementation
-that may hang through ``serve`` and the JSON-lines adapter instead.
+implementation sees and returns exactly what it would over the JSON-lines protocol.
+
+``--timeout`` bounds each call as it bounds a request to an adapter process: the calls run in a
+worker thread of the adapter and the kit waits for each at most the timeout. A call still running then is
+answered ``errored`` (the implementation gave no answer); Python cannot stop a thread, so the call
+goes on in the background until it returns or the kit exits, and the later requests go to the same
+implementation meanwhile (a call that loops takes a share of the processor all the while). After
+:data:`MAX_TIMEOUTS` calls in a row timed out the implementation counts as hung, as an adapter
+process does, and the remaining requests are answered ``errored`` without being made. To have a
+hung call killed, serve the implementation as a process (``python -m conformance.adapters.server
+MODULE:CLASS``).
 """
 
 from __future__ import annotations
@@ -11,10 +19,14 @@ from __future__ import annotations
 import importlib
 import json
 import os
+import queue
 import sys
+import threading
 import traceback
+import weakref
 
 from conformance.adapters.base import (
+    MAX_TIMEOUTS,
     AdapterNameError,
     AdapterStartError,
     Answer,
@@ -27,12 +39,33 @@ from conformance.adapters.base import (
 from conformance import PROTOCOL_VERSION
 
 
+class _Worker:
+    """A daemon thread that makes the calls put in ``jobs`` (callables), one after the other, until
+    it takes ``None``: one thread for every call of an adapter (a thread started for each call
+    cost several times the call to ``kit.echo``), replaced after a call that did not return in
+    time."""
+
+    def __init__(self) -> None:
+        self.jobs: queue.SimpleQueue = queue.SimpleQueue()
+        threading.Thread(target=self._serve, name="pi-conformance implementation", daemon=True).start()
+
+    def _serve(self) -> None:
+        while True:
+            job = self.jobs.get()
+            if job is None:
+                return
+            job()
+            del job  # the call holds its adapter: waiting with it would keep the adapter alive
+
+
 class InProcessAdapter:
     """Adapter over an :class:`Implementation` instance living in this process."""
 
     def __init__(self, implementation: Implementation) -> None:
         self.implementation = implementation
         self._ops: set[str] = set()
+        self._timeouts = 0  # calls in a row that did not return within their timeout
+        self._worker: _Worker | None = None  # made at the first request
 
     def start(self) -> Hello:
         try:
@@ -44,10 +77,50 @@ class InProcessAdapter:
         return Hello(name=impl.name, version=impl.version, language=impl.language,
                      operations=sorted(self._ops), protocol=PROTOCOL_VERSION)
 
-    def run(self, op: str, input: dict, *, root: str | None, timeout: float,
+    def run(self, op: str, input: dict, *, root: str | None, timeout: float | None,
             edition: str | None = None) -> Answer:
+        """Call the implementation on one request in a thread, waiting at most ``timeout``
+        seconds (``None``: without a bound); see the module docstring for a call that does not
+        return in time. Never raises for the implementation's faults."""
         if op not in self._ops:
             return Answer("unsupported", message=f"{self.implementation.name} does not provide {op}")
+        name = self.implementation.name
+        if self._timeouts >= MAX_TIMEOUTS:
+            return Answer("errored", no_answer=True,
+                          message=f"{name} is hung: {self._timeouts} calls in a row did not return within their "
+                                  "timeout, so the rest of this run's requests are not made")
+        answered: list[Answer] = []
+        raised: list[BaseException] = []
+        done = threading.Event()
+
+        def call() -> None:
+            try:
+                answered.append(self._call(op, input, root, edition))
+            except BaseException as exc:  # KeyboardInterrupt, say: raised here, as without the thread
+                raised.append(exc)
+            finally:
+                done.set()
+
+        if self._worker is None:
+            self._worker = _Worker()
+            weakref.finalize(self, self._worker.jobs.put, None)  # an adapter never stopped ends it too
+        self._worker.jobs.put(call)
+        done.wait(timeout)
+        if raised:
+            raise raised[0]
+        if not answered:
+            self._worker.jobs.put(None)  # it ends once the call returns; the next request gets a new one
+            self._worker = None
+            self._timeouts += 1
+            return Answer("errored", no_answer=True,
+                          message=f"{name} did not return from {op} within {timeout:g} s (--timeout); the call "
+                                  "goes on in the background until it returns or the kit exits, as a call in "
+                                  "process cannot be stopped")
+        self._timeouts = 0
+        return answered[0]
+
+    def _call(self, op: str, input: dict, root: str | None, edition: str | None) -> Answer:
+        """The implementation's answer to one request (run in the request's thread)."""
         self.implementation.edition = edition
         try:
             output = self.implementation.run(op, json.loads(json.dumps(input)), root)
@@ -65,9 +138,12 @@ class InProcessAdapter:
         try:
             return Answer.result(json.loads(json.dumps(output, allow_nan=False)))
         except (TypeError, ValueError) as exc:
-            return Answer("errored", message=f"output is not JSON data: {exc}")
+            return Answer("errored", message=f"output is not JSON data: {exc}", no_answer=True)
 
     def stop(self) -> None:
+        if self._worker is not None:
+            self._worker.jobs.put(None)
+            self._worker = None
         self.implementation.close()
 
 

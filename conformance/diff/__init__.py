@@ -40,6 +40,11 @@ DEFAULT_TIMEOUT = 10.0
 """Seconds an out-of-process adapter has to answer one request."""
 
 
+DIFF_TREE_PREFIX = "pi-conformance-diff-"
+"""How an example's tree folder is named: the prefix, the kit's process id, ``-`` and a random
+part (the runner's trees are named alike, :data:`conformance.runner.TREE_PREFIX`)."""
+
+
 class Disagreeing(AssertionError):
     """The two answers to the current example differ (raised inside the hypothesis test)."""
 
@@ -71,10 +76,10 @@ class OperationReport:
     when the kit itself failed (an invalid generated input, say), and the wall time in seconds.
     ``known``: how many examples disagreed only where a recorded divergence does
     (:mod:`conformance.diff.known`); ``known_cases``: the ids of those recorded cases, in the
-    order first met. ``fault``: why the search stopped because one adapter answered an example
-    differently when it was sent again (after a crash the kit restarted it, say; see
-    :func:`adapter_fault`), and ``fault_side`` which (0 the first, 1 the second); such an example
-    is no disagreement."""
+    order first met. ``fault``: why the search stopped because one adapter gave no answer of its
+    implementation (it crashed, hung or answered malformed output) or answered an example
+    differently when it was sent again (see :func:`adapter_fault`), and ``fault_side`` which (0 the
+    first, 1 the second); such an example is no disagreement."""
 
     op: str
     source: str
@@ -156,7 +161,10 @@ def ask(adapter: Adapter, op: str, input: dict, tree: dict | None, timeout: floa
     edition = judged(edition, op.split(".", 1)[0]) if not op.startswith("kit.") else None
     if tree is None:
         return adapter.run(op, payload, root=None, timeout=timeout, edition=edition), []
-    with tempfile.TemporaryDirectory(prefix="pi-conformance-diff-") as tmp:
+    from conformance.adapters.environment import remove_leftovers
+
+    remove_leftovers(Path(tempfile.gettempdir()), DIFF_TREE_PREFIX)
+    with tempfile.TemporaryDirectory(prefix=f"{DIFF_TREE_PREFIX}{os.getpid()}-") as tmp:
         root = os.path.realpath(tmp)
         try:
             materialise(parse_tree(tree), Path(root))
@@ -226,24 +234,31 @@ def answer_text(answer: Answer) -> str:
     return f"{answer.kind}: {answer.message}" if answer.message else answer.kind
 
 
+def failure_text(answer: Answer, key: str) -> str:
+    """An ``errored`` answer to the example ``key`` (:func:`example_text`) as a fault says it:
+    the example, what went wrong and the end of the adapter's standard error when it has one."""
+    tail = f"; its standard error ended: {answer.stderr.strip()}" if answer.stderr.strip() else ""
+    return f"failed on {key}: {answer.message}{tail}"
+
+
 def adapter_fault(answers: Sequence[Answer], views: Sequence[Any], key: str,
                   memo: dict[tuple[int, str], tuple[Answer, Any]]) -> tuple[int, str] | None:
-    """The first adapter that answered this example (``key``, see :func:`example_text`)
-    differently from the answer it gave it before (kept in ``memo``), as ``(side, text)``: the
-    text gives the example and both answers, and says so when the first was the adapter's own
-    failure (``errored``: it crashed, hung or answered malformed output, and the kit restarted
-    it). ``None`` when both answered as before (or for the first time)."""
+    """The first adapter whose answer to this example (``key``, see :func:`example_text`) is no
+    answer of its implementation, as ``(side, text)``: an ``errored`` one the kit wrote because
+    the adapter crashed, hung or broke the protocol (``Answer.no_answer``;
+    :func:`failure_text`), or one that differs from the answer it gave the same example before
+    (kept in ``memo``; the text gives the example and both answers). Either is the adapter's
+    fault, never a disagreement of the two implementations; an ``errored`` answer of the
+    implementation's own (an exception it raised) is compared as any answer. ``None`` when
+    both answered, as before (or for the first time)."""
+    for side, answer in enumerate(answers):
+        if answer.no_answer:
+            return side, failure_text(answer, key)
     for side, (answer, view) in enumerate(zip(answers, views)):
         before = memo.setdefault((side, key), (answer, view))
-        if golden.same(before[1], view):
-            continue
-        first = before[0]
-        if first.kind == "errored":
-            tail = f"; its standard error ended: {first.stderr.strip()}" if first.stderr.strip() else ""
-            return side, (f"failed on {key}: {first.message}{tail}; sent again, it answered "
-                          f"{answer_text(answer)}")
-        return side, (f"answered the same example differently: {key}; first {answer_text(first)}; "
-                      f"then {answer_text(answer)}")
+        if not golden.same(before[1], view):
+            return side, (f"answered the same example differently: {key}; first {answer_text(before[0])}; "
+                          f"then {answer_text(answer)}")
     return None
 
 
@@ -325,13 +340,27 @@ def diff_operation(adapters: tuple[Adapter, Adapter], op: str, *, examples: int 
     return report
 
 
+def check_ops_in_areas(ops: Sequence[str] | None, areas: Sequence[str] | None) -> None:
+    """Refuse an operation of ``ops`` outside every area of ``areas`` (an operation's area is its
+    name before the first dot), as ``run`` refuses a ``--case`` outside ``--area``: the diff would
+    compare an area the user left out. Nothing is refused when either is empty.
+
+    Raises ``ValueError`` naming the operations and the areas."""
+    outside = [o for o in ops or () if areas and o.split(".", 1)[0] not in areas]
+    if outside:
+        raise ValueError(f"--op {', '.join(outside)}: not of --area {', '.join(areas)} (an operation's "
+                         "area is its name before the dot; give its --area too, or leave --area out)")
+
+
 def common_operations(first: Sequence[str], second: Sequence[str], *, areas: Sequence[str] | None = None,
                       ops: Sequence[str] | None = None) -> list[str]:
     """The operations both adapters provide (``kit.*`` left out), of ``areas``, or exactly
-    ``ops``; sorted. Raises ``ValueError`` naming an operation of ``ops`` that is unknown or
-    that one adapter lacks."""
+    ``ops`` (which must be of ``areas`` when both are given, :func:`check_ops_in_areas`); sorted.
+    Raises ``ValueError`` naming an operation of ``ops`` that is unknown, that one adapter lacks,
+    or that is of none of ``areas``."""
     from conformance.operations import catalogue
 
+    check_ops_in_areas(ops, areas)
     both = sorted((set(first) & set(second) & set(catalogue())) - {o for o in first if o.startswith("kit.")})
     if ops:
         missing = [o for o in ops if o not in both]

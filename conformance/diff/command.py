@@ -18,7 +18,7 @@ from conformance.adapters.connect import ADAPTER_NAMES, AdapterNameError, make_a
 from conformance.adapters.environment import AdapterEnvironment, parse_assignments
 from conformance.areas import AREAS
 from conformance.console import LINE_LIMIT, shown
-from conformance.diff import DEFAULT_EXAMPLES, DEFAULT_TIMEOUT, OperationReport, run_diff
+from conformance.diff import DEFAULT_EXAMPLES, DEFAULT_TIMEOUT, OperationReport, check_ops_in_areas, run_diff
 from conformance.diff.scenario import case_id, scenario_text
 from conformance.options import (MAX_EXAMPLES, add_edition_argument, add_generation_arguments, example_count,
                                 folder_argument, path_argument, pattern_argument)
@@ -94,6 +94,10 @@ def cmd_diff(args: argparse.Namespace) -> int:
         example_count(args.examples)
     except ValueError as exc:
         return _usage(str(exc))
+    try:
+        check_ops_in_areas(args.op, args.area)
+    except ValueError as exc:
+        return _usage(str(exc))
     if args.out:
         problem = _unwritable_folder(Path(args.out))
         if problem:
@@ -118,8 +122,12 @@ def cmd_diff(args: argparse.Namespace) -> int:
         print(f"pi-conformance diff: an adapter could not start: {exc}", file=sys.stderr)
         return 3
     names = (args.adapter[0], args.adapter[1])
+    from conformance.editions import judging, label
+
+    editions = label(judging(args.edition, args.area or {o.split(".", 1)[0] for o in args.op or ()} or AREAS))
     print(f"diff {names[0]} against {names[1]}: {args.examples} examples per operation, "
-          f"{'derandomized' if args.seed is None else f'seed {args.seed}'}; edition {args.edition}", flush=True)
+          f"{'derandomized' if args.seed is None else f'seed {args.seed}'}" + (f"; {editions}" if editions else ""),
+          flush=True)
     try:
         reports = run_diff(adapters, areas=args.area, ops=args.op, examples=args.examples, seed=args.seed,
                            timeout=args.timeout, progress=lambda r: print(_line(r), flush=True),

@@ -76,6 +76,11 @@ def serve(operations, answer, *, name="standin", on_malformed=None):
     return 0
 
 
+def provided():
+    """The operations named by ``--provides OP`` options of the command line, besides ``kit.echo``."""
+    return [sys.argv[i + 1] for i, arg in enumerate(sys.argv[:-1]) if arg == "--provides"]
+
+
 def echo(request):
     """The ``kit.echo`` answer."""
     return {"type": "result", "output": {"value": request["input"].get("value")}}

@@ -1,11 +1,12 @@
 """A stand-in adapter that crashes mid-run: ``kit.echo`` of the value ``"crash"`` exits 3.
 
-With ``--always`` it crashes on every request.
+With ``--always`` it crashes on every request; with ``--provides OP`` it lists ``OP`` too
+(answered as ``kit.echo`` is), so that ``diff`` compares it.
 """
 
 import sys
 
-from _proto import echo, log, serve
+from _proto import echo, log, provided, serve
 
 
 def answer(request):
@@ -17,4 +18,4 @@ def answer(request):
 
 
 if __name__ == "__main__":
-    sys.exit(serve(["kit.echo"], answer, name="crashes"))
+    sys.exit(serve(["kit.echo", *provided()], answer, name="crashes"))

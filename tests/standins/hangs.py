@@ -1,13 +1,14 @@
 """A stand-in adapter that hangs: ``kit.echo`` of the value ``"hang"`` never answers.
 
 With ``--always`` it hangs on every request; with ``--deaf`` it stops reading its input after the
-handshake.
+handshake; with ``--provides OP`` it lists ``OP`` too (answered as ``kit.echo`` is), so that
+``diff`` compares it.
 """
 
 import sys
 import time
 
-from _proto import echo, log, serve, started
+from _proto import echo, log, provided, serve, started
 
 
 def answer(request):
@@ -23,4 +24,4 @@ if __name__ == "__main__":
         started(["kit.echo"], "hangs")
         log("hangs: no longer reading")
         time.sleep(3600)
-    sys.exit(serve(["kit.echo"], answer, name="hangs"))
+    sys.exit(serve(["kit.echo", *provided()], answer, name="hangs"))
