@@ -3,15 +3,17 @@
 Inputs are passed as a fresh JSON copy and outputs are checked to be JSON data, so an in-process
 implementation sees and returns exactly what it would over the JSON-lines protocol.
 
-``--timeout`` bounds each call as it bounds a request to an adapter process: the calls run in a
-worker thread of the adapter and the kit waits for each at most the timeout. A call still running then is
-answered ``errored`` (the implementation gave no answer); Python cannot stop a thread, so the call
-goes on in the background until it returns or the kit exits, and the later requests go to the same
-implementation meanwhile (a call that loops takes a share of the processor all the while). After
-:data:`MAX_TIMEOUTS` calls in a row timed out the implementation counts as hung, as an adapter
-process does, and the remaining requests are answered ``errored`` without being made. To have a
-hung call killed, serve the implementation as a process (``python -m conformance.adapters.server
-MODULE:CLASS``).
+``--timeout`` bounds each call as it bounds a request to an adapter process. In the main thread
+(the CLI, the pytest plugin) an interval timer (``SIGALRM``) raises :class:`CallTimedOut` inside a
+call still running at the timeout, which stops it there: the case is answered ``errored`` (the
+implementation gave no answer) and the run goes on. Elsewhere (a runner driven from another
+thread, or with the interval timer already in use) the calls run in a worker thread of the adapter
+and the kit waits for each at most the timeout; Python cannot stop a thread, so such a call goes on
+in the background until it returns or the kit exits. After :data:`MAX_TIMEOUTS` calls in a row
+timed out the implementation counts as hung, as an adapter process does, and the remaining requests
+are answered ``errored`` without being made. An implementation that catches ``BaseException`` can
+keep its call from being stopped; to have a hung call killed whatever it does, serve the
+implementation as a process (``python -m conformance.adapters.server MODULE:CLASS``).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import importlib
 import json
 import os
 import queue
+import signal
 import sys
 import threading
 import traceback
@@ -37,6 +40,19 @@ from conformance.adapters.base import (
     Unsupported,
 )
 from conformance import PROTOCOL_VERSION
+
+
+class CallTimedOut(BaseException):
+    """Raised inside a call in process when its ``--timeout`` has passed (see the module
+    docstring). A ``BaseException``, so that an implementation's ``except Exception`` lets it
+    through."""
+
+
+def _alarm_usable() -> bool:
+    """Whether a call can be bounded by ``SIGALRM``: in the main thread, where the signal exists
+    and no interval timer runs already (pytest-timeout's, say, which is left alone)."""
+    return (hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+            and signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0))
 
 
 class _Worker:
@@ -79,9 +95,9 @@ class InProcessAdapter:
 
     def run(self, op: str, input: dict, *, root: str | None, timeout: float | None,
             edition: str | None = None) -> Answer:
-        """Call the implementation on one request in a thread, waiting at most ``timeout``
-        seconds (``None``: without a bound); see the module docstring for a call that does not
-        return in time. Never raises for the implementation's faults."""
+        """Call the implementation on one request, bounded by ``timeout`` seconds (``None``:
+        without a bound); see the module docstring for a call that does not return in time.
+        Never raises for the implementation's faults."""
         if op not in self._ops:
             return Answer("unsupported", message=f"{self.implementation.name} does not provide {op}")
         name = self.implementation.name
@@ -89,6 +105,54 @@ class InProcessAdapter:
             return Answer("errored", no_answer=True,
                           message=f"{name} is hung: {self._timeouts} calls in a row did not return within their "
                                   "timeout, so the rest of this run's requests are not made")
+        alarmed = timeout is not None and _alarm_usable()
+        if timeout is None:
+            answer = self._call(op, input, root, edition)
+        elif alarmed:
+            answer = self._alarmed(op, input, root, edition, timeout)
+        else:
+            answer = self._threaded(op, input, root, edition, timeout)
+        if answer is not None:
+            self._timeouts = 0
+            return answer
+        self._timeouts += 1
+        if alarmed:
+            what = "the call was stopped there"
+        else:  # the worker ends once the call returns; the next request gets a new one
+            self._worker.jobs.put(None)
+            self._worker = None
+            what = "the call goes on in the background until it returns or the kit exits, as a call in " \
+                   "another thread cannot be stopped"
+        return Answer("errored", no_answer=True,
+                      message=f"{name} did not return from {op} within {timeout:g} s (--timeout); {what}")
+
+    def _alarmed(self, op: str, input: dict, root: str | None, edition: str | None,
+                 timeout: float) -> Answer | None:
+        """The call made in this (the main) thread under an interval timer that raises
+        :class:`CallTimedOut` inside it at ``timeout`` seconds; ``None`` when it did."""
+        calling = [True]
+
+        def on_alarm(signum: int, frame: object) -> None:
+            if calling[0]:  # never after the call has returned
+                calling[0] = False
+                raise CallTimedOut()
+
+        previous = signal.signal(signal.SIGALRM, on_alarm)
+        signal.setitimer(signal.ITIMER_REAL, max(timeout, 1e-6))
+        try:
+            answer = self._call(op, input, root, edition)
+            calling[0] = False
+            return answer
+        except CallTimedOut:
+            return None
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous)
+
+    def _threaded(self, op: str, input: dict, root: str | None, edition: str | None,
+                  timeout: float) -> Answer | None:
+        """The call made in the adapter's worker thread, waited for at most ``timeout`` seconds;
+        ``None`` when it has not returned by then (the worker is left to it)."""
         answered: list[Answer] = []
         raised: list[BaseException] = []
         done = threading.Event()
@@ -108,16 +172,7 @@ class InProcessAdapter:
         done.wait(timeout)
         if raised:
             raise raised[0]
-        if not answered:
-            self._worker.jobs.put(None)  # it ends once the call returns; the next request gets a new one
-            self._worker = None
-            self._timeouts += 1
-            return Answer("errored", no_answer=True,
-                          message=f"{name} did not return from {op} within {timeout:g} s (--timeout); the call "
-                                  "goes on in the background until it returns or the kit exits, as a call in "
-                                  "process cannot be stopped")
-        self._timeouts = 0
-        return answered[0]
+        return answered[0] if answered else None
 
     def _call(self, op: str, input: dict, root: str | None, edition: str | None) -> Answer:
         """The implementation's answer to one request (run in the request's thread)."""
