@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 from fnmatch import fnmatchcase
+import os
 import sys
 from pathlib import Path
 from typing import Sequence
@@ -73,7 +74,7 @@ def _out_folder(value: str, *given: str | None, allowed: Path | None = None) -> 
     from conformance.report_paths import check_out_folder, kit_folders
 
     try:
-        return check_out_folder("--out", value, kit_folders(*given), allowed=allowed)
+        return Path(os.path.abspath(check_out_folder("--out", value, kit_folders(*given), allowed=allowed)))
     except ValueError as exc:
         raise UsageError(str(exc)) from None
 
@@ -431,11 +432,11 @@ def cmd_docs(args: argparse.Namespace) -> int:
     from conformance.cases import select
     from conformance.docs import write
 
-    _out_folder(args.out, args.scenarios_dir, args.golden_dir, args.spec_dir)
+    out = _out_folder(args.out, args.scenarios_dir, args.golden_dir, args.spec_dir)
     suite = _load(args)
     warnings: list[str] = []
     try:
-        written = write(Path(args.out), select(suite.cases, edition=args.edition), golden_dir=Path(args.golden_dir), fmt=args.format, results=args.results,
+        written = write(out, select(suite.cases, edition=args.edition), golden_dir=Path(args.golden_dir), fmt=args.format, results=args.results,
                         edition=args.edition, warnings=warnings)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
@@ -480,8 +481,8 @@ def cmd_schema(args: argparse.Namespace) -> int:
     try:
         written = write_schemas(out)
     except OSError as exc:
-        raise UsageError(f"--out {out}: cannot write the schemas: {exc.strerror or exc}") from None
-    print(f"wrote {len(written)} schema file(s) to {out}")
+        raise UsageError(f"--out {args.out}: cannot write the schemas: {exc.strerror or exc}") from None
+    print(f"wrote {len(written)} schema file(s) to {args.out}")
     return EXIT_OK
 
 

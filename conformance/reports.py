@@ -30,7 +30,7 @@ from conformance import PROTOCOL_VERSION, SPEC_VERSION, SUITE_VERSION
 from conformance.adapters.base import Hello
 from conformance.console import shown
 from conformance.golden import canonical
-from conformance.files import atomic_write_text
+from conformance.files import write_text
 from conformance.editions import DEFAULT as DEFAULT_EDITION
 from conformance.runner import STATUSES, CaseResult, RunSummary
 
@@ -102,7 +102,7 @@ def write_json(path: Path, report: dict) -> None:
         text.encode("utf-8")
     except UnicodeEncodeError:
         text = json.dumps(report, indent=2)
-    atomic_write_text(path, text + "\n")
+    write_text(path, text + "\n")
 
 
 @lru_cache(maxsize=1)
@@ -144,7 +144,7 @@ def write_junit(path: Path, report: dict) -> None:
                 ET.SubElement(tc, "skipped", message=xml_text(f"{rec['status']}: {rec['message']}"[:500]))
     _junit_suite_errors(root, report["header"].get("suiteErrors") or [])
     ET.indent(root)
-    atomic_write_text(path, ET.tostring(root, encoding="unicode", xml_declaration=True) + "\n")
+    write_text(path, ET.tostring(root, encoding="unicode", xml_declaration=True) + "\n")
 
 
 def _junit_suite_errors(root: ET.Element, errors: list[str]) -> None:
@@ -227,7 +227,7 @@ def write_markdown(path: Path, report: dict) -> None:
                 lines += [r["message"], ""]
             if r["diff"]:
                 lines += ["```diff", r["diff"].rstrip("\n"), "```", ""]
-    atomic_write_text(path, "\n".join(lines))
+    write_text(path, "\n".join(lines))
 
 
 def load_report(path: Path) -> dict:
