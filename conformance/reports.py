@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
 from conformance import PROTOCOL_VERSION, SPEC_VERSION, SUITE_VERSION
 from conformance.adapters.base import Hello
-from conformance.console import shown
+from conformance.console import BIDI_CONTROLS, bidi_escaped, shown
 from conformance.golden import canonical
 from conformance.files import write_text
 from conformance.editions import DEFAULT as DEFAULT_EDITION
@@ -96,25 +96,32 @@ def _record(result: CaseResult) -> dict:
 
 def write_json(path: Path, report: dict) -> None:
     """Write the JSON report as UTF-8; when an answer holds a lone surrogate (which UTF-8 cannot
-    carry), the whole report is written with ASCII escapes instead (``\\ud83d``)."""
+    carry), the whole report is written with ASCII escapes instead (``\\ud83d``). Bidirectional
+    controls (:data:`conformance.console.BIDI_CONTROLS`) are always written as JSON escapes
+    (``\\u202e``): the data read back are exact."""
     text = json.dumps(report, indent=2, ensure_ascii=False)
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
         text = json.dumps(report, indent=2)
-    write_text(path, text + "\n")
+    # The data stay exact; a bidirectional control is written as its JSON escape (it can stand
+    # only within a string), so that the file read as text shows it rather than obeys it.
+    write_text(path, bidi_escaped(text) + "\n")
 
 
 @lru_cache(maxsize=1)
 def _xml_bad() -> re.Pattern:
-    """The characters XML 1.0 cannot hold, compiled when a report first needs them rather than by
-    every run that prints its counts."""
-    return re.compile("[^\u0009\u000a\u000d\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+    """The characters XML 1.0 cannot hold and the bidirectional controls, compiled when a report
+    first needs them rather than by every run that prints its counts."""
+    return re.compile("[^\u0009\u000a\u000d\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]|["
+                      + "".join(sorted(BIDI_CONTROLS)) + "]")
 
 
 def xml_text(text: str) -> str:
     """``text`` with the characters XML 1.0 cannot hold (ANSI escapes' ESC, other controls, lone
-    surrogates) written as ``\\xNN`` / ``\\uNNNN``, so the report stays well-formed."""
+    surrogates) written as ``\\xNN`` / ``\\uNNNN``, so the report stays well-formed, and the
+    bidirectional controls (:data:`conformance.console.BIDI_CONTROLS`) as ``\\uNNNN``, so that a
+    JUnit reader shows them rather than obeys them."""
     return _xml_bad().sub(lambda m: f"\\x{ord(m.group()):02x}" if ord(m.group()) < 256 else f"\\u{ord(m.group()):04x}", text)
 
 
@@ -227,7 +234,7 @@ def write_markdown(path: Path, report: dict) -> None:
                 lines += [r["message"], ""]
             if r["diff"]:
                 lines += ["```diff", r["diff"].rstrip("\n"), "```", ""]
-    write_text(path, "\n".join(lines))
+    write_text(path, bidi_escaped("\n".join(lines)))
 
 
 def load_report(path: Path) -> dict:
