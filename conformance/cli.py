@@ -20,7 +20,8 @@ from conformance import golden
 from conformance.adapters.base import AdapterStartError
 from conformance.adapters.connect import AdapterNameError, make_adapter
 from conformance.cli_parser import build_parser
-from conformance.console import LINE_LIMIT, interrupted_exit_code, shown, shown_lines, terminate_as_interrupt, tolerate_closed_stdout
+from conformance.console import (LINE_LIMIT, interrupted_exit_code, shown, shown_lines, terminate_as_interrupt,
+                                 tolerate_any_encoding, tolerate_closed_stdout)
 from conformance.editions import DEFAULT as DEFAULT_EDITION
 from conformance.editions import held_elsewhere, holds, judged
 from conformance.options import check_edition_areas, required_operations
@@ -562,8 +563,9 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
-    # A closed standard output (`| head -1`) loses console text only: never a verdict or a report.
-    with tolerate_closed_stdout(), terminate_as_interrupt():
+    # A closed standard output (`| head -1`) or one whose encoding cannot hold an answer's text
+    # (PYTHONIOENCODING=ascii) loses console text only: never a verdict or a report.
+    with tolerate_any_encoding(), tolerate_closed_stdout(), terminate_as_interrupt():
         return _dispatch(args)
 
 

@@ -145,6 +145,32 @@ def tolerate_closed_stdout() -> Iterator[ClosedPipeTolerant]:
         sys.stdout = original
 
 
+@contextlib.contextmanager
+def tolerate_any_encoding() -> Iterator[None]:
+    """For the duration, standard output and standard error write a character their encoding
+    cannot hold (an answer's ``é`` under ``PYTHONIOENCODING=ascii``, a lone surrogate) as a
+    backslash escape (``\\xe9``, ``\\ud800``) instead of raising ``UnicodeEncodeError``, so that no
+    console text can cost a run its reports or its verdict; their error handling is restored at
+    the end. A stream that cannot be reconfigured (not a ``TextIOWrapper``) is left as it is."""
+    changed = []
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        errors = getattr(stream, "errors", None)
+        if reconfigure is None or errors in ("backslashreplace", "surrogateescape", "replace", "ignore"):
+            continue
+        try:
+            reconfigure(errors="backslashreplace")
+        except (ValueError, OSError):
+            continue
+        changed.append((stream, errors))
+    try:
+        yield
+    finally:
+        for stream, errors in changed:
+            with contextlib.suppress(ValueError, OSError, BrokenPipeError):
+                stream.reconfigure(errors=errors)
+
+
 class Terminated(KeyboardInterrupt):
     """A termination signal (``SIGTERM``, ``SIGHUP``) raised in the main thread like Ctrl-C, so
     that the same clean-up runs (the adapter's process group is stopped, no report is written).
