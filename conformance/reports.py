@@ -193,8 +193,16 @@ def text_table(rows: list[list[str]], labels: int = 1) -> str:
                      for row in rows)
 
 
+def markdown_cell(text: str) -> str:
+    """``text`` as one cell of a Markdown table: ``|`` (which would end the cell) written ``\\|``,
+    and ``&``, ``<``, ``>`` as HTML entities, so that no name makes a tag or breaks the table."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("|", "\\|")
+
+
 def markdown_table(rows: list[list[str]], labels: int = 1) -> str:
-    """``rows`` (the first is the head) as a Markdown table, aligned as :func:`text_table`."""
+    """``rows`` (the first is the head) as a Markdown table, aligned as :func:`text_table`, each
+    cell written by :func:`markdown_cell`."""
+    rows = [[markdown_cell(cell) for cell in row] for row in rows]
     head, *body = rows
     out = ["| " + " | ".join(head) + " |", "|" + "|".join(" --- " if i < labels else " ---: " for i in range(len(head))) + "|"]
     out += ["| " + " | ".join(r) + " |" for r in body]
@@ -238,7 +246,8 @@ def write_markdown(path: Path, report: dict) -> None:
 
 
 def load_report(path: Path) -> dict:
-    """Read a JSON report. Raises ``ValueError`` naming the file and the field when it is not one."""
+    """Read a JSON report. Raises ``ValueError`` naming the file and the field when it is not one
+    (a count of its summary that is not a whole number of 0 or more among them)."""
     try:
         raw = path.read_bytes()
     except OSError as exc:
@@ -265,10 +274,10 @@ def column_names(reports: list[dict]) -> list[str]:
     names = []
     for r in reports:
         impl = r["header"]["implementation"]
-        name = f"{impl['name']} {impl['version']}"
+        name = f"{shown(impl['name'])} {shown(impl['version'])}"  # a report may have been edited by hand
         source = r.get(SOURCE_KEY)
-        edition = report_edition(r["header"])
-        names.append(f"{name} ({Path(source).name}, {edition})" if source else f"{name} ({edition})")
+        edition = shown(report_edition(r["header"]))
+        names.append(f"{name} ({shown(Path(source).name)}, {edition})" if source else f"{name} ({edition})")
     return [f"{n} [{i}]" if names.count(n) > 1 else n for i, n in enumerate(names, 1)]
 
 
@@ -282,8 +291,13 @@ def _report_problem(data: Any) -> str | None:
     if not isinstance(impl, dict) or not all(isinstance(impl.get(k), str) for k in ("name", "version")):
         return "header.implementation must have string name and version"
     for area, row in data["summary"].items():
-        if not isinstance(row, dict) or not all(isinstance(v, int) for v in row.values()):
-            return f"summary.{area} must map statuses to counts"
+        if not isinstance(row, dict):
+            return f"summary.{shown(area)} must map statuses to counts"
+        for status, count in row.items():
+            if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+                return f"summary.{shown(area)}.{shown(status)} must be a whole number of 0 or more, not {shown(json.dumps(count))}"
+    if not isinstance(data["header"].get("suiteErrors") or [], list):
+        return "header.suiteErrors must be a list"
     return None
 
 
@@ -319,7 +333,7 @@ def _counts_by_op(report: dict) -> dict[tuple[str, str], dict[str, int]]:
     out: dict[tuple[str, str], dict[str, int]] = {}
     for rec in report["cases"]:
         if isinstance(rec, dict):
-            row = out.setdefault((str(rec.get("area", "?")), str(rec.get("op", "?"))), {})
+            row = out.setdefault((shown(rec.get("area", "?")), shown(rec.get("op", "?"))), {})
             row[str(rec.get("status", "?"))] = row.get(str(rec.get("status", "?")), 0) + 1
     return out
 
