@@ -63,3 +63,11 @@ def test_an_answer_s_bidirectional_control_reaches_no_output_raw(tmp_path, capsy
     assert '<span class="ws" title="right-to-left override">⸢RLO⸣</span>  .hsilgnE' in texts["--report-html"]
     [case] = json.loads(texts["--report-json"])["cases"]
     assert case["actual"] == {"providerInstructions": TEXT}  # the data exact
+
+
+def test_diff_quotes_an_answer_s_bidirectional_control_escaped(tmp_path, capsys):
+    assert main(["diff", "--adapter", "reference", "--adapter", f"python:{__name__}:Reversed",
+                 "--op", "envelope.instructions", "--examples", "2", "--out", str(tmp_path)]) == 1
+    [written] = tmp_path.glob("*.yaml")
+    for text in (capsys.readouterr().out, written.read_text(encoding="utf-8")):
+        assert not set(text) & BIDI_CONTROLS and "reviewer.\\u202e  .hsilgnE" in text
