@@ -101,6 +101,9 @@ def cmd_run(args: argparse.Namespace) -> int:
     from conformance.yamlio import SuiteFileError
 
     report_paths = _report_paths(args)
+    # Absolute now, as the report paths: an implementation run in process may change the working
+    # folder, and goldens, catalogue and expectations are read again after its answers.
+    args.golden_dir, args.spec_dir = (os.path.abspath(d) if d else d for d in (args.golden_dir, args.spec_dir))
     if not Path(args.golden_dir).is_dir():
         raise UsageError(f"no goldens at {args.golden_dir}: install the kit from its wheel or sdist, "
                          "or from a source checkout with `pip install -e .` (see README.md)")
@@ -112,6 +115,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         expectations = _expectations(args, suite)
     except SuiteFileError as exc:
         return _print_suite_errors(exc.errors)
+    args.expectations = os.path.abspath(args.expectations) if args.expectations else None  # as the header keeps it
     suite_errors = list(suite.errors) + _orphaned_goldens(args, suite)
     if args.case and not cases:
         _print_suite_errors(suite_errors)

@@ -162,3 +162,31 @@ def test_a_relative_report_path_is_the_one_given_whatever_folder_the_implementat
     assert main([*argv, "--report-json", "r.json", "--report-md", "sub/r.md"]) == 0
     assert (here / "r.json").is_file() and (here / "sub" / "r.md").is_file()
     assert list(elsewhere.iterdir()) == []
+
+
+def test_a_relative_golden_folder_is_the_one_given_whatever_folder_the_implementation_moves_to(tmp_path, monkeypatch):
+    import shutil
+
+    from conformance.golden import GOLDEN_DIR
+
+    here, elsewhere = tmp_path / "here", tmp_path / "elsewhere"
+    (here / "g" / "envelope").mkdir(parents=True)
+    elsewhere.mkdir()
+    shutil.copy(GOLDEN_DIR / "envelope" / "env-instr-custom-alone.yaml", here / "g" / "envelope")
+    monkeypatch.setattr(f"{__name__}.WANDER", [elsewhere])
+    monkeypatch.chdir(here)
+    assert main(["run", *CASE, "--adapter", f"python:{__name__}:Wanderer", "--golden-dir", "g"]) == 0
+
+
+def test_a_relative_expectations_file_is_read_for_the_html_report_after_the_implementation_moves(tmp_path, monkeypatch):
+    here, elsewhere = tmp_path / "here", tmp_path / "elsewhere"
+    here.mkdir()
+    elsewhere.mkdir()
+    (here / "exp.yaml").write_text("expectations:\n  - id: env-payload-replace-both\n    status: skip\n"
+                                   "    reason: a reason only this file gives\n")
+    monkeypatch.setattr(f"{__name__}.WANDER", [elsewhere])
+    monkeypatch.chdir(here)
+    assert main(["run", *CASE, "--adapter", f"python:{__name__}:Wanderer", "--expectations", "exp.yaml",
+                 "--report-html", "r.html", "--report-json", "r.json"]) == 0
+    assert "a reason only this file gives" in (here / "r.html").read_text()
+    assert json.loads((here / "r.json").read_text())["header"]["expectations"] == str(here / "exp.yaml")
