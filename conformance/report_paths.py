@@ -74,7 +74,8 @@ def check_report_paths(given: Sequence[tuple[str, str | None]], *, inputs: Mappi
             raise ValueError(f"{flag} {value}: ends in a slash, which names a folder; give a file name")
         if value == "-":
             raise ValueError(f"{flag} -: reports are written to files, the console takes standard output; "
-                             "give a file name (./- if you mean a file called '-')")
+                             "give a file name (./- if you mean a file called '-'), or /dev/stdout for the "
+                             "report after the console's text")
     paths = {flag: Path(value) for flag, value in given if value}
     checked: dict[str, Path] = {}
     seen = {Path(path).resolve(): flag for flag, path in (inputs or {}).items() if path}

@@ -190,3 +190,8 @@ def test_a_relative_expectations_file_is_read_for_the_html_report_after_the_impl
                  "--report-html", "r.html", "--report-json", "r.json"]) == 0
     assert "a reason only this file gives" in (here / "r.html").read_text()
     assert json.loads((here / "r.json").read_text())["header"]["expectations"] == str(here / "exp.yaml")
+
+
+def test_a_dash_names_the_way_to_print_a_report(capsys):
+    assert main(["run", *CASE, "--report-md", "-"]) == 2
+    assert "or /dev/stdout for the report after the console's text" in capsys.readouterr().err
