@@ -195,3 +195,14 @@ def test_a_relative_expectations_file_is_read_for_the_html_report_after_the_impl
 def test_a_dash_names_the_way_to_print_a_report(capsys):
     assert main(["run", *CASE, "--report-md", "-"]) == 2
     assert "or /dev/stdout for the report after the console's text" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("argv, name", [(["schema"], "golden.schema.json"), (["docs", "--format", "md"], "index.md")])
+def test_schema_and_docs_follow_a_link_among_the_files_they_write(argv, name, tmp_path, capsys):
+    out, target = tmp_path / "out", tmp_path / "kept" / name
+    out.mkdir()
+    target.parent.mkdir()
+    target.write_text("old")
+    (out / name).symlink_to(target)
+    assert main([*argv, "--out", str(out)]) == 0
+    assert (out / name).is_symlink() and target.read_text() != "old"
