@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 from fnmatch import fnmatchcase
+import os
 import sys
 from pathlib import Path
 from typing import Sequence
@@ -19,7 +20,8 @@ from conformance import golden
 from conformance.adapters.base import AdapterStartError
 from conformance.adapters.connect import AdapterNameError, make_adapter
 from conformance.cli_parser import build_parser
-from conformance.console import LINE_LIMIT, interrupted_exit_code, shown, shown_lines, terminate_as_interrupt, tolerate_closed_stdout
+from conformance.console import (LINE_LIMIT, interrupted_exit_code, shown, shown_lines, terminate_as_interrupt,
+                                 tolerate_any_encoding, tolerate_closed_stdout)
 from conformance.editions import held_elsewhere, holds, judged, judging, label
 from conformance.options import check_edition_areas, required_operations
 from conformance.operations import names as operation_names
@@ -72,7 +74,7 @@ def _out_folder(value: str, *given: str | None, allowed: Path | None = None) -> 
     from conformance.report_paths import check_out_folder, kit_folders
 
     try:
-        return check_out_folder("--out", value, kit_folders(*given), allowed=allowed)
+        return Path(os.path.abspath(check_out_folder("--out", value, kit_folders(*given), allowed=allowed)))
     except ValueError as exc:
         raise UsageError(str(exc)) from None
 
@@ -98,6 +100,9 @@ def cmd_run(args: argparse.Namespace) -> int:
     from conformance.yamlio import SuiteFileError
 
     report_paths = _report_paths(args)
+    # Absolute now, as the report paths: an implementation run in process may change the working
+    # folder, and goldens, catalogue and expectations are read again after its answers.
+    args.golden_dir, args.spec_dir = (os.path.abspath(d) if d else d for d in (args.golden_dir, args.spec_dir))
     if not Path(args.golden_dir).is_dir():
         raise UsageError(f"no goldens at {args.golden_dir}: install the kit from its wheel or sdist, "
                          "or from a source checkout with `pip install -e .` (see README.md)")
@@ -109,6 +114,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         expectations = _expectations(args, suite)
     except SuiteFileError as exc:
         return _print_suite_errors(exc.errors)
+    args.expectations = os.path.abspath(args.expectations) if args.expectations else None  # as the header keeps it
     suite_errors = list(suite.errors) + _stray_goldens(args, suite)
     if args.case and not cases:
         _print_suite_errors(suite_errors)
@@ -434,11 +440,11 @@ def cmd_docs(args: argparse.Namespace) -> int:
     from conformance.cases import select
     from conformance.docs import write
 
-    _out_folder(args.out, args.scenarios_dir, args.golden_dir, args.spec_dir)
+    out = _out_folder(args.out, args.scenarios_dir, args.golden_dir, args.spec_dir)
     suite = _load(args)
     warnings: list[str] = []
     try:
-        written = write(Path(args.out), select(suite.cases, edition=args.edition), golden_dir=Path(args.golden_dir), fmt=args.format, results=args.results,
+        written = write(out, select(suite.cases, edition=args.edition), golden_dir=Path(args.golden_dir), fmt=args.format, results=args.results,
                         edition=args.edition, warnings=warnings)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
@@ -483,8 +489,8 @@ def cmd_schema(args: argparse.Namespace) -> int:
     try:
         written = write_schemas(out)
     except OSError as exc:
-        raise UsageError(f"--out {out}: cannot write the schemas: {exc.strerror or exc}") from None
-    print(f"wrote {len(written)} schema file(s) to {out}")
+        raise UsageError(f"--out {args.out}: cannot write the schemas: {exc.strerror or exc}") from None
+    print(f"wrote {len(written)} schema file(s) to {args.out}")
     return EXIT_OK
 
 
@@ -564,8 +570,9 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
-    # A closed standard output (`| head -1`) loses console text only: never a verdict or a report.
-    with tolerate_closed_stdout(), terminate_as_interrupt():
+    # A closed standard output (`| head -1`) or one whose encoding cannot hold an answer's text
+    # (PYTHONIOENCODING=ascii) loses console text only: never a verdict or a report.
+    with tolerate_any_encoding(), tolerate_closed_stdout(), terminate_as_interrupt():
         return _dispatch(args)
 
 

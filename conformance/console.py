@@ -27,7 +27,13 @@ LINE_LIMIT = 4 * SHOWN_LIMIT
 """Characters of one line of the kit's own that holds several pieces of adapter text (each cut
 to :data:`SHOWN_LIMIT` already), beyond which it too is cut."""
 
-_BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+"""The bidirectional controls: the Arabic letter mark (U+061C), the left-to-right and
+right-to-left marks (U+200E, U+200F), embeddings, overrides and their end (U+202A-U+202E), and
+isolates and their end (U+2066-U+2069). Invisible, they reorder the text that follows them, so
+that ``reviewer.\u202e.hsilgnE`` reads ``reviewer.English.``: the kit never shows one raw."""
+
+_BIDI = re.compile("[" + "".join(sorted(BIDI_CONTROLS)) + "]")
 _NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
 
@@ -38,7 +44,7 @@ def _escaped(char: str) -> str:
         return _NAMED[char]
     if code < 0x20 or 0x7F <= code < 0xA0:
         return f"\\x{code:02x}"
-    if 0xD800 <= code < 0xE000 or char in _BIDI_CONTROLS or char in "\u2028\u2029":
+    if 0xD800 <= code < 0xE000 or char in BIDI_CONTROLS or char in "\u2028\u2029":
         return f"\\u{code:04x}"
     return char
 
@@ -63,6 +69,13 @@ def shown(text: object, limit: int = SHOWN_LIMIT) -> str:
     if not text.isprintable():
         text = "".join(_escaped(c) if not c.isprintable() else c for c in text)  # bidi controls are not printable
     return text + cut
+
+
+def bidi_escaped(text: str) -> str:
+    """``text`` with each bidirectional control (:data:`BIDI_CONTROLS`) written as its ``\\uXXXX``
+    escape, as :func:`shown` writes it, and nothing else changed: for a whole document of the
+    kit's (a Markdown report) whose lines and layout are its own but that quotes adapter text."""
+    return _BIDI.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 def shown_lines(text: object, limit: int = SHOWN_LIMIT) -> list[str]:
@@ -130,6 +143,32 @@ def tolerate_closed_stdout() -> Iterator[ClosedPipeTolerant]:
     finally:
         tolerant.flush()
         sys.stdout = original
+
+
+@contextlib.contextmanager
+def tolerate_any_encoding() -> Iterator[None]:
+    """For the duration, standard output and standard error write a character their encoding
+    cannot hold (an answer's ``é`` under ``PYTHONIOENCODING=ascii``, a lone surrogate) as a
+    backslash escape (``\\xe9``, ``\\ud800``) instead of raising ``UnicodeEncodeError``, so that no
+    console text can cost a run its reports or its verdict; their error handling is restored at
+    the end. A stream that cannot be reconfigured (not a ``TextIOWrapper``) is left as it is."""
+    changed = []
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        errors = getattr(stream, "errors", None)
+        if reconfigure is None or errors in ("backslashreplace", "surrogateescape", "replace", "ignore"):
+            continue
+        try:
+            reconfigure(errors="backslashreplace")
+        except (ValueError, OSError):
+            continue
+        changed.append((stream, errors))
+    try:
+        yield
+    finally:
+        for stream, errors in changed:
+            with contextlib.suppress(ValueError, OSError, BrokenPipeError):
+                stream.reconfigure(errors=errors)
 
 
 class Terminated(KeyboardInterrupt):

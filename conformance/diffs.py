@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from conformance.console import BIDI_CONTROLS
 from conformance.files import atomic_write_text
 
 MAX_SHOWN_LINES = 200
@@ -19,10 +20,11 @@ MAX_SHOWN_LINES = 200
 MAX_SHOWN_CHARS = 20_000
 """At most this many characters of a diff are shown."""
 
-_INVISIBLE = re.compile("[\t\r\u00a0\u1680\u2000-\u200f\u2028\u2029\u202f\u205f\u2060\u3000\ufeff]")
+_INVISIBLE = re.compile("[\t\r\u00a0\u1680\u2000-\u200f\u2028\u2029\u202f\u205f\u2060\u3000\ufeff"
+                        + "".join(sorted(BIDI_CONTROLS)) + "]")
 _TRAILING = re.compile(r" +$")
 LEGEND = ("(invisible characters shown: \\t tab, \\r carriage return, \\uXXXX other invisible "
-          "or non-breaking spaces, \u00b7 a trailing space)")
+          "or non-breaking spaces and bidirectional controls, \u00b7 a trailing space)")
 
 _kept_dir: Path | None = None
 """This process's temporary folder of whole diffs, made only when the parse cache is off."""
@@ -30,7 +32,8 @@ _kept_dir: Path | None = None
 
 def visible(line: str) -> str:
     """``line`` with its invisible characters written out: tab as ``\\t``, carriage return as
-    ``\\r``, non-breaking and zero-width spaces as ``\\uXXXX``, each trailing space as ``·``."""
+    ``\\r``, non-breaking and zero-width spaces and bidirectional controls
+    (:data:`conformance.console.BIDI_CONTROLS`) as ``\\uXXXX``, each trailing space as ``·``."""
     def escape(m: re.Match) -> str:
         c = m.group()
         return {"\t": "\\t", "\r": "\\r"}.get(c, f"\\u{ord(c):04x}")

@@ -13,7 +13,7 @@ from conformance import golden
 from conformance.cases import Case
 from conformance.catalogue import AREAS, load_catalogue
 from conformance.editions import judged
-from conformance.files import atomic_write_text
+from conformance.files import write_text
 from conformance.trees import tree_data
 
 
@@ -72,11 +72,11 @@ def write_docs(out: Path, cases: list[Case], *, golden_dir: Path = golden.GOLDEN
     index = ["# The specification by example", "", "| area | clauses | cases |", "| --- | ---: | ---: |"]
     for area in AREAS:
         page = out / f"{area}.md"
-        atomic_write_text(page, render_area(area, cases, golden_dir, edition))
+        write_text(page, render_area(area, cases, golden_dir, edition))
         written.append(page)
         n_clauses = sum(1 for c in cat.clauses.values() if c.area == area)
         index.append(f"| [{area}]({area}.md) | {n_clauses} | {sum(1 for c in cases if c.area == area)} |")
-    atomic_write_text(out / "index.md", "\n".join(index) + "\n")
+    write_text(out / "index.md", "\n".join(index) + "\n")
     written.append(out / "index.md")
     return written
 

@@ -468,8 +468,8 @@ def cmd_faults(args: argparse.Namespace) -> int:
             example_budget(args.examples)
         source = getattr(sys.modules.get(args.faults or DEFAULT_FAULTS_PACKAGE), "__file__", None)
         source = Path(source).parent if source and Path(source).name == "__init__.py" else source
-        check_report_paths([("--report-json", args.report_json)],
-                           folders=kit_folders(args.scenarios_dir, args.golden_dir, source))
+        report = check_report_paths([("--report-json", args.report_json)],
+                                    folders=kit_folders(args.scenarios_dir, args.golden_dir, source)).get("--report-json")
     except ValueError as exc:
         print(f"pi-conformance: {exc}", file=sys.stderr)
         return 2
@@ -483,8 +483,10 @@ def cmd_faults(args: argparse.Namespace) -> int:
     if not args.quiet:
         print()
     print(format_matrix(matrix, verbose=args.verbose))
-    if args.report_json:
-        Path(args.report_json).write_text(json.dumps(matrix.record(), indent=2) + "\n", encoding="utf-8")
+    if report is not None:
+        from conformance.files import write_text
+
+        write_text(report, json.dumps(matrix.record(), indent=2) + "\n")
     if suite.errors or matrix.unapplied:
         return 2
     return 1 if matrix.survivors or matrix.too_broad else 0

@@ -1,10 +1,24 @@
-"""File writing shared by goldens, reports and schemas: atomic, so a reader never sees half a file
-and a failed write leaves the previous file as it was; and the name a suite file is reported by."""
+"""File writing shared by goldens, reports, pages and schemas, and the name a suite file is
+reported by.
+
+:func:`atomic_write_text` writes a regular file atomically, so a reader never sees half a file and
+a failed write leaves the previous file as it was. :func:`write_text` writes a file a person named
+(a report, a page, a schema, a scenario found by ``diff``) without destroying what the name
+stands for: a symbolic link is followed and the file it points to replaced atomically (the link
+kept); a path that exists and is not a regular file (a device, a FIFO, a socket, ``/dev/stdout``)
+is opened and written in place, as a shell's ``>`` would.
+"""
 
 from __future__ import annotations
 
 import os
+import stat
+import sys
 from pathlib import Path
+
+_OPEN_STREAMS = ("/proc/", "/dev/fd/")
+"""Where a link names a stream this process already holds open (``/dev/stdout`` ->
+``/proc/self/fd/1``): written in place even when the stream is a regular file."""
 
 
 def atomic_write_text(path: Path, text: str) -> None:
@@ -24,6 +38,51 @@ def atomic_write_text(path: Path, text: str) -> None:
         if os.path.exists(tmp):
             os.unlink(tmp)
         raise
+
+
+def written_in_place(path: str | os.PathLike) -> bool:
+    """Whether :func:`write_text` writes ``path`` in place rather than by a rename: it exists
+    (links followed) and is not a regular file, or a link on its way names an open stream of
+    this process (``/dev/stdout`` with standard output sent to a file)."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return False
+    return not stat.S_ISREG(mode) or _through_open_stream(path)
+
+
+def write_text(path: Path, text: str) -> None:
+    """Write ``text`` (UTF-8, ``\\n`` line ends) to the file a person named ``path``.
+
+    A regular file (or a new one) is replaced atomically (:func:`atomic_write_text`); through a
+    symbolic link, the file the link leads to is, and the link stays. A path that is not a regular
+    file (:func:`written_in_place`) is opened for appending and written, after the console's own
+    streams are flushed, so that a report sent to ``/dev/stdout`` follows what was printed. Raises
+    ``OSError`` when the file cannot be written."""
+    if written_in_place(path):
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.flush()
+            except (OSError, ValueError, AttributeError):
+                pass
+        with open(path, "a", encoding="utf-8", newline="\n") as fh:
+            fh.write(text)
+        return
+    atomic_write_text(Path(os.path.realpath(path)), text)
+
+
+def _through_open_stream(path: str | os.PathLike) -> bool:
+    """Whether ``path`` or a symbolic link it leads through lies in ``/proc`` or ``/dev/fd``."""
+    current = os.path.abspath(path)
+    for _ in range(40):  # the system's own limit of links followed
+        if current.startswith(_OPEN_STREAMS):
+            return True
+        try:
+            target = os.readlink(current)
+        except OSError:
+            return False
+        current = os.path.normpath(os.path.join(os.path.dirname(current), target))
+    return False
 
 
 def _umask() -> int:

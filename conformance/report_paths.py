@@ -14,6 +14,8 @@ import os
 from pathlib import Path
 from typing import Iterable, Mapping, Sequence
 
+from conformance.files import written_in_place
+
 
 def kit_folders(*given: str | Path | None) -> list[Path]:
     """The folders no report may be written into: the ``conformance`` and ``reference`` packages
@@ -50,7 +52,11 @@ def check_out_folder(flag: str, value: str, folders: Iterable[Path], *, allowed:
 def check_report_paths(given: Sequence[tuple[str, str | None]], *, inputs: Mapping[str, str | None] | None = None,
                        folders: Iterable[Path] = ()) -> dict[str, Path]:
     """The report paths of ``given`` (``(option, value)`` pairs; ``None``: not asked for), as
-    ``{option: path}``, after making each one's missing parent folders.
+    ``{option: path}``, each made absolute (so that it names the same file whatever folder the
+    command is in when it writes), after making each one's missing parent folders. A path that
+    exists and is not a regular file (a device, a FIFO, ``/dev/stdout``; see
+    :func:`conformance.files.write_text`) is accepted when it can be opened for writing; a
+    symbolic link is judged by the file it leads to.
 
     Refused, with ``ValueError`` naming the option and the path: an empty value, a value ending
     in a slash (``Path`` would drop it and write a file where a folder was meant), ``-``
@@ -68,8 +74,10 @@ def check_report_paths(given: Sequence[tuple[str, str | None]], *, inputs: Mappi
             raise ValueError(f"{flag} {value}: ends in a slash, which names a folder; give a file name")
         if value == "-":
             raise ValueError(f"{flag} -: reports are written to files, the console takes standard output; "
-                             "give a file name (./- if you mean a file called '-')")
+                             "give a file name (./- if you mean a file called '-'), or /dev/stdout for the "
+                             "report after the console's text")
     paths = {flag: Path(value) for flag, value in given if value}
+    checked: dict[str, Path] = {}
     seen = {Path(path).resolve(): flag for flag, path in (inputs or {}).items() if path}
     kept = [folder.resolve() for folder in folders]
     for flag, path in paths.items():
@@ -82,7 +90,15 @@ def check_report_paths(given: Sequence[tuple[str, str | None]], *, inputs: Mappi
             raise ValueError(f"{flag} {path}: is inside {inside}, {KIT_FILES}; write reports elsewhere")
         if path.is_dir():
             raise ValueError(f"{flag} {path}: is a directory")
-        parent = path.parent
+        # Resolved once, now: the file a relative path names must not change with the working
+        # folder of an implementation run in process (an os.chdir of its own).
+        checked[flag] = Path(os.path.abspath(path))
+        if written_in_place(path):  # a device, a FIFO, /dev/stdout: written where it is
+            if not os.access(path, os.W_OK):
+                raise ValueError(f"{flag} {path}: cannot write there: no permission to write to it")
+            continue
+        folder = Path(os.path.realpath(path)).parent  # through a link, the file it leads to is replaced
+        parent = folder
         while not parent.exists() and parent != parent.parent:
             parent = parent.parent
         if not parent.is_dir() or not os.access(parent, os.W_OK | os.X_OK):
@@ -90,14 +106,14 @@ def check_report_paths(given: Sequence[tuple[str, str | None]], *, inputs: Mappi
         import tempfile
 
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
+            folder.mkdir(parents=True, exist_ok=True)
             # A real write in that folder, so that a path no check above can judge (/proc, a
             # read-only mount) is refused before the work rather than after it.
-            with tempfile.NamedTemporaryFile(dir=path.parent, prefix=".pi-conformance-probe-"):
+            with tempfile.NamedTemporaryFile(dir=folder, prefix=".pi-conformance-probe-"):
                 pass
         except OSError as exc:
-            raise ValueError(f"{flag} {path}: {_refusal(path.parent, exc)}") from None
-    return paths
+            raise ValueError(f"{flag} {path}: {_refusal(folder, exc)}") from None
+    return checked
 
 
 def _refusal(folder: Path, exc: OSError) -> str:

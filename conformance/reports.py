@@ -35,9 +35,9 @@ if TYPE_CHECKING:
 
 from conformance import PROTOCOL_VERSION, SPEC_VERSION, SUITE_VERSION
 from conformance.adapters.base import Hello
-from conformance.console import shown
+from conformance.console import BIDI_CONTROLS, bidi_escaped, shown
 from conformance.golden import canonical
-from conformance.files import atomic_write_text
+from conformance.files import write_text
 from conformance.editions import DEFAULT as DEFAULT_EDITION
 from conformance.editions import judging, label
 from conformance.runner import STATUSES, CaseResult, RunSummary
@@ -110,25 +110,32 @@ def _record(result: CaseResult) -> dict:
 
 def write_json(path: Path, report: dict) -> None:
     """Write the JSON report as UTF-8; when an answer holds a lone surrogate (which UTF-8 cannot
-    carry), the whole report is written with ASCII escapes instead (``\\ud83d``)."""
+    carry), the whole report is written with ASCII escapes instead (``\\ud83d``). Bidirectional
+    controls (:data:`conformance.console.BIDI_CONTROLS`) are always written as JSON escapes
+    (``\\u202e``): the data read back are exact."""
     text = json.dumps(report, indent=2, ensure_ascii=False)
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
         text = json.dumps(report, indent=2)
-    atomic_write_text(path, text + "\n")
+    # The data stay exact; a bidirectional control is written as its JSON escape (it can stand
+    # only within a string), so that the file read as text shows it rather than obeys it.
+    write_text(path, bidi_escaped(text) + "\n")
 
 
 @lru_cache(maxsize=1)
 def _xml_bad() -> re.Pattern:
-    """The characters XML 1.0 cannot hold, compiled when a report first needs them rather than by
-    every run that prints its counts."""
-    return re.compile("[^\u0009\u000a\u000d\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+    """The characters XML 1.0 cannot hold and the bidirectional controls, compiled when a report
+    first needs them rather than by every run that prints its counts."""
+    return re.compile("[^\u0009\u000a\u000d\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]|["
+                      + "".join(sorted(BIDI_CONTROLS)) + "]")
 
 
 def xml_text(text: str) -> str:
     """``text`` with the characters XML 1.0 cannot hold (ANSI escapes' ESC, other controls, lone
-    surrogates) written as ``\\xNN`` / ``\\uNNNN``, so the report stays well-formed."""
+    surrogates) written as ``\\xNN`` / ``\\uNNNN``, so the report stays well-formed, and the
+    bidirectional controls (:data:`conformance.console.BIDI_CONTROLS`) as ``\\uNNNN``, so that a
+    JUnit reader shows them rather than obeys them."""
     return _xml_bad().sub(lambda m: f"\\x{ord(m.group()):02x}" if ord(m.group()) < 256 else f"\\u{ord(m.group()):04x}", text)
 
 
@@ -158,7 +165,7 @@ def write_junit(path: Path, report: dict) -> None:
                 ET.SubElement(tc, "skipped", message=xml_text(f"{rec['status']}: {rec['message']}"[:500]))
     _junit_suite_errors(root, report["header"].get("suiteErrors") or [])
     ET.indent(root)
-    atomic_write_text(path, ET.tostring(root, encoding="unicode", xml_declaration=True) + "\n")
+    write_text(path, ET.tostring(root, encoding="unicode", xml_declaration=True) + "\n")
 
 
 def _junit_suite_errors(root: ET.Element, errors: list[str]) -> None:
@@ -200,8 +207,16 @@ def text_table(rows: list[list[str]], labels: int = 1) -> str:
                      for row in rows)
 
 
+def markdown_cell(text: str) -> str:
+    """``text`` as one cell of a Markdown table: ``|`` (which would end the cell) written ``\\|``,
+    and ``&``, ``<``, ``>`` as HTML entities, so that no name makes a tag or breaks the table."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("|", "\\|")
+
+
 def markdown_table(rows: list[list[str]], labels: int = 1) -> str:
-    """``rows`` (the first is the head) as a Markdown table, aligned as :func:`text_table`."""
+    """``rows`` (the first is the head) as a Markdown table, aligned as :func:`text_table`, each
+    cell written by :func:`markdown_cell`."""
+    rows = [[markdown_cell(cell) for cell in row] for row in rows]
     head, *body = rows
     out = ["| " + " | ".join(head) + " |", "|" + "|".join(" --- " if i < labels else " ---: " for i in range(len(head))) + "|"]
     out += ["| " + " | ".join(r) + " |" for r in body]
@@ -242,11 +257,12 @@ def write_markdown(path: Path, report: dict) -> None:
                 lines += [r["message"], ""]
             if r["diff"]:
                 lines += ["```diff", r["diff"].rstrip("\n"), "```", ""]
-    atomic_write_text(path, "\n".join(lines))
+    write_text(path, bidi_escaped("\n".join(lines)))
 
 
 def load_report(path: Path) -> dict:
-    """Read a JSON report. Raises ``ValueError`` naming the file and the field when it is not one."""
+    """Read a JSON report. Raises ``ValueError`` naming the file and the field when it is not one
+    (a count of its summary that is not a whole number of 0 or more among them)."""
     try:
         raw = path.read_bytes()
     except OSError as exc:
@@ -274,11 +290,11 @@ def column_names(reports: list[dict]) -> list[str]:
     names = []
     for r in reports:
         impl = r["header"]["implementation"]
-        name = f"{impl['name']} {impl['version']}"
+        name = f"{shown(impl['name'])} {shown(impl['version'])}"  # a report may have been edited by hand
         source = r.get(SOURCE_KEY)
-        said = [Path(source).name] if source else []
+        said = [shown(Path(source).name)] if source else []
         editions = label(report_editions(r["header"]))
-        said += [editions] if editions else []
+        said += [shown(editions)] if editions else []
         names.append(f"{name} ({', '.join(said)})" if said else name)
     return [f"{n} [{i}]" if names.count(n) > 1 else n for i, n in enumerate(names, 1)]
 
@@ -293,8 +309,13 @@ def _report_problem(data: Any) -> str | None:
     if not isinstance(impl, dict) or not all(isinstance(impl.get(k), str) for k in ("name", "version")):
         return "header.implementation must have string name and version"
     for area, row in data["summary"].items():
-        if not isinstance(row, dict) or not all(isinstance(v, int) for v in row.values()):
-            return f"summary.{area} must map statuses to counts"
+        if not isinstance(row, dict):
+            return f"summary.{shown(area)} must map statuses to counts"
+        for status, count in row.items():
+            if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+                return f"summary.{shown(area)}.{shown(status)} must be a whole number of 0 or more, not {shown(json.dumps(count))}"
+    if not isinstance(data["header"].get("suiteErrors") or [], list):
+        return "header.suiteErrors must be a list"
     return None
 
 
@@ -342,7 +363,7 @@ def _counts_by_op(report: dict) -> dict[tuple[str, str], dict[str, int]]:
     out: dict[tuple[str, str], dict[str, int]] = {}
     for rec in report["cases"]:
         if isinstance(rec, dict):
-            row = out.setdefault((str(rec.get("area", "?")), str(rec.get("op", "?"))), {})
+            row = out.setdefault((shown(rec.get("area", "?")), shown(rec.get("op", "?"))), {})
             row[str(rec.get("status", "?"))] = row.get(str(rec.get("status", "?")), 0) + 1
     return out
 

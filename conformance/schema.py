@@ -14,7 +14,7 @@ from pathlib import Path
 from pydantic import BaseModel
 
 from conformance.scenario_checks import ScenarioFile
-from conformance.files import atomic_write_text
+from conformance.files import write_text
 from conformance.catalogue_models import ClauseFile
 from conformance.expectations import ExpectationsFile
 from conformance.operations import catalogue
@@ -74,7 +74,7 @@ def write_schemas(out: Path) -> list[Path]:
     written = []
     for rel, schema in schemas.items():
         path = out / rel
-        atomic_write_text(path, _text(schema))
+        write_text(path, _text(schema))
         written.append(path)
     for rel in _named_as_schemas(out):
         if rel not in schemas:

@@ -392,3 +392,12 @@ def test_docs_name_a_golden_of_another_case_or_a_broken_one_instead_of_showing_i
     assert main(["docs", "--out", str(tmp_path / "cli"), "--format", fmt, "--golden-dir", str(gold)]) == 0
     broken = _case_section((tmp_path / "cli" / page).read_text(), other.id, marker)
     assert f"{gold / 'envelope' / other.id}.yaml:3:1: golden is not JSON data: output is a date" in broken
+
+
+def test_the_header_s_expectations_sentence_ends_before_the_count_begins(tmp_path, failing_report):
+    report = copy.deepcopy(failing_report)
+    report["header"]["expectations"] = str(tmp_path / "e1.yaml")
+    html = render_report([report], cases=SUITE.cases)
+    paragraph = html.split('<p id="run-0">', 1)[1].split("</p>", 1)[0]
+    text = re.sub(r"<[^>]+>", "", paragraph)
+    assert f"Expectations: {tmp_path / 'e1.yaml'}. 2 cases answered wrongly" in text, text

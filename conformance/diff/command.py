@@ -10,6 +10,7 @@ expectations file, 3 an adapter could not start.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
@@ -20,6 +21,7 @@ from conformance.areas import AREAS
 from conformance.console import LINE_LIMIT, shown
 from conformance.diff import DEFAULT_EXAMPLES, DEFAULT_TIMEOUT, OperationReport, check_ops_in_areas, run_diff
 from conformance.diff.scenario import case_id, scenario_text
+from conformance.files import write_text
 from conformance.options import (MAX_EXAMPLES, add_edition_argument, add_generation_arguments, example_count,
                                 folder_argument, path_argument, pattern_argument)
 
@@ -98,8 +100,10 @@ def cmd_diff(args: argparse.Namespace) -> int:
         check_ops_in_areas(args.op, args.area)
     except ValueError as exc:
         return _usage(str(exc))
-    if args.out:
-        problem = _unwritable_folder(Path(args.out))
+    # absolute now: an implementation run in process may change the working folder
+    out = Path(os.path.abspath(args.out)) if args.out else None
+    if out is not None:
+        problem = _unwritable_folder(out)
         if problem:
             return _usage(f"--out {args.out}: {problem}")
     from conformance.strategies import keep_hypothesis_storage_out_of_the_working_folder
@@ -148,8 +152,8 @@ def cmd_diff(args: argparse.Namespace) -> int:
     for r in found:
         text = scenario_text(r.disagreement, names)
         print(f"\nDISAGREEMENT {r.op}:\n" + "\n".join("  " + line for line in text.splitlines()))
-        if args.out:
-            (Path(args.out) / f"{case_id(r.disagreement)}.yaml").write_text(text, encoding="utf-8")
+        if out is not None:
+            write_text(out / f"{case_id(r.disagreement)}.yaml", text)
     total = sum(r.examples for r in reports)
     known = [r.op for r in reports if r.known]
     faults = sum(1 for r in reports if r.fault)

@@ -40,13 +40,15 @@ def general_clause(op: str) -> str:
 
 def _answer_lines(name: str, answer: Answer) -> list[str]:
     """The comment lines giving one adapter's answer; its code and message are adapter text,
-    shown through :func:`conformance.console.shown` (a line break in them would end the comment)."""
-    from conformance.console import shown
+    shown through :func:`conformance.console.shown` (a line break in them would end the comment),
+    and a result's bidirectional controls are written ``\\u202e``
+    (:func:`conformance.console.bidi_escaped`)."""
+    from conformance.console import bidi_escaped, shown
 
     message = shown(" ".join(answer.message.split()))
     if answer.kind == "result":
         try:
-            body = golden.dump(answer.output).rstrip("\n").splitlines()
+            body = bidi_escaped(golden.dump(answer.output)).rstrip("\n").splitlines()
         except ValueError:
             body = [shown(json.dumps(answer.output, ensure_ascii=False))]
         return [f"{name} answered a result:"] + ["  " + line for line in body]

@@ -394,10 +394,14 @@ def cmd_invariants(args: argparse.Namespace) -> int:
     from conformance.strategies import keep_hypothesis_storage_out_of_the_working_folder
 
     try:  # before the examples are drawn, which takes minutes
-        check_report_paths([("--report-json", args.report_json)], folders=kit_folders())
+        report = check_report_paths([("--report-json", args.report_json)], folders=kit_folders()).get("--report-json")
     except ValueError as exc:
         print(f"pi-conformance: {exc}", file=sys.stderr)
         return 2
+    from conformance.files import write_text
+
+    # absolute now: an implementation run in process may change the working folder
+    scenario_dir = Path(os.path.abspath(args.scenario_dir)) if args.scenario_dir else None
     keep_hypothesis_storage_out_of_the_working_folder()
     try:
         adapter = make_adapter(args.adapter, AdapterEnvironment(parse_assignments(args.adapter_env)))
@@ -418,18 +422,15 @@ def cmd_invariants(args: argparse.Namespace) -> int:
         print(f"\n{r.status.upper()} {r.id}: {r.title}\n  " + "\n  ".join(shown_lines(r.message.strip(), LINE_LIMIT)))
         if r.scenario:
             print("  ready-to-commit scenario:\n" + "\n".join("    " + line for line in r.scenario.splitlines()))
-        if args.scenario_dir and r.scenario:
-            out = Path(args.scenario_dir)
-            out.mkdir(parents=True, exist_ok=True)
-            (out / f"{r.id}.yaml").write_text(r.scenario, encoding="utf-8")
+        if scenario_dir is not None and r.scenario:
+            write_text(scenario_dir / f"{r.id}.yaml", r.scenario)
     counts: dict[str, int] = {}
     for r in results:
         counts[r.status] = counts.get(r.status, 0) + 1
     print("\n" + ", ".join(f"{n} {s}" for s, n in sorted(counts.items())))
-    if args.report_json:
-        Path(args.report_json).write_text(json.dumps({"examples": examples, "seed": args.seed,
-                                                       "results": [r.record() for r in results]}, indent=2),
-                                          encoding="utf-8")
+    if report is not None:
+        write_text(report, json.dumps({"examples": examples, "seed": args.seed,
+                                       "results": [r.record() for r in results]}, indent=2))
     return 1 if bad else 0
 
 

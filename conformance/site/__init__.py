@@ -34,6 +34,19 @@ INVISIBLE = {
     "\ufeff": ("⸢BOM⸣", "zero-width no-break space (byte order mark)"),
     "\u2028": ("⸢LS⸣", "line separator"),
     "\u2029": ("⸢PS⸣", "paragraph separator"),
+    # bidirectional controls (conformance.console.BIDI_CONTROLS), which would reorder the text
+    "\u061c": ("⸢ALM⸣", "Arabic letter mark"),
+    "\u200e": ("⸢LRM⸣", "left-to-right mark"),
+    "\u200f": ("⸢RLM⸣", "right-to-left mark"),
+    "\u202a": ("⸢LRE⸣", "left-to-right embedding"),
+    "\u202b": ("⸢RLE⸣", "right-to-left embedding"),
+    "\u202c": ("⸢PDF⸣", "pop directional formatting"),
+    "\u202d": ("⸢LRO⸣", "left-to-right override"),
+    "\u202e": ("⸢RLO⸣", "right-to-left override"),
+    "\u2066": ("⸢LRI⸣", "left-to-right isolate"),
+    "\u2067": ("⸢RLI⸣", "right-to-left isolate"),
+    "\u2068": ("⸢FSI⸣", "first strong isolate"),
+    "\u2069": ("⸢PDI⸣", "pop directional isolate"),
 }
 _INVISIBLE_RE = re.compile("[" + "".join(INVISIBLE) + "\ud800-\udfff]")
 _TRAILING_RE = re.compile(r"( +)\r?$")
@@ -77,7 +90,7 @@ def cap(text: str, *, max_lines: int = MAX_LINES, max_chars: int = MAX_CHARS) ->
 
 def visible(text: str) -> Markup:
     """HTML of ``text`` with tabs, carriage returns, trailing spaces, no-break and zero-width
-    characters drawn as marked signs (class ``ws``, the character's name as title); everything
+    characters and bidirectional controls drawn as marked signs (class ``ws``, the character's name as title); everything
     else escaped."""
     out = []
     for line in _lines(text):

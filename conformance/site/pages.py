@@ -16,7 +16,7 @@ from typing import Any
 from conformance import golden
 from conformance.cases import Case
 from conformance.catalogue import AREAS, Catalogue, Clause, load_catalogue
-from conformance.files import atomic_write_text
+from conformance.files import write_text
 from conformance.operations import catalogue as op_catalogue
 from conformance.site import Block, cap, environment, golden_block, page_text, tree_block, yaml_text
 from conformance.yamlio import load_data
@@ -183,12 +183,12 @@ def render_site(cases: list[Case], *, golden_dir: Path = golden.GOLDEN_DIR,
 
 def write_site(out: Path, cases: list[Case], *, golden_dir: Path = golden.GOLDEN_DIR,
                reports: list[dict] | None = None, edition: str | None = None) -> list[Path]:
-    """Render every page first (goldens as ``edition`` judges them), then write each atomically
-    under ``out``; returns the paths written. Raises ``OSError`` when ``out`` cannot be written."""
+    """Render every page first (goldens as ``edition`` judges them), then write each under ``out``
+    (:func:`conformance.files.write_text`: atomically, a link followed); returns the paths written. Raises ``OSError`` when ``out`` cannot be written."""
     pages = render_site(cases, golden_dir=golden_dir, reports=reports, edition=edition)
     out.mkdir(parents=True, exist_ok=True)
     written = []
     for name, html in pages.items():
-        atomic_write_text(out / name, html)
+        write_text(out / name, html)
         written.append(out / name)
     return written

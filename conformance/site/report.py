@@ -17,7 +17,7 @@ from conformance.cases import Case, load_suite
 from conformance.catalogue import load_catalogue
 from conformance.console import shown_lines
 from conformance.expectations import load_expectations
-from conformance.files import atomic_write_text
+from conformance.files import write_text
 from conformance.reports import report_edition
 from conformance.runner import STATUSES
 from conformance.site import Block, cap, environment, golden_block, page_text, tree_block, yaml_text
@@ -150,5 +150,6 @@ def render_report(reports: list[dict], *, cases: list[Case] | None = None,
 
 
 def write_html(path: Path, report: dict) -> None:
-    """Write the HTML page of one JSON report to ``path`` atomically (``run --report-html``)."""
-    atomic_write_text(path, render_report([report]))
+    """Write the HTML page of one JSON report to ``path`` (``run --report-html``), as
+    :func:`conformance.files.write_text` writes a file a person named."""
+    write_text(path, render_report([report]))

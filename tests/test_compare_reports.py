@@ -1,0 +1,47 @@
+"""``compare`` reads reports that may have been edited by hand: names are shown safely in every
+table, and a summary whose counts are not whole numbers of 0 or more is refused naming the file
+and the field."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from conformance.cli import main
+
+
+def _report(path, name="impl", summary=None):
+    summary = {"envelope": {"passed": 2, "failed": 1}} if summary is None else summary
+    path.write_text(json.dumps({"header": {"implementation": {"name": name, "version": "1"}},
+                                "summary": summary, "cases": []}), encoding="utf-8")
+    return str(path)
+
+
+def test_a_name_cannot_break_the_markdown_table_make_a_tag_or_colour_the_terminal(tmp_path, capsys):
+    odd = _report(tmp_path / "odd.json", name="a|b <i>x</i> & \x1b[31mred")
+    plain = _report(tmp_path / "plain.json")
+    assert main(["compare", "--markdown", odd, plain]) == 0
+    head, rule, row = capsys.readouterr().out.splitlines()
+    assert head == "| area | a\\|b &lt;i&gt;x&lt;/i&gt; &amp; \\x1b[31mred 1 (odd.json) | impl 1 (plain.json) |"
+    assert rule.count("|") == row.count("|") == 4  # three columns, however the name is spelt
+    assert main(["compare", odd]) == 0
+    assert "\x1b" not in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("count, shown", [(-5, "-5"), (1.5, "1.5"), (True, "true"), ("3", '"3"'), (None, "null")])
+def test_a_count_that_is_not_a_whole_number_of_0_or_more_is_refused_naming_file_and_field(count, shown, tmp_path, capsys):
+    bad = _report(tmp_path / "edited.json", summary={"envelope": {"passed": count, "failed": 0}})
+    assert main(["compare", bad]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert (f"edited.json: not a pi-conformance JSON report: summary.envelope.passed must be a whole number "
+            f"of 0 or more, not {shown}") in captured.err
+
+
+def test_suite_errors_that_are_not_a_list_are_refused(tmp_path, capsys):
+    bad = tmp_path / "edited.json"
+    bad.write_text(json.dumps({"header": {"implementation": {"name": "i", "version": "1"}, "suiteErrors": 3},
+                               "summary": {}, "cases": []}))
+    assert main(["compare", str(bad)]) == 2
+    assert "edited.json: not a pi-conformance JSON report: header.suiteErrors must be a list" in capsys.readouterr().err
