@@ -264,6 +264,8 @@ def test_garbage_answer_carries_the_stderr_tail(started):
     [
         ("skew", "out-of-order answer"),
         ("no-seq", "out-of-order answer"),
+        ("seq-true", "out-of-order answer: seq true where 1 was expected"),
+        ("seq-float", "out-of-order answer: seq 1.0 where 1 was expected"),
         ("wrong-type", "got a 'started' message"),
         ("unknown-type", "got a 'answer' message"),
         ("no-output", "no 'output'"),

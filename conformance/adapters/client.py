@@ -33,6 +33,7 @@ from conformance.adapters.protocol import (
     parse_started,
     refusal_detail,
     run_request,
+    same_seq,
     start_request,
     stop_request,
 )
@@ -319,7 +320,7 @@ class JsonLinesAdapter:
 
     def _answer(self, message: dict, seq: int, proc: ChildProcess) -> Answer:
         got_seq = message.get("seq")
-        if message.get("type") == "protocol-error" and (got_seq == seq or got_seq is None):
+        if message.get("type") == "protocol-error" and (same_seq(got_seq, seq) or got_seq is None):
             proc.settle_stderr()
             return Answer(
                 "errored",

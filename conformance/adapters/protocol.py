@@ -210,6 +210,12 @@ def parse_started(message: dict) -> Hello:
                  operations=list(operations), protocol=protocol)
 
 
+def same_seq(got: object, seq: int) -> bool:
+    """Whether an answer's ``seq`` is the integer ``seq``: JSON's ``true`` or ``1.0`` is not ``1``
+    (PROTOCOL.md: ``seq`` is an integer), as the kit's own server holds its requests to it."""
+    return type(got) is int and got == seq
+
+
 def parse_answer(message: dict, seq: int) -> Answer:
     """The :class:`Answer` of a message answering ``run`` request ``seq`` (without stderr).
 
@@ -221,8 +227,10 @@ def parse_answer(message: dict, seq: int) -> Answer:
     got_seq = message.get("seq")
     if kind not in ANSWER_TYPES:
         raise ProtocolViolation(f"expected an answer to seq {seq}, got {describe(message)}")
-    if got_seq != seq:
-        raise ProtocolViolation(f"out-of-order answer: seq {got_seq!r} where {seq} was expected")
+    if not same_seq(got_seq, seq):
+        from conformance.console import shown
+
+        raise ProtocolViolation(f"out-of-order answer: seq {shown(json.dumps(got_seq), 40)} where {seq} was expected")
     if kind == "result":
         if "output" not in message:
             raise ProtocolViolation(f"malformed 'result' for seq {seq}: no 'output'")

@@ -2,6 +2,8 @@
 
 - ``"skew"``: the answer carries the next ``seq``;
 - ``"no-seq"``: the answer has no ``seq``;
+- ``"seq-true"``, ``"seq-float"``: the answer's ``seq`` is JSON's ``true`` or a number with a
+  fraction (``1.0``), equal to the request's in Python but not an integer;
 - ``"wrong-type"``: a ``started`` message instead of an answer;
 - ``"unknown-type"``: an answer of a type the protocol does not have;
 - ``"no-output"``: a ``result`` without ``output``;
@@ -19,6 +21,10 @@ def answer(request):
     seq = request["seq"]
     if value == "skew":
         return {"type": "result", "seq": seq + 1, "output": {"value": value}}
+    if value == "seq-true":
+        return {"type": "result", "seq": True if seq == 1 else seq, "output": {"value": value}}
+    if value == "seq-float":
+        return {"type": "result", "seq": float(seq), "output": {"value": value}}
     if value == "no-seq":
         send({"type": "result", "output": {"value": value}})
         return None
