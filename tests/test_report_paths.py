@@ -154,3 +154,16 @@ def test_a_report_under_proc_is_refused_without_a_misleading_reason(capsys):
     assert main(["invariants", "--examples", "1", "--report-json", "/proc/x.json"]) == 2
     err = capsys.readouterr().err
     assert "--report-json /proc/x.json: cannot" in err and "No such file or directory" not in err
+
+
+@pytest.mark.parametrize("folder", ["conformance/spec", "golden", "conformance/scenarios/envelope", "reference"])
+def test_diff_out_into_a_folder_of_the_kit_is_refused_before_any_search(folder, capsys, monkeypatch):
+    # a disagreement written as conformance/spec/diff-*.yaml broke every later command (not a
+    # clause file), and one in golden/ was never reported
+    monkeypatch.chdir(ROOT)
+    before = sorted(p.name for p in (ROOT / folder).iterdir())
+    assert main(["diff", "--adapter", "reference", "--adapter", "reference", "--op", "envelope.instructions",
+                 "--examples", "1", "--out", folder]) == 2
+    err = capsys.readouterr().err
+    assert f"--out {folder}: is " in err and "holds the kit's own files" in err
+    assert sorted(p.name for p in (ROOT / folder).iterdir()) == before

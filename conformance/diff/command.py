@@ -103,6 +103,12 @@ def cmd_diff(args: argparse.Namespace) -> int:
     # absolute now: an implementation run in process may change the working folder
     out = Path(os.path.abspath(args.out)) if args.out else None
     if out is not None:
+        from conformance.report_paths import check_out_folder, kit_folders
+
+        try:  # a scenario written among the kit's own files would break every later run
+            check_out_folder("--out", args.out, kit_folders())
+        except ValueError as exc:
+            return _usage(str(exc))
         problem = _unwritable_folder(out)
         if problem:
             return _usage(f"--out {args.out}: {problem}")
