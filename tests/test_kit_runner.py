@@ -636,6 +636,41 @@ def test_a_termination_signal_stops_a_hanging_adapter_and_writes_no_report(tmp_p
     assert not Path(home).parent.exists()  # the adapter's scratch folder is gone too
 
 
+@pytest.mark.parametrize("signame, code", [("SIGTERM", 143), ("SIGINT", 130)])
+def test_a_signal_while_the_adapter_starts_kills_it_and_removes_its_folder(tmp_path, signame, code):
+    import os
+    import shlex
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    dirs = mini_suite(tmp_path)
+    record = tmp_path / "adapter.pid"
+    command = shlex.join([sys.executable, str(Path(__file__).parent / "standins" / "records_pid.py"),
+                          str(record), "fails_to_start.py", "silent"])
+    kit = subprocess.Popen(
+        [sys.executable, "-m", "conformance.cli", "run", "--adapter", command,
+         "--scenarios-dir", str(dirs["scenarios"]), "--spec-dir", str(dirs["spec"]),
+         "--golden-dir", str(dirs["golden"])],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=Path(__file__).parent.parent)
+    try:
+        deadline = time.monotonic() + 10
+        while not (record.exists() and record.read_text().endswith("\n")) and time.monotonic() < deadline:
+            time.sleep(0.02)
+        pid, home = record.read_text().split()
+        time.sleep(0.2)  # the start is sent; the adapter never answers it
+        kit.send_signal(getattr(signal, signame))
+        assert kit.wait(10) == code
+    finally:
+        kit.kill()
+    assert "interrupted" in kit.stderr.read()
+    time.sleep(0.1)
+    with pytest.raises(ProcessLookupError):  # it was left running, its parent gone
+        os.kill(int(pid), 0)
+    assert not Path(home).parent.exists()  # and its scratch folder left behind
+
+
 def test_a_python_module_that_cannot_be_found_gets_a_hint_on_where_it_was_looked_for(tmp_path, monkeypatch):
     from conformance.adapters.base import AdapterStartError
     from conformance.adapters.inprocess import load_implementation

@@ -153,6 +153,9 @@ class JsonLinesAdapter:
             if tail.strip():
                 message += "\n--- adapter stderr (tail) ---\n" + "\n".join(shown_lines(tail.rstrip()))
             raise AdapterStartError(message) from None
+        except BaseException:  # Ctrl-C or a termination signal before the start was answered:
+            proc.kill()  # the process is not ours to stop yet, so stop() would leave it running
+            raise
         self._restarts.started()
         self._proc = proc
         self.hello = hello
