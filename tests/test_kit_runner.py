@@ -599,25 +599,33 @@ def test_an_adapter_that_does_not_stop_cleanly_is_a_suite_error(tmp_path, capsys
     assert any(shown in e for e in json.loads(report.read_text())["header"]["suiteErrors"])
 
 
-@pytest.mark.parametrize("signame, code", [("SIGTERM", 143), ("SIGHUP", 129)])
-def test_a_termination_signal_stops_a_hanging_adapter_and_writes_no_report(tmp_path, signame, code):
-    import os
+def _kit_running(tmp_path, record, standin: list, *options: str):
+    """``pi-conformance run`` of the mini suite as a process of its own, against the stand-in
+    ``standin`` (its script and arguments) started through records_pid.py, which writes the
+    adapter's process id and home to ``record``."""
     import shlex
-    import signal
     import subprocess
     import sys
-    import time
 
     dirs = mini_suite(tmp_path)
-    record = tmp_path / "adapter.pid"
     command = shlex.join([sys.executable, str(Path(__file__).parent / "standins" / "records_pid.py"),
-                          str(record), "hangs.py", "--always"])
-    report = tmp_path / "r.json"
-    kit = subprocess.Popen(
-        [sys.executable, "-m", "conformance.cli", "run", "--adapter", command, "--report-json", str(report),
+                          str(record), *standin])
+    return subprocess.Popen(
+        [sys.executable, "-m", "conformance.cli", "run", "--adapter", command, *options,
          "--scenarios-dir", str(dirs["scenarios"]), "--spec-dir", str(dirs["spec"]),
          "--golden-dir", str(dirs["golden"])],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=Path(__file__).parent.parent)
+
+
+@pytest.mark.parametrize("signame, code", [("SIGTERM", 143), ("SIGHUP", 129)])
+def test_a_termination_signal_stops_a_hanging_adapter_and_writes_no_report(tmp_path, signame, code):
+    import os
+    import signal
+    import time
+
+    record = tmp_path / "adapter.pid"
+    report = tmp_path / "r.json"
+    kit = _kit_running(tmp_path, record, ["hangs.py", "--always"], "--report-json", str(report))
     try:
         assert kit.stdout.readline().startswith("implementation:")
         pid, home = record.read_text().split()
@@ -639,21 +647,11 @@ def test_a_termination_signal_stops_a_hanging_adapter_and_writes_no_report(tmp_p
 @pytest.mark.parametrize("signame, code", [("SIGTERM", 143), ("SIGINT", 130)])
 def test_a_signal_while_the_adapter_starts_kills_it_and_removes_its_folder(tmp_path, signame, code):
     import os
-    import shlex
     import signal
-    import subprocess
-    import sys
     import time
 
-    dirs = mini_suite(tmp_path)
     record = tmp_path / "adapter.pid"
-    command = shlex.join([sys.executable, str(Path(__file__).parent / "standins" / "records_pid.py"),
-                          str(record), "fails_to_start.py", "silent"])
-    kit = subprocess.Popen(
-        [sys.executable, "-m", "conformance.cli", "run", "--adapter", command,
-         "--scenarios-dir", str(dirs["scenarios"]), "--spec-dir", str(dirs["spec"]),
-         "--golden-dir", str(dirs["golden"])],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=Path(__file__).parent.parent)
+    kit = _kit_running(tmp_path, record, ["fails_to_start.py", "silent"])
     try:
         deadline = time.monotonic() + 10
         while not (record.exists() and record.read_text().endswith("\n")) and time.monotonic() < deadline:
