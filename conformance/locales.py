@@ -193,7 +193,8 @@ class LocaleCheck:
         """
         if not self.cases:
             return []
-        base = _answers(self.connect(self.environment), self.cases, self.timeout)
+        base = _answers(self.connect(self.environment.with_locale(self.environment.locale)), self.cases,
+                        self.timeout)
         self.compared = sum(answer[0] != "unsupported" for answer in base.values())
         changes = []
         for locale in self.locales:

@@ -301,3 +301,26 @@ def test_another_users_leftover_is_left_alone(tmp_path, monkeypatch):
     assert environment.leftover_scratch(tmp_path) == [dead]
     monkeypatch.setattr(os, "getuid", lambda: os.stat(tmp_path).st_uid + 1)
     assert environment.leftover_scratch(tmp_path) == []
+
+
+def test_a_locale_check_runs_under_its_locales_whatever_adapter_env_says(tmp_path, monkeypatch):
+    # --adapter-env LC_ALL=C.UTF-8 made every locale of the check run under C.UTF-8, and the
+    # check reported that the answers were the same under da_DK.UTF-8, tr_TR.UTF-8 and POSIX
+    from types import SimpleNamespace
+
+    from conformance import locales
+
+    mine = AdapterEnvironment({"LC_ALL": "C.UTF-8", "LANG": "C.UTF-8", "X": "1"})
+    assert mine.variables(tmp_path)["LC_ALL"] == "C.UTF-8"  # outside a check the user's value stands
+    seen = []
+
+    def connect(environment):
+        variables = environment.variables(tmp_path)
+        seen.append((variables["LANG"], variables["LC_ALL"], variables["X"]))
+        return environment
+
+    monkeypatch.setattr(locales, "_answers", lambda adapter, cases, timeout: {c.id: ("result", 1) for c in cases})
+    user = AdapterEnvironment({"LC_ALL": "da_DK.UTF-8", "LANG": "da_DK.UTF-8", "X": "1"})
+    check = locales.LocaleCheck(connect, user, cases=[SimpleNamespace(id="c1")], locales=["da_DK.UTF-8", "POSIX"])
+    assert check.run() == []
+    assert seen == [(LOCALE, LOCALE, "1"), ("da_DK.UTF-8", "da_DK.UTF-8", "1"), ("POSIX", "POSIX", "1")]

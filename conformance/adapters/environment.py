@@ -148,10 +148,15 @@ class AdapterEnvironment:
 
     extra: Mapping[str, str] = field(default_factory=dict)
     locale: str = LOCALE
+    locale_fixed: bool = False
+    """Whether ``LANG`` and ``LC_ALL`` stay ``locale`` whatever ``extra`` says: set by
+    :meth:`with_locale`, so that a locale check runs under the locales it names."""
 
     def with_locale(self, locale: str) -> "AdapterEnvironment":
-        """The same environment under another locale (``da_DK.UTF-8``, ``POSIX``, ...)."""
-        return replace(self, locale=locale)
+        """The same environment under ``locale`` (``da_DK.UTF-8``, ``POSIX``, ...), which
+        ``--adapter-env`` cannot override: a locale check that ran every locale under the
+        user's ``LC_ALL`` would report a pass it never checked."""
+        return replace(self, locale=locale, locale_fixed=True)
 
     def variables(self, scratch: Path, parent: Mapping[str, str] | None = None) -> dict[str, str]:
         """The environment of an adapter whose scratch folder is ``scratch``; ``parent``: the
@@ -162,6 +167,8 @@ class AdapterEnvironment:
         env.update({"LANG": self.locale, "LC_ALL": self.locale, "TZ": TIME_ZONE,
                     "HOME": home, "USERPROFILE": home, "TMPDIR": tmp, "TEMP": tmp, "TMP": tmp})
         env.update(self.extra)
+        if self.locale_fixed:
+            env.update({"LANG": self.locale, "LC_ALL": self.locale})
         return env
 
     def open(self) -> Scratch:
