@@ -197,6 +197,11 @@ _RECEIVED: list[int] = []
 """The signals received under :func:`terminate_as_interrupt` so far (see :func:`raise_if_interrupted`)."""
 
 
+def received(signum: int) -> bool:
+    """Whether signal ``signum`` came under :func:`terminate_as_interrupt` (its handler notes each)."""
+    return signum in _RECEIVED
+
+
 def raise_if_interrupted() -> None:
     """Raise again the first Ctrl-C or termination signal received under
     :func:`terminate_as_interrupt`, if any: a place where Python cannot raise (a

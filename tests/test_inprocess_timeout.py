@@ -163,3 +163,56 @@ def test_the_worker_thread_ends_with_its_adapter_stopped_or_dropped():
     while threading.active_count() > before and time.monotonic() < deadline:
         time.sleep(0.01)
     assert threading.active_count() <= before
+
+
+class RaisesInterrupt(Implementation):
+    """Raises ``KeyboardInterrupt`` itself on every request: no Ctrl-C was pressed."""
+
+    name = "raises-interrupt"
+
+    def operations(self) -> list[str]:
+        return ["kit.echo", "envelope.instructions"]
+
+    def run(self, op: str, input: dict, root: str | None) -> dict:
+        raise KeyboardInterrupt("raised by the implementation")
+
+
+class CtrlC(Implementation):
+    """Sends this process a SIGINT in the call, as a Ctrl-C pressed during it would."""
+
+    name = "ctrl-c"
+
+    def operations(self) -> list[str]:
+        return ["kit.echo", "envelope.instructions"]
+
+    def run(self, op: str, input: dict, root: str | None) -> dict:
+        import os
+
+        os.kill(os.getpid(), signal.SIGINT)
+        time.sleep(5)
+        return {}
+
+
+def test_a_keyboard_interrupt_the_implementation_raises_is_its_answer_not_a_ctrl_c(capsys):
+    # it ended the whole run as interrupted ('interrupted after 0 of 7 cases', exit 130)
+    code = main(["run", "--adapter", "python:tests.test_inprocess_timeout:RaisesInterrupt", "--case", "env-instr-*",
+                 "-q"])
+    out = capsys.readouterr().out
+    assert code == 1 and "ERRORED env-instr-" in out and "KeyboardInterrupt: raised by the implementation" in out
+    for timeout in (5, None):  # with or without a bound, outside the command line's own handler
+        adapter = InProcessAdapter(RaisesInterrupt())
+        adapter.start()
+        answer = adapter.run("kit.echo", {"value": 1}, root=None, timeout=timeout)
+        assert answer.kind == "errored" and "KeyboardInterrupt" in answer.message
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
+def test_a_ctrl_c_during_a_call_in_process_still_interrupts(capsys):
+    code = main(["run", "--adapter", "python:tests.test_inprocess_timeout:CtrlC", "--case", "env-instr-*", "-q"])
+    assert code == 130 and "interrupted after 0 of" in capsys.readouterr().err
+    adapter = InProcessAdapter(CtrlC())
+    adapter.start()
+    for timeout in (5, None):
+        with pytest.raises(KeyboardInterrupt):
+            adapter.run("kit.echo", {}, root=None, timeout=timeout)
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler

@@ -48,6 +48,45 @@ class CallTimedOut(BaseException):
     through."""
 
 
+class _Interrupts:
+    """Tells a Ctrl-C from a ``KeyboardInterrupt`` an implementation raises itself: while a call
+    runs in the main thread under Python's own ``SIGINT`` handler, a handler that notes the
+    signal (then raises as Python's does) takes its place; under the kit's command line, whose
+    handler notes signals already (:func:`conformance.console.received`), that note
+    is read. A call in a worker thread never gets the signal's exception."""
+
+    def __init__(self) -> None:
+        self.seen = False
+
+    def signalled(self) -> bool:
+        from conformance.console import received
+
+        return self.seen or received(signal.SIGINT)
+
+    def watching(self):
+        """A context manager for one call: the noting handler, where it can be put."""
+        import contextlib
+
+        @contextlib.contextmanager
+        def watch():
+            if threading.current_thread() is not threading.main_thread() \
+                    or signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+                yield
+                return
+
+            def noted(signum: int, frame: object) -> None:
+                self.seen = True
+                raise KeyboardInterrupt()
+
+            signal.signal(signal.SIGINT, noted)
+            try:
+                yield
+            finally:
+                signal.signal(signal.SIGINT, signal.default_int_handler)
+
+        return watch()
+
+
 def _alarm_usable() -> bool:
     """Whether a call can be bounded by ``SIGALRM``: in the main thread, where the signal exists
     and no interval timer runs already (pytest-timeout's, say, which is left alone)."""
@@ -82,6 +121,7 @@ class InProcessAdapter:
         self._ops: set[str] = set()
         self._timeouts = 0  # calls in a row that did not return within their timeout
         self._worker: _Worker | None = None  # made at the first request
+        self._interrupts = _Interrupts()
 
     def start(self) -> Hello:
         try:
@@ -106,10 +146,10 @@ class InProcessAdapter:
                           message=f"{name} is hung: {self._timeouts} calls in a row did not return within their "
                                   "timeout, so the rest of this run's requests are not made")
         alarmed = timeout is not None and _alarm_usable()
-        if timeout is None:
-            answer = self._call(op, input, root, edition)
-        elif alarmed:
-            answer = self._alarmed(op, input, root, edition, timeout)
+        if timeout is None or alarmed:
+            with self._interrupts.watching():
+                answer = (self._call(op, input, root, edition) if timeout is None
+                          else self._alarmed(op, input, root, edition, timeout))
         else:
             answer = self._threaded(op, input, root, edition, timeout)
         if answer is not None:
@@ -185,9 +225,12 @@ class InProcessAdapter:
             return Answer("unsupported", message=str(exc))
         except Skipped as exc:
             return Answer("skipped", message=str(exc))
-        except (Exception, SystemExit) as exc:
+        except (Exception, SystemExit, KeyboardInterrupt) as exc:
             # SystemExit too: an implementation that calls sys.exit() has failed this case; it
-            # must never end the run (and never with the exit code it chose).
+            # must never end the run (and never with the exit code it chose). A KeyboardInterrupt
+            # is the user's Ctrl-C only when a SIGINT came; else the implementation raised it.
+            if isinstance(exc, KeyboardInterrupt) and self._interrupts.signalled():
+                raise
             tail = "".join(traceback.format_exception(exc))[-4000:]
             return Answer("errored", message=f"{type(exc).__name__}: {exc}", stderr=tail)
         try:
