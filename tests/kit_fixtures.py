@@ -196,14 +196,20 @@ class CannotStart(Echo):
 
 
 class Interrupted(Echo):
-    """Behaves like a user pressing Ctrl-C during the second case."""
+    """A user presses Ctrl-C during the second case: the process gets a SIGINT. (A
+    ``KeyboardInterrupt`` the implementation raised itself would be its errored answer.)"""
 
     calls = 0
 
     def run(self, op: str, input: dict, root: str | None) -> dict:
+        import os
+        import signal
+        import time
+
         type(self).calls += 1
         if type(self).calls == 2:
-            raise KeyboardInterrupt
+            os.kill(os.getpid(), signal.SIGINT)
+            time.sleep(5)
         return super().run(op, input, root)
 
 
