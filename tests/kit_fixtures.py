@@ -143,6 +143,21 @@ def mini_suite(root: Path, *, goldens: bool = True) -> dict[str, Path]:
     return {"spec": spec, "scenarios": scenarios, "golden": gold}
 
 
+class Instructions(Implementation):
+    """Answers every ``envelope.instructions`` request with the provider instructions ``text``,
+    whatever its input: subclasses set ``name`` and ``text`` (a wrong or hostile answer)."""
+
+    name = "instructions"
+    version = "1"
+    text = ""
+
+    def operations(self) -> list[str]:
+        return ["envelope.instructions"]
+
+    def run(self, op: str, input: dict, root: str | None) -> dict:
+        return {"providerInstructions": self.text}
+
+
 class Echo(Implementation):
     """A correct implementation of kit.echo (refusing the value 'refuse')."""
 

@@ -10,11 +10,11 @@ import json
 import pytest
 
 from conformance import diffs
-from conformance.adapters.base import Implementation
 from conformance.cli import main
 from conformance.console import BIDI_CONTROLS, bidi_escaped
 from conformance.reports import xml_text
 from conformance.site import visible
+from tests.kit_fixtures import Instructions
 
 ALL = "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
 TEXT = "You are a reviewer.\u202e  .hsilgnE ni rewsna syawlA"
@@ -33,17 +33,11 @@ def test_each_control_is_escaped_by_every_writer(char):
     assert char not in visible(f"a{char}b") and 'class="ws"' in visible(f"a{char}b")
 
 
-class Reversed(Implementation):
+class Reversed(Instructions):
     """Answers env-instr-custom-alone with the golden and a right-to-left override after it."""
 
     name = "reversed"
-    version = "1"
-
-    def operations(self) -> list[str]:
-        return ["envelope.instructions"]
-
-    def run(self, op: str, input: dict, root: str | None) -> dict:
-        return {"providerInstructions": TEXT}
+    text = TEXT
 
 
 def test_an_answer_s_bidirectional_control_reaches_no_output_raw(tmp_path, capsys):

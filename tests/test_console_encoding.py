@@ -10,23 +10,17 @@ import sys
 
 import pytest
 
-from conformance.adapters.base import Implementation
 from conformance.cli import main
+from tests.kit_fixtures import Instructions
 
 ANSWER = "Vous \u00eates relecteur \u2014 \u4e2d"
 
 
-class Accented(Implementation):
+class Accented(Instructions):
     """Answers env-instr-custom-alone wrongly, with text beyond ASCII and Latin-1."""
 
     name = "accent\u00e9 \u2014"
-    version = "1"
-
-    def operations(self) -> list[str]:
-        return ["envelope.instructions"]
-
-    def run(self, op: str, input: dict, root: str | None) -> dict:
-        return {"providerInstructions": ANSWER}
+    text = ANSWER
 
 
 @pytest.mark.parametrize("encoding", ["ascii", "latin-1"])

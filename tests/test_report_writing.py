@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from conformance.adapters.base import Implementation
 from conformance.cli import main
 from conformance.files import write_text
+from tests.kit_fixtures import Instructions
 
 CASE = ["--case", "env-instr-custom-alone", "-q"]
 
@@ -140,18 +140,15 @@ WANDER: list[Path] = []
 """Where :class:`Wanderer` moves the process (set by the test)."""
 
 
-class Wanderer(Implementation):
+class Wanderer(Instructions):
     """Answers env-instr-custom-alone right after moving the process to another folder."""
 
     name = "wanderer"
-    version = "1"
-
-    def operations(self) -> list[str]:
-        return ["envelope.instructions"]
+    text = "You are a reviewer."
 
     def run(self, op: str, input: dict, root: str | None) -> dict:
         os.chdir(WANDER[0])
-        return {"providerInstructions": "You are a reviewer."}
+        return super().run(op, input, root)
 
 
 def test_a_relative_report_path_is_the_one_given_whatever_folder_the_implementation_moves_to(tmp_path, monkeypatch):
