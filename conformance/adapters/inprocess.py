@@ -18,6 +18,7 @@ implementation as a process (``python -m conformance.adapters.server MODULE:CLAS
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import json
 import os
@@ -27,6 +28,7 @@ import sys
 import threading
 import traceback
 import weakref
+from typing import Iterator
 
 from conformance.adapters.base import (
     MAX_TIMEOUTS,
@@ -63,28 +65,24 @@ class _Interrupts:
 
         return self.seen or received(signal.SIGINT)
 
-    def watching(self):
-        """A context manager for one call: the noting handler, where it can be put."""
-        import contextlib
+    @contextlib.contextmanager
+    def watching(self) -> Iterator[None]:
+        """For one call: the noting handler, where it can be put (the main thread, under Python's
+        own handler)."""
+        if threading.current_thread() is not threading.main_thread() \
+                or signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+            yield
+            return
 
-        @contextlib.contextmanager
-        def watch():
-            if threading.current_thread() is not threading.main_thread() \
-                    or signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
-                yield
-                return
+        def noted(signum: int, frame: object) -> None:
+            self.seen = True
+            raise KeyboardInterrupt()
 
-            def noted(signum: int, frame: object) -> None:
-                self.seen = True
-                raise KeyboardInterrupt()
-
-            signal.signal(signal.SIGINT, noted)
-            try:
-                yield
-            finally:
-                signal.signal(signal.SIGINT, signal.default_int_handler)
-
-        return watch()
+        signal.signal(signal.SIGINT, noted)
+        try:
+            yield
+        finally:
+            signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def _alarm_usable() -> bool:
