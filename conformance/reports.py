@@ -271,6 +271,8 @@ def load_report(path: Path) -> dict:
         data = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise ValueError(f"{path}: not a readable JSON report: {exc}") from None
+    except RecursionError:
+        raise ValueError(f"{path}: not a readable JSON report: nested too deeply to read") from None
     problem = _report_problem(data)
     if problem:
         raise ValueError(f"{path}: not a pi-conformance JSON report: {problem}")

@@ -111,10 +111,22 @@ def load_with_positions(path: Path, display: str | None = None) -> tuple[Any, Ma
     return load_text_with_positions(read_text(path, shown), shown)
 
 
+DEEP = "YAML error: nested too deeply to read"
+"""The error of a document whose collections nest deeper than Python's recursion allows."""
+
+
 def load_text_with_positions(text: str, shown: str) -> tuple[Any, Mapping[PathKey, Position]]:
     """:func:`load_with_positions` of a document already read (``shown``: its path as reported).
     A document whose aliases make a value contain itself, or expand it beyond
-    :func:`alias_bound`, is refused at that alias's place (see :func:`check_aliases`)."""
+    :func:`alias_bound`, is refused at that alias's place (see :func:`check_aliases`); one nested
+    too deeply to read, at its start (:data:`DEEP`)."""
+    try:
+        return _load_text_with_positions(text, shown)
+    except RecursionError:
+        raise SuiteFileError(FileError(shown, 1, 1, "", DEEP)) from None
+
+
+def _load_text_with_positions(text: str, shown: str) -> tuple[Any, Mapping[PathKey, Position]]:
     found = _cached(text, "") or _cached(text, "rt")
     if found is None:
         from ruamel.yaml.error import MarkedYAMLError
@@ -137,8 +149,18 @@ def load_data(text: str, *, cache: bool = True) -> Any:
 
     Uses the parse cache unless ``cache`` is false. Raises ruamel.yaml's ``YAMLError`` (or the
     constructor's error) for a document it cannot read, ``ComposerError`` at the alias's place for
-    one :func:`check_aliases` refuses.
+    one :func:`check_aliases` refuses, and a ``YAMLError`` saying so for one nested too deeply to
+    read.
     """
+    try:
+        return _load_data(text, cache=cache)
+    except RecursionError:
+        from ruamel.yaml.error import YAMLError
+
+        raise YAMLError(DEEP.removeprefix("YAML error: ")) from None
+
+
+def _load_data(text: str, *, cache: bool) -> Any:
     found = (_cached(text, "") or _cached(text, "safe")) if cache else None
     if found is None:
         check_aliases(text)

@@ -45,3 +45,10 @@ def test_suite_errors_that_are_not_a_list_are_refused(tmp_path, capsys):
                                "summary": {}, "cases": []}))
     assert main(["compare", str(bad)]) == 2
     assert "edited.json: not a pi-conformance JSON report: header.suiteErrors must be a list" in capsys.readouterr().err
+
+
+def test_a_report_nested_too_deeply_is_refused_naming_the_file(tmp_path, capsys):
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 200_000 + "]" * 200_000)
+    assert main(["compare", str(deep)]) == 2
+    assert "deep.json: not a readable JSON report: nested too deeply to read" in capsys.readouterr().err

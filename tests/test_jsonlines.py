@@ -88,6 +88,10 @@ def test_encode_refuses_nan():
         (b'{"value": NaN}\n', "NaN is not JSON"),
         (b'{"value": "caf\xe9"}\n', "not UTF-8"),
         (b"\n", "not JSON"),
+        # an answer nested 100,000 deep, well under the line limit, ended the whole run in a
+        # RecursionError traceback
+        (b'{"type":"result","seq":1,"output":{"a":' + b"[" * 100_000 + b"]" * 100_000 + b"}}\n",
+         "nested too deeply"),
     ],
 )
 def test_decode_refuses_what_is_not_one_json_object(line, why):

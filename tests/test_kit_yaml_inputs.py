@@ -195,3 +195,18 @@ def test_a_yml_golden_is_a_suite_error_under_run_and_show(tmp_path, cache, capsy
     assert "beside" not in out and "is there" not in out and misnamed in err
     (gold / "kit-echo-text.yml").unlink()
     assert _cli(dirs, *run) == 0 and _cli(dirs, "show", "kit-echo-text") == 0
+
+
+@pytest.mark.parametrize("cache", [True, False])
+def test_a_document_nested_too_deeply_is_a_suite_error_not_a_traceback(cache, monkeypatch):
+    # an expectations file or a scenario nested 400 or 5,000 deep ended in a RecursionError
+    if not cache:
+        monkeypatch.setenv("PI_CONFORMANCE_CACHE", "off")
+    text = "implementation: x\nexpectations: " + "[" * 5000 + "]" * 5000 + "\n"
+    with pytest.raises(yamlio.SuiteFileError) as refused:
+        yamlio.load_text_with_positions(text, "deep.yaml")
+    assert str(refused.value.errors[0]).startswith("deep.yaml:1:1: YAML error: nested too deeply to read")
+    from ruamel.yaml.error import YAMLError
+
+    with pytest.raises(YAMLError, match="nested too deeply"):
+        yamlio.load_data(text, cache=cache)

@@ -110,6 +110,8 @@ def decode_message(line: bytes) -> dict:
         raise
     except ValueError as exc:
         raise MalformedMessage(f"not JSON ({exc})") from None
+    except RecursionError:
+        raise MalformedMessage("JSON nested too deeply to read") from None
     if not isinstance(value, dict):
         raise MalformedMessage(f"a JSON {type(value).__name__}, not an object")
     return value
