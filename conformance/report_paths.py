@@ -39,7 +39,10 @@ def check_out_folder(flag: str, value: str, folders: Iterable[Path], *, allowed:
     regenerates the kit's own schemas). Raises ``ValueError`` naming the option, the folder and
     the kit folder it lies in."""
     path = Path(value)
-    resolved = path.resolve()
+    try:
+        resolved = path.resolve()
+    except RuntimeError:  # pathlib's "Symlink loop"
+        raise ValueError(f"{flag} {value}: a loop of symbolic links") from None
     if allowed is not None and resolved == allowed.resolve():
         return path
     inside = next((folder for folder in (f.resolve() for f in folders) if resolved.is_relative_to(folder)), None)
@@ -81,39 +84,52 @@ def check_report_paths(given: Sequence[tuple[str, str | None]], *, inputs: Mappi
     seen = {Path(path).resolve(): flag for flag, path in (inputs or {}).items() if path}
     kept = [folder.resolve() for folder in folders]
     for flag, path in paths.items():
-        resolved = path.resolve()
-        if resolved in seen:
-            raise ValueError(f"{flag} and {seen[resolved]} name the same file {path}")
-        seen[resolved] = flag
-        inside = next((folder for folder in kept if resolved.is_relative_to(folder)), None)
-        if inside is not None:
-            raise ValueError(f"{flag} {path}: is inside {inside}, {KIT_FILES}; write reports elsewhere")
-        if path.is_dir():
-            raise ValueError(f"{flag} {path}: is a directory")
-        # Resolved once, now: the file a relative path names must not change with the working
-        # folder of an implementation run in process (an os.chdir of its own).
-        checked[flag] = Path(os.path.abspath(path))
-        if written_in_place(path):  # a device, a FIFO, /dev/stdout: written where it is
-            if not os.access(path, os.W_OK):
-                raise ValueError(f"{flag} {path}: cannot write there: no permission to write to it")
-            continue
-        folder = Path(os.path.realpath(path)).parent  # through a link, the file it leads to is replaced
-        parent = folder
-        while not parent.exists() and parent != parent.parent:
-            parent = parent.parent
-        if not parent.is_dir() or not os.access(parent, os.W_OK | os.X_OK):
-            raise ValueError(f"{flag} {path}: cannot write in {parent}")
-        import tempfile
-
         try:
-            folder.mkdir(parents=True, exist_ok=True)
-            # A real write in that folder, so that a path no check above can judge (/proc, a
-            # read-only mount) is refused before the work rather than after it.
-            with tempfile.NamedTemporaryFile(dir=folder, prefix=".pi-conformance-probe-"):
-                pass
-        except OSError as exc:
-            raise ValueError(f"{flag} {path}: {_refusal(folder, exc)}") from None
+            checked[flag] = _checked(flag, path, seen, kept)
+        except RuntimeError:  # pathlib's "Symlink loop"
+            raise ValueError(f"{flag} {path}: cannot write there: a loop of symbolic links") from None
+        except OSError as exc:  # a name too long for the file system, say
+            raise ValueError(f"{flag} {path}: cannot write there: {exc.strerror or exc}") from None
     return checked
+
+
+def _checked(flag: str, path: Path, seen: dict[Path, str], kept: list[Path]) -> Path:
+    """One report path of :func:`check_report_paths`, absolute, its folder made; ``seen``
+    (resolved path: option) gains it. Raises ``ValueError`` for a refusal the caller's docstring
+    lists, ``OSError`` or ``RuntimeError`` (a loop of links) for a path the system cannot take."""
+    resolved = path.resolve()
+    if resolved in seen:
+        raise ValueError(f"{flag} and {seen[resolved]} name the same file {path}")
+    seen[resolved] = flag
+    inside = next((folder for folder in kept if resolved.is_relative_to(folder)), None)
+    if inside is not None:
+        raise ValueError(f"{flag} {path}: is inside {inside}, {KIT_FILES}; write reports elsewhere")
+    if path.is_dir():
+        raise ValueError(f"{flag} {path}: is a directory")
+    # Resolved once, now: the file a relative path names must not change with the working
+    # folder of an implementation run in process (an os.chdir of its own).
+    absolute = Path(os.path.abspath(path))
+    if written_in_place(path):  # a device, a FIFO, /dev/stdout: written where it is
+        if not os.access(path, os.W_OK):
+            raise ValueError(f"{flag} {path}: cannot write there: no permission to write to it")
+        return absolute
+    folder = Path(os.path.realpath(path)).parent  # through a link, the file it leads to is replaced
+    parent = folder
+    while not parent.exists() and parent != parent.parent:
+        parent = parent.parent
+    if not parent.is_dir() or not os.access(parent, os.W_OK | os.X_OK):
+        raise ValueError(f"{flag} {path}: cannot write in {parent}")
+    import tempfile
+
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        # A real write in that folder, so that a path no check above can judge (/proc, a
+        # read-only mount) is refused before the work rather than after it.
+        with tempfile.NamedTemporaryFile(dir=folder, prefix=".pi-conformance-probe-"):
+            pass
+    except OSError as exc:
+        raise ValueError(f"{flag} {path}: {_refusal(folder, exc)}") from None
+    return absolute
 
 
 def _refusal(folder: Path, exc: OSError) -> str:

@@ -169,3 +169,16 @@ def test_diff_out_into_a_folder_of_the_kit_is_refused_before_any_search(folder, 
     err = capsys.readouterr().err
     assert f"--out {folder}: is " in err and "holds the kit's own files" in err
     assert sorted(p.name for p in (ROOT / folder).iterdir()) == before
+
+
+def test_a_loop_of_links_or_a_name_too_long_is_refused_before_the_run(tmp_path, capsys, monkeypatch):
+    # both were a traceback (RuntimeError: Symlink loop; OSError: File name too long), exit 1
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "loop1").symlink_to("loop2")
+    (tmp_path / "loop2").symlink_to("loop1")
+    for path, said in (("loop1", "a loop of symbolic links"), ("a" * 300 + ".json", "File name too long"),
+                       ("b" * 300 + "/r.json", "File name too long")):
+        assert main(["run", "-q", "--case", "env-instr-custom-alone", "--report-json", path]) == 2
+        assert f"--report-json {path}: cannot write there: {said}" in capsys.readouterr().err
+    assert main(["docs", "--out", "loop1"]) == 2
+    assert "--out loop1: a loop of symbolic links" in capsys.readouterr().err
