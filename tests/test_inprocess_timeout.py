@@ -216,3 +216,17 @@ def test_a_ctrl_c_during_a_call_in_process_still_interrupts(capsys):
         with pytest.raises(KeyboardInterrupt):
             adapter.run("kit.echo", {}, root=None, timeout=timeout)
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
+def test_a_timeout_shorter_than_setting_the_timer_still_answers_errored():
+    # at --timeout 0.0000001 the alarm rang inside setitimer, before the call's own handling,
+    # and the run ended in a CallTimedOut traceback
+    from tests.kit_fixtures import Echo
+
+    adapter = InProcessAdapter(Echo())
+    adapter.start()
+    for _ in range(200):
+        answer = adapter.run("kit.echo", {"value": 1}, root=None, timeout=1e-7)
+        assert answer.kind in ("errored", "result")
+        adapter._timeouts = 0  # keep making the call: the point is that none raises
+    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)

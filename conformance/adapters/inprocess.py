@@ -176,8 +176,8 @@ class InProcessAdapter:
                 raise CallTimedOut()
 
         previous = signal.signal(signal.SIGALRM, on_alarm)
-        signal.setitimer(signal.ITIMER_REAL, max(timeout, 1e-6))
         try:
+            signal.setitimer(signal.ITIMER_REAL, max(timeout, 1e-6))  # may ring before it returns
             answer = self._call(op, input, root, edition)
             calling[0] = False
             return answer
