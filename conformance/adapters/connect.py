@@ -3,7 +3,9 @@
 - ``reference`` (or no name): the bundled reference, in process;
 - ``python:MODULE:CLASS``: a Python :class:`~conformance.adapters.base.Implementation`, in process;
 - ``serve-reference``: the reference served over the JSON-lines protocol by a child process;
-- ``pi-node``: the bundled Node adapter over the published Pi;
+- ``pi-node``: the bundled Node adapter over the published Pi it pins (1.6.0);
+- ``pi-node@VERSION``, ``pi-node-mz@VERSION``: the same adapter over another published release,
+  installed into the kit's cache on first use (:mod:`conformance.adapters.releases`);
 - anything else: a command line (split like a POSIX shell) that speaks the JSON-lines protocol.
 """
 
@@ -21,7 +23,8 @@ __all__ = ["AdapterNameError", "ADAPTER_NAMES", "kit_module_command", "make_adap
            "parse_command", "pi_node_command", "serve_reference_command"]
 
 ADAPTERS_DIR = Path(__file__).resolve().parent
-ADAPTER_NAMES = "reference (default), serve-reference, pi-node, python:MODULE:CLASS, or a command"
+ADAPTER_NAMES = ("reference (default), serve-reference, pi-node, pi-node@VERSION, pi-node-mz@VERSION, "
+                 "python:MODULE:CLASS, or a command")
 """What ``--adapter`` accepts, as the command-line help says it."""
 
 
@@ -92,7 +95,8 @@ def make_adapter(spec: str | None, environment: AdapterEnvironment | None = None
 
     Raises :class:`AdapterNameError` for an empty name, a command with unbalanced quotes, or added
     variables with an in-process adapter, and :class:`AdapterStartError` when a ``python:``
-    implementation cannot be loaded or the pi-node adapter is missing.
+    implementation cannot be loaded, the pi-node adapter is missing, or a release named
+    (``pi-node@VERSION``) cannot be installed.
     """
     from conformance.adapters.inprocess import InProcessAdapter, load_implementation
     from conformance.adapters.reference import ReferenceImplementation
@@ -112,6 +116,11 @@ def make_adapter(spec: str | None, environment: AdapterEnvironment | None = None
         return JsonLinesAdapter(serve_reference_command(), name="serve-reference", environment=environment)
     if spec == "pi-node":
         return JsonLinesAdapter(pi_node_command(), name="pi-node", environment=environment)
+    from conformance.adapters.releases import parse_release, release_command
+
+    release = parse_release(spec)
+    if release is not None:
+        return JsonLinesAdapter(release_command(release), name=release.name, environment=environment)
     try:
         command = parse_command(spec)
     except ValueError as exc:

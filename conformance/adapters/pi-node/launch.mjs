@@ -55,7 +55,7 @@ if (!runtime) {
   );
   process.exit(3);
 }
-if (!existsSync(join(HERE, "node_modules", "@earendil-works", "pi-coding-agent"))) {
+if (!process.argv.includes("--release") && !existsSync(join(HERE, "node_modules", "@earendil-works", "pi-coding-agent"))) {
   process.stderr.write(`pi-node adapter: Pi is not installed. Run \`npm ci\` in ${HERE} first.\n`);
   process.exit(3);
 }

@@ -8,7 +8,7 @@
 
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { ai, codingAgent, internal } from "../pi.mjs";
+import { ai, codingAgent, internal, method, optionalImport } from "../pi.mjs";
 import { Refusal, Unsupported } from "../errors.mjs";
 import { withEnv } from "../sandbox.mjs";
 
@@ -53,11 +53,12 @@ export const operations = {
 
 // internal modules: core/model-config.js, core/auth-storage.js, core/runtime-credentials.js,
 // core/models-store.js, core/provider-composer.js
-const { ModelConfig } = await internal("core/model-config.js");
-const { AuthStorage } = await internal("core/auth-storage.js");
-const { RuntimeCredentials } = await internal("core/runtime-credentials.js");
-const { InMemoryCodingAgentModelsStore } = await internal("core/models-store.js");
-const { configuredRequestAuthStatus } = await internal("core/provider-composer.js");
+// Namespaces, read at each use: a release without one of them answers `unsupported` (pi.mjs).
+const modelConfig = await internal("core/model-config.js");
+const authStorage = await internal("core/auth-storage.js");
+const runtimeCredentials = await internal("core/runtime-credentials.js");
+const modelsStore = await internal("core/models-store.js");
+const providerComposer = await internal("core/provider-composer.js");
 
 // The defaults Pi 1.6.0 applies to omitted `inputLimits.images.resize` fields. Pi keeps them in a
 // constant of utils/image-resize-core.js that it does not export (DEFAULT_OPTIONS, merged as
@@ -118,15 +119,15 @@ async function withRuntime(input, sandbox, fn) {
     if (input.authJson && Object.keys(input.authJson).length > 0) writeFileSync(authPath, JSON.stringify(input.authJson));
     return await withEnv(sandbox.baseEnv, caseEnvironment(sandbox.baseEnv, input.env ?? {}), async () => {
       values.clearConfigValueCache();
-      const credentials = new RuntimeCredentials(AuthStorage.create(authPath));
+      const credentials = new runtimeCredentials.RuntimeCredentials(method(authStorage.AuthStorage, "create", "AuthStorage.create").call(authStorage.AuthStorage, authPath));
       for (const [providerId, key] of Object.entries(input.runtimeKeys ?? {})) credentials.setRuntimeApiKey(providerId, key);
-      const config = await ModelConfig.load(modelsPath);
+      const config = await modelConfig.ModelConfig.load(modelsPath);
       const providers = Object.entries(input.builtins ?? {}).map(([id, described]) => builtinProvider(id, described));
       const runtime = new codingAgent.ModelRuntime(
         credentials,
         config,
         modelsPath,
-        new InMemoryCodingAgentModelsStore(),
+        new modelsStore.InMemoryCodingAgentModelsStore(),
         providers,
         false,
       );
@@ -206,7 +207,7 @@ function sourceOf(runtime, config, providerId) {
   const status = runtime.getProviderAuthStatus(providerId);
   if (status.source === "runtime") return "runtime";
   if (status.source === "stored") return "auth.json";
-  if (configuredRequestAuthStatus(config.getProvider(providerId), undefined) !== undefined) return "models.json";
+  if (providerComposer.configuredRequestAuthStatus(config.getProvider(providerId), undefined) !== undefined) return "models.json";
   return status.configured ? "environment" : null;
 }
 
@@ -273,17 +274,17 @@ async function typedAvailability(input, sandbox) {
     if (Object.keys(input.authJson ?? {}).length > 0) writeFileSync(authPath, JSON.stringify(input.authJson));
     return await withEnv(sandbox.baseEnv, caseEnvironment(sandbox.baseEnv, input.env ?? {}), async () => {
       values.clearConfigValueCache();
-      const runtime = await codingAgent.ModelRuntime.create({
+      const runtime = await method(codingAgent.ModelRuntime, "create", "ModelRuntime.create").call(codingAgent.ModelRuntime, {
         authPath,
         modelsPath,
-        modelsStore: new InMemoryCodingAgentModelsStore(),
+        modelsStore: new modelsStore.InMemoryCodingAgentModelsStore(),
         allowModelNetwork: false,
       });
       for (const [providerId, key] of Object.entries(input.runtimeKeys ?? {})) await runtime.setRuntimeApiKey(providerId, key);
       await runtime.getAvailable();
-      const available = await runtime.getAvailableOfType(input.type);
+      const available = await method(runtime, "getAvailableOfType", "ModelRuntime.getAvailableOfType").call(runtime, input.type);
       const typedProviders = [...new Set(runtime.getModelsOfType(input.type).map((m) => m.provider))].sort(byId);
-      const config = await ModelConfig.load(modelsPath);
+      const config = await modelConfig.ModelConfig.load(modelsPath);
       return {
         models: available.map((m) => ({ provider: m.provider, id: m.id })),
         sources: typedProviders.map((provider) => ({
@@ -320,13 +321,14 @@ operations["pi.models-available"] = async (input, { sandbox }) => {
 // catalogue (`getBuiltinClassifierModel`, @earendil-works/pi-ai/providers/all) with the case's
 // price, or none when the case gives none.
 
-const classifierShared = await import("@earendil-works/pi-ai/api/classifier-shared");
-const catalogue = await import("@earendil-works/pi-ai/providers/all");
+const classifierShared = await optionalImport("@earendil-works/pi-ai/api/classifier-shared");
+const catalogue = await optionalImport("@earendil-works/pi-ai/providers/all");
 
 operations["pi.classifier-usage"] = async (input) => {
   let model;
+  const find = catalogue.getBuiltinClassifierModel; // outside the try: a release without it is unsupported
   try {
-    model = catalogue.getBuiltinClassifierModel(input.provider, input.model);
+    model = find(input.provider, input.model);
   } catch {
     model = undefined;
   }
@@ -391,7 +393,7 @@ operations["pi.classifier-catalogue"] = async (input, { sandbox }) =>
 // request builders of the three APIs below (api/openai-completions.js, api/openai-responses.js,
 // api/azure-openai-responses.js); a request of another API carries none.
 
-const simpleOptions = await import("@earendil-works/pi-ai/api/simple-options");
+const simpleOptions = await optionalImport("@earendil-works/pi-ai/api/simple-options");
 const SAMPLING_APIS = ["openai-completions", "openai-responses", "azure-openai-responses"];
 
 operations["pi.models-sampling"] = async (input, { sandbox }) =>

@@ -11,12 +11,12 @@
 
 import { mkdtempSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { codingAgent, internal } from "../pi.mjs";
+import { codingAgent, internal, method } from "../pi.mjs";
 import { withEnv } from "../sandbox.mjs";
 import { fromRoot, inTree } from "./pi-templates.mjs";
 
 // internal module: core/settings-manager.js (InMemorySettingsStorage is not exported publicly)
-const { InMemorySettingsStorage } = await internal("core/settings-manager.js");
+const settingsModule = await internal("core/settings-manager.js");
 
 const RESOURCE_TYPES = ["extensions", "skills", "prompts", "themes"];
 
@@ -71,7 +71,7 @@ function settingsFile(settings) {
 
 /** A settings manager holding the case's two settings files, with Pi's trust flag. */
 function settingsFor(input) {
-  const storage = new InMemorySettingsStorage();
+  const storage = new settingsModule.InMemorySettingsStorage();
   storage.withLock("global", () => JSON.stringify(settingsFile(input.personalSettings)));
   storage.withLock("project", () => JSON.stringify(settingsFile(input.projectSettings)));
   return codingAgent.SettingsManager.fromStorage(storage, { projectTrusted: input.trusted });
@@ -213,9 +213,10 @@ operations["pi.package-changelog"] = async (input, { root, sandbox }) => {
             recorded = version;
           },
         },
-        readPackageJson: codingAgent.InteractiveMode.prototype.readPackageJson,
+        readPackageJson: method(codingAgent.InteractiveMode.prototype, "readPackageJson", "InteractiveMode.readPackageJson"),
       };
-      const updates = codingAgent.InteractiveMode.prototype.getExtensionChangelogUpdates.call(standIn);
+      const updates = method(codingAgent.InteractiveMode.prototype, "getExtensionChangelogUpdates",
+        "InteractiveMode.getExtensionChangelogUpdates").call(standIn);
       const shown = [];
       for (const update of updates) {
         const heading = new RegExp(`^## ${escapeRegExp(update.name)} \\[?(\\d+\\.\\d+\\.\\d+)`);

@@ -10,13 +10,13 @@
 //   `expandPromptTemplate` (internal module, as above), in the order AgentSession.prompt uses.
 
 import { isAbsolute, relative, resolve, sep } from "node:path";
-import { codingAgent, internal } from "../pi.mjs";
+import { codingAgent, internal, method } from "../pi.mjs";
 import { Refusal } from "../errors.mjs";
 
 // internal module: core/prompt-templates.js
 const templates = await internal("core/prompt-templates.js");
 // internal module: core/settings-manager.js (InMemorySettingsStorage is not exported publicly)
-const { InMemorySettingsStorage } = await internal("core/settings-manager.js");
+const settingsModule = await internal("core/settings-manager.js");
 
 /** `root/relative`, refusing absolute paths and paths that leave the tree (as the reference does). */
 export function inTree(root, relativePath, field) {
@@ -48,7 +48,7 @@ export const operations = {
     const agentDir = inTree(root, input.agentDir, "agentDir");
     const cwd = inTree(root, input.cwd, "cwd");
     // The settings files' `prompts` lists, as Pi reads them from settings.json.
-    const storage = new InMemorySettingsStorage();
+    const storage = new settingsModule.InMemorySettingsStorage();
     storage.withLock("global", () => JSON.stringify(input.personalPrompts == null ? {} : { prompts: input.personalPrompts }));
     storage.withLock("project", () => JSON.stringify(input.projectPrompts == null ? {} : { prompts: input.projectPrompts }));
     const settingsManager = codingAgent.SettingsManager.fromStorage(storage, { projectTrusted: input.projectTrusted });
@@ -117,7 +117,8 @@ export const operations = {
       },
     };
     if (text.startsWith("/")) {
-      const handled = await codingAgent.AgentSession.prototype._tryExecuteExtensionCommand.call(standIn, text);
+      const handled = await method(codingAgent.AgentSession.prototype, "_tryExecuteExtensionCommand",
+        "AgentSession._tryExecuteExtensionCommand").call(standIn, text);
       if (handled) return { kind: "extension-command", text, name: commandName, args: null, argText };
     }
     // 2. Templates: Pi's expandPromptTemplate; the array records which template it picked.
