@@ -7,7 +7,8 @@ real registry, so the tests that install releases need no network.
 The stand-in release ``@earendil-works/pi-coding-agent`` 9.9.9 (with ``@earendil-works/pi-ai``
 9.9.9) has a few of the real one's exports and lacks the others on purpose: ``convertToLlm``
 and ``VERSION`` in its entry point; ``parseCommandArgs`` but no ``substituteArgs`` in
-``core/prompt-templates.js``; no ``core/resolve-config-value.js`` at all.
+``core/prompt-templates.js``; no ``core/resolve-config-value.js`` at all; a
+``DefaultPackageManager`` class without the real one's methods.
 """
 
 from __future__ import annotations
@@ -31,7 +32,9 @@ CODING_AGENT = {
                      "exports": {".": {"import": "./dist/index.js"}},
                      "dependencies": {"@earendil-works/pi-ai": "9.9.9"}},
     "dist/index.js": ("export const VERSION = '9.9.9';\n"
-                      "export function convertToLlm(messages) { return messages; }\n"),
+                      "export function convertToLlm(messages) { return messages; }\n"
+                      "export const SettingsManager = { inMemory() { return {}; } };\n"
+                      "export class DefaultPackageManager { constructor(options) { this.options = options; } }\n"),
     # Splits on spaces only: the stand-in's own rule, so that its answers are told from Pi's.
     "dist/core/prompt-templates.js": "export function parseCommandArgs(text) { return text.split(' '); }\n",
 }

@@ -73,7 +73,8 @@ def test_a_release_installs_once_and_answers_what_it_lacks_as_unsupported(cache,
 
     report = tmp_path / "r.json"
     argv = ["run", "--adapter", "pi-node@9.9.9", "--case", "tpl-strength-args-letter-not-quote",
-            "--case", "tpl-kind-every-placeholder-in-args", "--case", "mdl-value-literal", "--report-json", str(report)]
+            "--case", "tpl-kind-every-placeholder-in-args", "--case", "mdl-value-literal", "--case", "pkg-src-npm-plain",
+            "--report-json", str(report)]
     code = main(argv)
     out = capsys.readouterr().out
     assert code in (0, 1), out
@@ -87,6 +88,8 @@ def test_a_release_installs_once_and_answers_what_it_lacks_as_unsupported(cache,
     value = cases["mdl-value-literal"]
     assert value["status"] == "unsupported"
     assert "Pi 9.9.9 has no internal module core/resolve-config-value.js" in value["message"]
+    source = cases["pkg-src-npm-plain"]  # the class is there, its method is not
+    assert (source["status"], source["message"]) == ("unsupported", "Pi 9.9.9 has no DefaultPackageManager.parseSource")
     installed = cache.parent / "pi-node" / "earendil-works-pi-coding-agent@9.9.9"
     assert (installed / "node_modules" / "@earendil-works" / "pi-ai" / "package.json").is_file()
 

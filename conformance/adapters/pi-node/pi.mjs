@@ -112,3 +112,19 @@ export function method(owner, name, what) {
   if (typeof found !== "function") throw new Unsupported(`Pi ${PI_VERSION} has no ${what}`);
   return found;
 }
+
+/**
+ * `object` (an instance of one of Pi's classes, named `what`) seen through a check: calling a
+ * method it lacks throws `Unsupported` naming it; its own methods run on the object itself.
+ */
+export function instance(object, what) {
+  return new Proxy(object, {
+    get(target, name) {
+      if (typeof name === "symbol" || name === "then" || name in target) {
+        const value = Reflect.get(target, name, target);
+        return typeof value === "function" ? value.bind(target) : value;
+      }
+      throw new Unsupported(`Pi ${PI_VERSION} has no ${what}.${String(name)}`);
+    },
+  });
+}

@@ -8,7 +8,7 @@
 
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { ai, codingAgent, internal, method, optionalImport } from "../pi.mjs";
+import { ai, codingAgent, instance, internal, method, optionalImport } from "../pi.mjs";
 import { Refusal, Unsupported } from "../errors.mjs";
 import { withEnv } from "../sandbox.mjs";
 
@@ -131,10 +131,11 @@ async function withRuntime(input, sandbox, fn) {
         providers,
         false,
       );
-      runtime.configureRadiusProviders();
-      runtime.rebuildProviders();
-      await runtime.refresh({ allowNetwork: false });
-      return await fn(runtime, config);
+      const checked = instance(runtime, "ModelRuntime");
+      checked.configureRadiusProviders();
+      checked.rebuildProviders();
+      await checked.refresh({ allowNetwork: false });
+      return await fn(checked, instance(config, "ModelConfig"));
     });
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -274,15 +275,16 @@ async function typedAvailability(input, sandbox) {
     if (Object.keys(input.authJson ?? {}).length > 0) writeFileSync(authPath, JSON.stringify(input.authJson));
     return await withEnv(sandbox.baseEnv, caseEnvironment(sandbox.baseEnv, input.env ?? {}), async () => {
       values.clearConfigValueCache();
-      const runtime = await method(codingAgent.ModelRuntime, "create", "ModelRuntime.create").call(codingAgent.ModelRuntime, {
+      const created = await method(codingAgent.ModelRuntime, "create", "ModelRuntime.create").call(codingAgent.ModelRuntime, {
         authPath,
         modelsPath,
         modelsStore: new modelsStore.InMemoryCodingAgentModelsStore(),
         allowModelNetwork: false,
       });
+      const runtime = instance(created, "ModelRuntime");
       for (const [providerId, key] of Object.entries(input.runtimeKeys ?? {})) await runtime.setRuntimeApiKey(providerId, key);
       await runtime.getAvailable();
-      const available = await method(runtime, "getAvailableOfType", "ModelRuntime.getAvailableOfType").call(runtime, input.type);
+      const available = await runtime.getAvailableOfType(input.type);
       const typedProviders = [...new Set(runtime.getModelsOfType(input.type).map((m) => m.provider))].sort(byId);
       const config = await modelConfig.ModelConfig.load(modelsPath);
       return {

@@ -11,7 +11,7 @@
 
 import { mkdtempSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { codingAgent, internal, method } from "../pi.mjs";
+import { codingAgent, instance, internal, method } from "../pi.mjs";
 import { withEnv } from "../sandbox.mjs";
 import { fromRoot, inTree } from "./pi-templates.mjs";
 
@@ -21,11 +21,12 @@ const settingsModule = await internal("core/settings-manager.js");
 const RESOURCE_TYPES = ["extensions", "skills", "prompts", "themes"];
 
 function packageManager({ cwd, agentDir, settingsManager }) {
-  return new codingAgent.DefaultPackageManager({
+  const pm = new codingAgent.DefaultPackageManager({
     cwd,
     agentDir,
     settingsManager: settingsManager ?? codingAgent.SettingsManager.inMemory({}, { projectTrusted: true }),
   });
+  return instance(pm, "DefaultPackageManager");
 }
 
 /** HOME for `~` in local paths: the case's `home`, else the sandbox's own (never the user's). */
@@ -144,7 +145,7 @@ operations["pi.packages-resolve"] = async (input, { root, sandbox }) => {
     }
 
     // Pi computes the host-provided dependency warning while it loads a session's extensions.
-    const loader = new codingAgent.DefaultResourceLoader({
+    const loader = instance(new codingAgent.DefaultResourceLoader({
       cwd,
       agentDir,
       settingsManager: settingsFor(input),
@@ -152,7 +153,7 @@ operations["pi.packages-resolve"] = async (input, { root, sandbox }) => {
       noPromptTemplates: true,
       noThemes: true,
       noContextFiles: true,
-    });
+    }), "DefaultResourceLoader");
     await loader.reload();
     const warnings = [];
     for (const warning of loader.getExtensions().warnings ?? []) {
@@ -192,7 +193,7 @@ operations["pi.package-changelog"] = async (input, { root, sandbox }) => {
     return await withEnv(sandbox.baseEnv, { HOME: sandbox.home }, async () => {
       const settings = { packages: [packageRoot] };
       const settingsManager = codingAgent.SettingsManager.inMemory(settings, { projectTrusted: false });
-      const loader = new codingAgent.DefaultResourceLoader({
+      const loader = instance(new codingAgent.DefaultResourceLoader({
         cwd: scratch,
         agentDir: scratch,
         settingsManager,
@@ -200,7 +201,7 @@ operations["pi.package-changelog"] = async (input, { root, sandbox }) => {
         noPromptTemplates: true,
         noThemes: true,
         noContextFiles: true,
-      });
+      }), "DefaultResourceLoader");
       await loader.reload();
       const extensions = loader.getExtensions().extensions.filter((e) => e.sourceInfo?.origin === "package");
       const changelog = extensions.find((e) => e.sourceInfo.changelogPath)?.sourceInfo.changelogPath ?? null;

@@ -10,7 +10,7 @@
 //   `expandPromptTemplate` (internal module, as above), in the order AgentSession.prompt uses.
 
 import { isAbsolute, relative, resolve, sep } from "node:path";
-import { codingAgent, internal, method } from "../pi.mjs";
+import { codingAgent, instance, internal, method } from "../pi.mjs";
 import { Refusal } from "../errors.mjs";
 
 // internal module: core/prompt-templates.js
@@ -61,7 +61,7 @@ export const operations = {
       }
       return resolved;
     });
-    const loader = new codingAgent.DefaultResourceLoader({
+    const loader = instance(new codingAgent.DefaultResourceLoader({
       cwd,
       agentDir,
       settingsManager,
@@ -71,7 +71,7 @@ export const operations = {
       noSkills: true,
       noThemes: true,
       noContextFiles: true,
-    });
+    }), "DefaultResourceLoader");
     await loader.reload();
     const { prompts, diagnostics } = loader.getPrompts();
     return {
