@@ -155,12 +155,15 @@ def build_parser(commands: Mapping[str, Callable[[argparse.Namespace], int]]) ->
     sv = sub.add_parser("serve-reference", help="serve the reference over the JSON-lines protocol on stdin/stdout")
     sv.set_defaults(fn=commands["serve-reference"])
 
-    cp = sub.add_parser("compare", help="side-by-side table of several JSON reports")
+    cp = sub.add_parser("compare", help="side-by-side table of several JSON reports (--cases: what changed between two)")
     cp.add_argument("reports", type=path_argument, nargs="+", metavar="REPORT", help="JSON reports written by run --report-json")
     form = cp.add_mutually_exclusive_group()  # one form to standard output: both is a usage error
     form.add_argument("--markdown", action="store_true", help="print a Markdown table")
     form.add_argument("--html", action="store_true", help="print an HTML report page of them all")
     cp.add_argument("--by-op", action="store_true", help="a row per operation (within its area) instead of per area")
+    cp.add_argument("--cases", action="store_true",
+                    help="with two reports, OLD then NEW: list every case whose status changed; exit 1 when "
+                         "a case that passed in OLD does not pass in NEW")
     cp.set_defaults(fn=commands["compare"])
 
     dc = sub.add_parser("docs", help="render the spec catalogue with its cases as a static HTML site")
@@ -174,6 +177,8 @@ def build_parser(commands: Mapping[str, Callable[[argparse.Namespace], int]]) ->
     sub.deferred["faults"] = _from_module("conformance.faults", "cmd_faults")
     sub.add_parser("diff", help="compare two adapters on generated inputs; print disagreements as cases")
     sub.deferred["diff"] = _from_module("conformance.diff.command", "cmd_diff")
+    sub.add_parser("history", help="run the suite against several releases; per case and clause, what changed between them")
+    sub.deferred["history"] = _from_module("conformance.history_command", "cmd_history")
     sub.add_parser("invariants", help="check the property-based invariants through an adapter")
     sub.deferred["invariants"] = _from_module("conformance.invariants", "cmd_invariants")
 

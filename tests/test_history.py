@@ -1,0 +1,140 @@
+"""``pi-conformance history`` and ``compare --cases``: verdicts across runs, and the regression gate.
+
+The runs are of the reference and of seeded faults in process (``python:tests.test_diff:...``),
+which differ from it by one known rule each, so what changed between them is known beforehand.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from conformance.cli import main
+from conformance.faults import load_faults
+from conformance.history import build_history, case_changes
+
+ARGS = "python:tests.test_diff:ArgsEmptyDropped"
+DOLLAR = "python:tests.test_diff:DollarZeroAll"
+
+
+def _fault(fault_id: str):
+    return next(f for f in load_faults() if f.id == fault_id)
+
+
+def test_history_names_what_each_neighbouring_pair_changed(tmp_path, capsys) -> None:
+    out = tmp_path / "h"
+    code = main(["history", "--adapter", "reference", "--adapter", ARGS, "--adapter", DOLLAR,
+                 "--case", "tpl-*", "--out", str(out)])
+    printed = capsys.readouterr().out
+    assert code == 0, printed
+    history = json.loads((out / "history.json").read_text(encoding="utf-8"))
+    assert [r["label"] for r in history["releases"]] == ["reference", ARGS, DOLLAR]
+    first, second = history["pairs"]
+    args_fault, dollar_fault = _fault("tpl-args-empty-dropped"), _fault("tpl-dollar-zero-all")
+    by_id = {c["id"]: c for c in history["cases"]}
+    # What the first fault breaks fails newly in the first pair, and passes again in the second.
+    broken = [c["id"] for c in first["newlyFailing"]]
+    assert broken and first["newlyPassing"] == []
+    assert all(set(by_id[i]["clauses"]) & set(args_fault.clauses) for i in broken)
+    assert [c["id"] for c in second["newlyPassing"]] == broken
+    assert second["newlyFailing"] and all(set(by_id[c["id"]]["clauses"]) & set(dollar_fault.clauses)
+                                          for c in second["newlyFailing"])
+    assert all(c["from"] == "passed" and c["to"] == "failed" for c in first["newlyFailing"])
+    assert by_id[broken[0]]["status"] == ["passed", "failed", "passed"]
+    # Per clause: the counts of its cases in each run.
+    clause = next(c for c in history["clauses"] if c["id"] in by_id[broken[0]]["clauses"])
+    assert clause["status"][0].get("passed") == clause["cases"] and clause["status"][1].get("failed", 0) >= 1
+    page = (out / "history.html").read_text(encoding="utf-8")
+    assert broken[0] in page and ARGS in page and "newly failing" in page
+    assert "1 newly failing, 0 newly passing" in printed
+
+
+@pytest.mark.parametrize("argv, said", [
+    (["--adapter", "reference"], "two or more --adapter"),
+    (["--adapter", "reference", "--adapter", "reference"], "given twice"),
+    (["--adapter", "reference", "--adapter", "pi-node@latest"], "exact release version"),
+    (["--adapter", "reference", "--adapter", ARGS, "--jobs", "0"], "--jobs must be 1 or more"),
+])
+def test_history_usage_errors(tmp_path, capsys, argv, said) -> None:
+    assert main(["history", *argv, "--out", str(tmp_path / "h")]) == 2
+    assert said in capsys.readouterr().err
+
+
+def test_history_out_folder_of_the_kit_is_refused(capsys) -> None:
+    import conformance
+
+    folder = Path(conformance.__file__).parent / "spec"
+    assert main(["history", "--adapter", "reference", "--adapter", ARGS, "--out", str(folder)]) == 2
+    assert "--out" in capsys.readouterr().err and not (folder / "history.json").exists()
+
+
+def test_history_stops_at_an_adapter_that_cannot_start(tmp_path, capsys) -> None:
+    code = main(["history", "--adapter", "reference", "--adapter", "python:tests.no_such_module:X",
+                 "--case", "tpl-args-*", "--out", str(tmp_path / "h")])
+    err = capsys.readouterr().err
+    assert code == 3 and "python:tests.no_such_module:X could not start" in err
+    assert not (tmp_path / "h" / "history.json").exists()
+
+
+def _report(path: Path, statuses: dict[str, str], version: str = "1") -> Path:
+    cases = [{"id": i, "area": "pi", "op": "pi.parse-args", "title": "", "clauses": ["PI-X"], "status": s,
+              "message": ""} for i, s in statuses.items()]
+    path.write_text(json.dumps({"header": {"implementation": {"name": "impl", "version": version}, "editions": {"pi": "pi-0.99.4"}},
+                                "summary": {"pi": {}}, "cases": cases}), encoding="utf-8")
+    return path
+
+
+def test_compare_cases_lists_every_change_and_fails_on_a_regression(tmp_path, capsys) -> None:
+    old = _report(tmp_path / "old.json", {"a": "passed", "b": "failed", "c": "passed", "d": "unsupported",
+                                          "e": "passed", "gone": "passed"})
+    new = _report(tmp_path / "new.json", {"a": "passed", "b": "passed", "c": "xfail", "d": "failed",
+                                          "e": "unsupported", "added": "failed"}, version="2")
+    assert main(["compare", "--cases", str(old), str(new)]) == 1
+    out = capsys.readouterr().out
+    lines = [line.split() for line in out.splitlines() if line.startswith("  ")]
+    assert lines[:2] == [["REGRESSED", "c:", "passed", "->", "xfail"], ["REGRESSED", "e:", "passed", "->", "unsupported"]]
+    assert ["fixed", "b:", "failed", "->", "passed"] in lines
+    assert ["changed", "d:", "unsupported", "->", "failed"] in lines
+    assert ["changed", "added:", "absent", "->", "failed"] in lines and ["changed", "gone:", "passed", "->", "absent"] in lines
+    assert not any(line[1] == "a:" for line in lines)
+    assert "6 case(s) changed status: 2 regressed" in out
+    # Without a regression the gate passes, whatever else changed.
+    fixed = _report(tmp_path / "fixed.json", {"a": "passed", "b": "passed", "c": "passed", "d": "failed",
+                                              "e": "passed", "gone": "passed"})
+    assert main(["compare", "--cases", str(old), str(fixed)]) == 0
+    assert "0 regressed" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("extra, said", [([], "takes two reports"), (["--markdown"], "are for the table")])
+def test_compare_cases_usage(tmp_path, capsys, extra, said) -> None:
+    one = _report(tmp_path / "one.json", {"a": "passed"})
+    reports = [str(one)] * (3 if not extra else 2)
+    assert main(["compare", "--cases", *extra, *reports]) == 2
+    assert said in capsys.readouterr().err
+
+
+def test_compare_cases_refuses_a_malformed_case_record(tmp_path, capsys) -> None:
+    good = _report(tmp_path / "good.json", {"a": "passed"})
+    bad = tmp_path / "bad.json"
+    data = json.loads(good.read_text(encoding="utf-8"))
+    data["cases"].append({"id": 3})
+    bad.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["compare", "--cases", str(good), str(bad)]) == 2
+    assert "bad.json: cases[1] must be an object with string id and status" in capsys.readouterr().err
+
+
+def test_history_of_reports_marks_cases_a_report_lacks(tmp_path) -> None:
+    from conformance.reports import load_report
+
+    one = load_report(_report(tmp_path / "1.json", {"a": "passed", "b": "failed"}))
+    two = load_report(_report(tmp_path / "2.json", {"b": "passed", "c": "passed"}, version="2"))
+    history = build_history([one, two], labels=["v1", "v2"])
+    assert {c["id"]: c["status"] for c in history["cases"]} == {"a": ["passed", "absent"], "b": ["failed", "passed"],
+                                                                "c": ["absent", "passed"]}
+    assert history["clauses"] == [{"id": "PI-X", "cases": 3, "status": [{"passed": 1, "failed": 1, "absent": 1},
+                                                                         {"absent": 1, "passed": 2}]}]
+    assert history["pairs"][0]["newlyPassing"] == [{"id": "b", "from": "failed", "to": "passed"}]
+    assert history["pairs"][0]["newlyFailing"] == []  # a case gone from a report is not a failure
+    assert case_changes(one, two).regressions == []
