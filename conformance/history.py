@@ -21,7 +21,8 @@ from typing import Any
 from conformance.console import shown
 from conformance.reports import SOURCE_KEY, report_editions
 
-__all__ = ["FORMAT", "CaseChange", "Changes", "build_history", "case_changes", "case_records", "render_changes"]
+__all__ = ["FORMAT", "CaseChange", "Changes", "build_history", "case_changes", "case_records", "markdown_table",
+           "render_changes"]
 
 FORMAT = 1
 """The format of ``history.json``; raised when a field changes meaning or goes."""
@@ -169,3 +170,25 @@ def build_history(reports: list[dict], labels: list[str] | None = None) -> dict[
 
 def _change(change: CaseChange) -> dict[str, str]:
     return {"id": change.id, "from": change.old, "to": change.new}
+
+
+STATUS_COLUMNS = ("passed", "failed", "errored", "unsupported", "xfail", "xpass", "skipped")
+
+
+def markdown_table(history: dict) -> str:
+    """A Markdown table of a history: a row per run and area, its counts by status, and the cases
+    newly failing and newly passing since the run before it (``history --markdown``)."""
+    head = ["run", "version", "area", *STATUS_COLUMNS, "newly failing", "newly passing"]
+    lines = ["| " + " | ".join(head) + " |", "| " + " | ".join(["---"] * 3 + ["---:"] * (len(head) - 3)) + " |"]
+    for i, release in enumerate(history["releases"]):
+        pair = history["pairs"][i - 1] if i else None
+        for area, row in sorted(release["summary"].items()):
+            moved = [c for c in history["cases"] if c["area"] == area]
+            ids = {c["id"] for c in moved}
+            failing = sum(c["id"] in ids for c in pair["newlyFailing"]) if pair else "-"
+            passing = sum(c["id"] in ids for c in pair["newlyPassing"]) if pair else "-"
+            cells = [f"`{shown(release['label'])}`", shown(str(release["implementation"].get("version"))),
+                     f"{shown(area)} ({shown(release['editions'].get(area, ''))})",
+                     *(str(row.get(s, 0)) for s in STATUS_COLUMNS), str(failing), str(passing)]
+            lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines)

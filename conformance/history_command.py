@@ -25,7 +25,7 @@ from pathlib import Path
 
 from conformance.areas import AREAS
 from conformance.console import shown, shown_lines
-from conformance.history import build_history, case_changes, render_changes
+from conformance.history import build_history, case_changes, markdown_table, render_changes
 from conformance.options import add_edition_argument, folder_argument, pattern_argument, timeout_seconds
 
 DEFAULT_OUT = "reports/history"
@@ -55,6 +55,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="runs at once (default: the processor cores, at most one per adapter)")
     parser.add_argument("--timeout", type=timeout_seconds, default=10.0, metavar="SECONDS",
                         help="per-case timeout of each run (default 10)")
+    parser.add_argument("--markdown", action="store_true", help="also print the runs' counts as a Markdown table")
 
 
 @dataclass
@@ -169,6 +170,8 @@ def cmd_history(args: argparse.Namespace) -> int:
     for pair in history["pairs"]:
         print(f"  {shown(pair['from'])} -> {shown(pair['to'])}: {len(pair['newlyFailing'])} newly failing, "
               f"{len(pair['newlyPassing'])} newly passing, {len(pair['changed'])} changed")
+    if args.markdown:
+        print(markdown_table(history))
     print(f"wrote {out / 'history.json'} and {out / 'history.html'}")
     return 0
 

@@ -26,7 +26,7 @@ def _fault(fault_id: str):
 def test_history_names_what_each_neighbouring_pair_changed(tmp_path, capsys) -> None:
     out = tmp_path / "h"
     code = main(["history", "--adapter", "reference", "--adapter", ARGS, "--adapter", DOLLAR,
-                 "--case", "tpl-*", "--out", str(out)])
+                 "--case", "tpl-*", "--out", str(out), "--markdown"])
     printed = capsys.readouterr().out
     assert code == 0, printed
     history = json.loads((out / "history.json").read_text(encoding="utf-8"))
@@ -48,7 +48,9 @@ def test_history_names_what_each_neighbouring_pair_changed(tmp_path, capsys) -> 
     assert clause["status"][0].get("passed") == clause["cases"] and clause["status"][1].get("failed", 0) >= 1
     page = (out / "history.html").read_text(encoding="utf-8")
     assert broken[0] in page and ARGS in page and "newly failing" in page
-    assert "1 newly failing, 0 newly passing" in printed
+    assert f"{len(broken)} newly failing, 0 newly passing" in printed
+    row = next(line for line in printed.splitlines() if line.startswith(f"| `{ARGS}`"))
+    assert row.endswith(f"| {len(broken)} | 0 |") and "| pi (pi-0.99.4) |" in row
 
 
 @pytest.mark.parametrize("argv, said", [
