@@ -343,3 +343,13 @@ def test_the_examples_counted_are_those_drawn_and_shrink_steps_are_counted_apart
 def test_the_bound_on_examples_is_said(capsys):
     assert main(["diff", "--adapter", "reference", "--adapter", "reference", "--examples", "10000000"]) == 2
     assert "--examples: the number of examples must be at most 10,000, got 10,000,000" in capsys.readouterr().err
+
+
+@settings(max_examples=80, suppress_health_check=list(HealthCheck), deadline=None)
+@given(example=for_operation("pi.package-source")[0])
+def test_a_generated_tilde_source_always_names_its_home(example) -> None:
+    # Without `home`, `~` resolves against the implementation's own home: two adapter processes
+    # (each with a scratch home) would disagree on every such input, whatever their rules.
+    data, _tree = example
+    if data["source"].startswith("~"):
+        assert data.get("home") == "/home/user"
