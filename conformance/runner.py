@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import os
 from fnmatch import fnmatchcase
-from functools import lru_cache
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -31,12 +30,11 @@ from pydantic import ValidationError
 from conformance import diffs, editions, golden
 from conformance.yamlio import FileError
 from conformance.adapters.base import Adapter, Answer, Hello
-from conformance.adapters.environment import remove_leftovers
 from conformance.cases import Case
 from conformance.console import shown
 from conformance.normalise import replace_root
 from conformance.operations import get as get_operation
-from conformance.trees import materialise, remove, symlinks_supported
+from conformance.trees import materialise, symlinks_supported, tree_folder
 
 if TYPE_CHECKING:  # its models are built only when an expectations file is read
     from conformance.expectations import Expectations
@@ -234,13 +232,7 @@ class Runner:
         if case.tree is None:
             return self.adapter.run(case.op, case.input, root=None, timeout=self.timeout,
                                     edition=self.edition_of(case)), []
-        import tempfile  # imported only for a case with a tree
-
-        parent = tree_parent()
-        remove_leftovers(Path(parent or tempfile.gettempdir()), TREE_PREFIX)
-        made = tempfile.mkdtemp(prefix=f"{TREE_PREFIX}{os.getpid()}-", dir=parent)
-        root = os.path.join(_real(os.path.dirname(made)), os.path.basename(made))
-        try:
+        with tree_folder(TREE_PREFIX, tree_parent()) as (root, made):
             try:
                 materialise(case.tree, Path(root))
             except OSError as exc:
@@ -248,8 +240,6 @@ class Runner:
             answer = self.adapter.run(case.op, case.input, root=root, timeout=self.timeout,
                                       edition=self.edition_of(case))
             return answer, [root, made]
-        finally:
-            remove(case.tree, root)
 
     def _golden_problem(self, case: Case, path: Path, message: str, output: Any,
                         exc: Exception | None = None) -> "Verdict":
@@ -381,13 +371,6 @@ def tree_parent() -> str | None:
     if os.environ.get("TMPDIR") or not os.path.isdir("/dev/shm") or not os.access("/dev/shm", os.W_OK | os.X_OK):
         return None
     return "/dev/shm"
-
-
-@lru_cache(maxsize=8)
-def _real(folder: str) -> str:
-    """``folder`` with its symbolic links resolved (a case's tree root is passed resolved, so an
-    implementation that resolves paths sees the same root)."""
-    return os.path.realpath(folder)
 
 
 def apply_expectation(result: CaseResult, expectation: Any) -> CaseResult:

@@ -17,11 +17,12 @@ from __future__ import annotations
 
 import base64
 import binascii
+import contextlib
 import os
 from dataclasses import dataclass, fields
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 ENTRY_FIELDS = ("text", "base64", "fill", "size", "prefix", "symlink", "dir")
 
@@ -181,41 +182,26 @@ def _make_folder(path: str) -> None:
             raise
 
 
-def remove(tree: dict[str, TreeEntry], root: str) -> None:
-    """Remove the directory ``root`` into which ``tree`` was materialised, with whatever else was
-    written there: the entries ``tree`` names are removed one by one (no directory listing), and
-    only when something else is left is the rest removed by walking it. Raises ``OSError`` when
-    the file system refuses."""
-    files: set[str] = set()
-    dirs: set[str] = set()
-    for key in tree:
-        parts = key.split("/")
-        dirs.update("/".join(parts[:i]) for i in range(1, len(parts)))
-        (dirs if tree[key].dir else files).add(key)
+@contextlib.contextmanager
+def tree_folder(prefix: str, parent: str | None = None) -> Iterator[tuple[str, str]]:
+    """A fresh, empty folder for one tree, named ``prefix``, the kit's process id, ``-`` and a
+    random part, in ``parent`` (``None``: the system's temporary folder), after the leftovers of
+    kits killed outright with that prefix are swept (once per process). Yields ``(root, made)``:
+    the folder with its parent's links resolved, and as made. At exit the folder is removed with
+    whatever was written in it (:func:`conformance.removal.remove_tree`: any depth, any
+    permissions, no link followed; never raises). Raises ``OSError`` when it cannot be made."""
+    import tempfile
+
+    from conformance.adapters.environment import remove_leftovers
+    from conformance.removal import remove_tree
+
+    remove_leftovers(Path(parent or tempfile.gettempdir()), prefix)
+    made = tempfile.mkdtemp(prefix=f"{prefix}{os.getpid()}-", dir=parent)
+    root = os.path.join(os.path.realpath(os.path.dirname(made)), os.path.basename(made))
     try:
-        for key in files:
-            os.unlink(os.path.join(root, *key.split("/")))
-        for key in sorted(dirs, key=lambda d: d.count("/"), reverse=True):
-            os.rmdir(os.path.join(root, *key.split("/")))
-        os.rmdir(root)
-    except OSError:
-        _remove_all(root)
-
-
-def _remove_all(root: str) -> None:
-    """Remove ``root`` and everything under it, making read-only folders writable on the way."""
-    import shutil  # imported only when removing entry by entry failed
-
-    def retry(fn, path, _exc):
-        os.chmod(os.path.dirname(path), 0o700)
-        if os.path.isdir(path) and not os.path.islink(path):
-            os.chmod(path, 0o700)
-            shutil.rmtree(path)
-        else:
-            fn(path)
-
-    if os.path.lexists(root):
-        shutil.rmtree(root, onerror=retry)
+        yield root, made
+    finally:
+        remove_tree(made)
 
 
 def symlinks_supported() -> bool:

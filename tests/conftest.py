@@ -143,3 +143,18 @@ def cache(tmp_path, monkeypatch) -> Path:
     folder = tmp_path / "cache"
     monkeypatch.setenv(yamlcache.ENV, str(folder))
     return folder / "yaml"
+
+
+@pytest.fixture()
+def deep_tmp():
+    """A temporary folder outside pytest's own (whose clean-up recurses, and would stop every later
+    session on a deep chain left by a failing test), removed at the end by the system's ``rm``."""
+    import subprocess
+    import tempfile
+
+    folder = Path(tempfile.mkdtemp(prefix="pi-conformance-test-deep-"))
+    try:
+        yield folder
+    finally:
+        subprocess.run(["chmod", "-R", "u+rwx", str(folder)], stderr=subprocess.DEVNULL)
+        subprocess.run(["rm", "-rf", str(folder)])

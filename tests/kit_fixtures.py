@@ -259,3 +259,20 @@ class RefusesSilently(Echo):
 
     def run(self, op: str, input: dict, root: str | None) -> dict:
         raise ImplementationError("quietly-refused", "")
+
+
+def deep_chain(folder: Path, depth: int) -> None:
+    """``folder/d/d/...`` ``depth`` levels deep, made by folder descriptors (no path that long
+    could be named), a file at each level, the middle read-only and the deepest unreadable."""
+    folder.mkdir(parents=True)
+    fd = os.open(folder, os.O_RDONLY)
+    for i in range(depth):
+        os.mkdir("d", dir_fd=fd)
+        os.close(os.open("f", os.O_WRONLY | os.O_CREAT, 0o600, dir_fd=fd))
+        child = os.open("d", os.O_RDONLY, dir_fd=fd)
+        os.close(fd)
+        fd = child
+        if i == depth // 2:
+            os.fchmod(fd, 0o500)
+    os.fchmod(fd, 0o000)
+    os.close(fd)

@@ -193,11 +193,16 @@ def test_a_terminated_adapter_still_removes_its_sandbox():
     assert not Path(sandbox).exists()
 
 
-def test_a_sandbox_left_by_an_adapter_killed_outright_is_removed_at_the_next_start(tmp_path):
+@pytest.mark.parametrize("litter", [False, True])
+def test_a_sandbox_left_by_an_adapter_killed_outright_is_removed_at_the_next_start(deep_tmp, litter):
+    # litter: a folder deeper than Node's recursive removal can walk, without permissions, in the
+    # sandbox left behind (a case's command could write one): it stopped every later start
     import signal
     import time
 
-    tmp = tmp_path / "tmp"
+    from tests.kit_fixtures import deep_chain
+
+    tmp = deep_tmp / "tmp"
     tmp.mkdir()
     env = {"PATH": os.environ["PATH"], "TMPDIR": str(tmp), "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "TZ": "UTC"}
 
@@ -220,6 +225,8 @@ def test_a_sandbox_left_by_an_adapter_killed_outright_is_removed_at_the_next_sta
     first.wait(10)
     time.sleep(0.2)
     assert sandboxes() == left
+    if litter:
+        deep_chain(tmp / left[0] / "tmp" / "deep", 3000)
     second = start()
     try:
         now = sandboxes()

@@ -100,14 +100,15 @@ _swept: set[tuple[str, str]] = set()
 
 def remove_leftovers(folder: Path, prefix: str) -> None:
     """Remove the :func:`leftover_scratch` folders of ``prefix`` in ``folder``, once per process
-    (the kits whose leftovers they are ran before this one started). Never raises."""
-    import shutil
+    (the kits whose leftovers they are ran before this one started), at any depth and whatever
+    their permissions (:func:`conformance.removal.remove_tree`). Never raises."""
+    from conformance.removal import remove_tree
 
     if (str(folder), prefix) in _swept:
         return
     _swept.add((str(folder), prefix))
     for leftover in leftover_scratch(folder, prefix):
-        shutil.rmtree(leftover, ignore_errors=True)
+        remove_tree(leftover)
 
 
 def parse_assignments(items: Iterable[str] | None) -> dict[str, str]:
@@ -135,10 +136,11 @@ class Scratch:
     env: dict[str, str]
 
     def remove(self) -> None:
-        """Remove the scratch folder and everything in it (never raises)."""
-        import shutil
+        """Remove the scratch folder and everything in it, at any depth and whatever its
+        permissions (:func:`conformance.removal.remove_tree`; never raises)."""
+        from conformance.removal import remove_tree
 
-        shutil.rmtree(self.path, ignore_errors=True)
+        remove_tree(self.path)
 
 
 @dataclass(frozen=True)
@@ -178,11 +180,12 @@ class AdapterEnvironment:
 
         Raises ``OSError`` when the folder cannot be made.
         """
-        import shutil  # both imported only when an adapter process starts
-        import tempfile
+        import tempfile  # imported only when an adapter process starts
+
+        from conformance.removal import remove_tree
 
         for leftover in leftover_scratch(Path(tempfile.gettempdir())):
-            shutil.rmtree(leftover, ignore_errors=True)
+            remove_tree(leftover)
         path = Path(tempfile.mkdtemp(prefix=f"{SCRATCH_PREFIX}{os.getpid()}-"))
         (path / "home").mkdir()
         (path / "tmp").mkdir()

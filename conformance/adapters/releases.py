@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from conformance.adapters.base import AdapterNameError, AdapterStartError
+from conformance.removal import remove_tree
 
 __all__ = ["LINES", "Release", "install", "installed", "parse_release", "release_command"]
 
@@ -99,7 +100,7 @@ def releases_root() -> Path:
         return parsed.parent / "pi-node"
     if _temporary_root is None:
         _temporary_root = Path(tempfile.mkdtemp(prefix="pi-conformance-releases-"))
-        atexit.register(shutil.rmtree, _temporary_root, True)
+        atexit.register(remove_tree, _temporary_root)
     return _temporary_root
 
 
@@ -197,14 +198,14 @@ def _install_locked(release: Release, root: Path) -> Path:
         if got != release.version:
             raise AdapterStartError(f"npm installed {release.package}@{got} instead of {release.version}")
         (work / _MARKER).write_text(f"{release.package}@{release.version}\n", encoding="utf-8")
-        if final.exists():  # a folder left without its marker: never a complete install
-            shutil.rmtree(final)
+        if final.exists() and not remove_tree(final):  # left without its marker: never a complete install
+            raise OSError(f"cannot remove the incomplete install {final}")
         os.rename(work, final)
     except OSError as exc:
         raise AdapterStartError(f"cannot install {release.name} into {root}: {exc}") from None
     finally:
         if work.exists():
-            shutil.rmtree(work, ignore_errors=True)
+            remove_tree(work)
     return final
 
 

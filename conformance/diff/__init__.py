@@ -19,8 +19,6 @@ from __future__ import annotations
 
 import functools
 import json
-import os
-import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -155,17 +153,13 @@ def ask(adapter: Adapter, op: str, input: dict, tree: dict | None, timeout: floa
     default, see :func:`conformance.editions.judged`). Returns the answer and the root paths to
     replace in it."""
     from conformance.editions import judged
-    from conformance.trees import materialise, parse_tree
+    from conformance.trees import materialise, parse_tree, tree_folder
 
     payload = json.loads(json.dumps(input))
     edition = judged(edition, op.split(".", 1)[0]) if not op.startswith("kit.") else None
     if tree is None:
         return adapter.run(op, payload, root=None, timeout=timeout, edition=edition), []
-    from conformance.adapters.environment import remove_leftovers
-
-    remove_leftovers(Path(tempfile.gettempdir()), DIFF_TREE_PREFIX)
-    with tempfile.TemporaryDirectory(prefix=f"{DIFF_TREE_PREFIX}{os.getpid()}-") as tmp:
-        root = os.path.realpath(tmp)
+    with tree_folder(DIFF_TREE_PREFIX) as (root, tmp):
         try:
             materialise(parse_tree(tree), Path(root))
         except OSError as exc:

@@ -8,8 +8,6 @@ The package (:mod:`conformance.invariants`) runs them; the area modules (``envel
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Sequence
@@ -18,6 +16,10 @@ from pydantic import ValidationError
 
 from conformance.adapters.base import Adapter, Answer
 from conformance.console import raise_if_interrupted
+
+INVARIANT_TREE_PREFIX = "pi-conformance-invariant-"
+"""How the folder of an invariant's tree is named: the prefix, the kit's process id, ``-`` and a
+random part (the runner's trees are named alike, :data:`conformance.runner.TREE_PREFIX`)."""
 
 
 class Counterexample(AssertionError):
@@ -74,7 +76,7 @@ class Client:
         """
         from conformance.normalise import replace_root
         from conformance.operations import catalogue
-        from conformance.trees import materialise, parse_tree
+        from conformance.trees import materialise, parse_tree, tree_folder
 
         raise_if_interrupted()  # a signal swallowed by hypothesis's gc callback ends the run here
         if op not in self.operations:
@@ -88,8 +90,7 @@ class Client:
             answer = self.adapter.run(op, payload, root=None, timeout=self.timeout)
             roots: list[str] = []
         else:
-            with tempfile.TemporaryDirectory(prefix="pi-invariant-") as tmp:
-                root = os.path.realpath(tmp)
+            with tree_folder(INVARIANT_TREE_PREFIX) as (root, tmp):
                 materialise(parse_tree(tree), Path(root))
                 answer = self.adapter.run(op, payload, root=root, timeout=self.timeout)
                 roots = [root, tmp]

@@ -13,10 +13,10 @@ model's JSON schema.
 from __future__ import annotations
 
 import atexit
-import shutil
 import tempfile
 from typing import Any, Callable
 
+from conformance.removal import remove_tree
 from conformance.strategies.registry import HAND_WRITTEN, Example, strategy  # noqa: F401  (public names)
 
 
@@ -62,6 +62,6 @@ def keep_hypothesis_storage_out_of_the_working_folder() -> str:
         home = str(root.parent / "hypothesis")
     else:
         home = tempfile.mkdtemp(prefix="pi-conformance-hypothesis-")
-        atexit.register(shutil.rmtree, home, True)
+        atexit.register(remove_tree, home)
     set_hypothesis_home_dir(home)
     return home

@@ -11,6 +11,7 @@
 // - Outgoing network connections are refused: every socket connect and DNS lookup throws.
 
 import dns from "node:dns";
+import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import net from "node:net";
 import { tmpdir } from "node:os";
@@ -34,6 +35,24 @@ function refuseNetwork() {
 
 const SANDBOX_PREFIX = "pi-conformance-pi-node-";
 
+/**
+ * Remove `path` and everything under it, links removed and never followed; never throws. Node's
+ * own recursive removal recurses (a folder a few thousand levels deep overflows its stack) and
+ * gives up on a folder without permissions, so where it fails the system's `chmod -R` and `rm -rf`
+ * (which walk any depth) finish the work: a leftover never stops a later start.
+ */
+export function removeTree(path) {
+  try {
+    rmSync(path, { recursive: true, force: true });
+    return;
+  } catch {
+    // below
+  }
+  if (process.platform === "win32") return;
+  spawnSync("chmod", ["-R", "u+rwx", "--", path], { stdio: "ignore" });
+  spawnSync("rm", ["-rf", "--", path], { stdio: "ignore" });
+}
+
 function running(pid) {
   try {
     process.kill(pid, 0);
@@ -54,7 +73,7 @@ function removeLeftovers(folder) {
   for (const name of names) {
     const match = new RegExp(`^${SANDBOX_PREFIX}(\\d+)-`).exec(name);
     if (match && Number(match[1]) !== process.pid && !running(Number(match[1]))) {
-      rmSync(join(folder, name), { recursive: true, force: true });
+      removeTree(join(folder, name));
     }
   }
 }
@@ -97,7 +116,7 @@ export function enterSandbox() {
   const cleanup = () => {
     if (cleaned) return;
     cleaned = true;
-    rmSync(root, { recursive: true, force: true });
+    removeTree(root);
   };
   process.on("exit", cleanup);
   // Killed politely (the kit stops an adapter that overran its time): clean up, then go.

@@ -6,11 +6,11 @@
 //   runs every time; `resolveConfigValue` would serve a cached result for the process lifetime).
 //   The process environment is the case's `env` over the sandbox's (see caseEnvironment).
 
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ai, codingAgent, instance, internal, method, optionalImport } from "../pi.mjs";
 import { Refusal, Unsupported } from "../errors.mjs";
-import { withEnv } from "../sandbox.mjs";
+import { removeTree, withEnv } from "../sandbox.mjs";
 
 // internal module: core/resolve-config-value.js
 const values = await internal("core/resolve-config-value.js");
@@ -138,7 +138,7 @@ async function withRuntime(input, sandbox, fn) {
       return await fn(checked, instance(config, "ModelConfig"));
     });
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    removeTree(dir);
   }
 }
 
@@ -296,7 +296,7 @@ async function typedAvailability(input, sandbox) {
       };
     });
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    removeTree(dir);
   }
 }
 

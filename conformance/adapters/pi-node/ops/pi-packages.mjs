@@ -9,10 +9,10 @@
 //   dependency warnings from DefaultResourceLoader's reload (public export), which is where Pi
 //   computes them.
 
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { join } from "node:path";
 import { codingAgent, instance, internal, method } from "../pi.mjs";
-import { withEnv } from "../sandbox.mjs";
+import { removeTree, withEnv } from "../sandbox.mjs";
 import { fromRoot, inTree } from "./pi-templates.mjs";
 
 // internal module: core/settings-manager.js (InMemorySettingsStorage is not exported publicly)
@@ -229,6 +229,6 @@ operations["pi.package-changelog"] = async (input, { root, sandbox }) => {
       return { changelog, shown, recorded };
     });
   } finally {
-    rmSync(scratch, { recursive: true, force: true });
+    removeTree(scratch);
   }
 };
