@@ -35,7 +35,7 @@ from conformance.editions import holds
 from conformance.files import shown_path
 from conformance.idscan import parsed_ids, scanned_ids
 from conformance.normalise import names as normaliser_names
-from conformance.trees import TreeEntry
+from conformance.trees import ENTRY_FIELDS, TreeEntry
 from conformance.yamlio import FileError, SuiteFileError, load_text_with_positions, load_with_positions, read_text
 
 SCENARIOS_DIR = Path(__file__).resolve().parent / "scenarios"
@@ -164,7 +164,7 @@ def load_file(path: Path, *, known_clauses: set[str] | None = None, wanted: Want
     editions = clause_editions or {}
     key = yamlcache.key_of(f"checked scenario file\n{checker_identity()}\n"
                            f"{context or check_context(known_clauses, editions)}\n{path.parent.name}\n{text}")
-    records = _records(yamlcache.get(key))
+    records = yamlcache.get(key, _records)
     if records is None:
         try:
             data, positions = load_text_with_positions(text, shown)
@@ -232,13 +232,20 @@ def check_context(known_clauses: set[str] | None, clause_editions: dict[str, lis
     return hashlib.sha256(json.dumps(data).encode()).hexdigest()
 
 
-_RECORD_FIELDS = frozenset(("id", "title", "clauses", "tags", "op", "input", "tree", "error_code", "normalise",
-                            "requires", "area", "line", "column", "editions"))
+_TREE_ENTRY_SHAPE = {"*": (str, int, bool)}
+_TREE_FIELDS = frozenset(ENTRY_FIELDS)
+_RECORD_SHAPE = {"id": str, "title": str, "clauses": [str], "tags": [str], "op": str, "input": {"*": object},
+                 "tree": (None, {"*": _TREE_ENTRY_SHAPE}), "error_code": (str, None), "normalise": [str],
+                 "requires": [str], "area": str, "line": int, "column": int, "editions": (None, [str])}
+"""A checked case as a cache entry keeps it (:mod:`conformance.scenario_checks`)."""
 
 
 def _records(entry: Any) -> list[dict] | None:
-    """The case records a cache entry holds, or ``None`` when it is absent or not of that shape."""
-    if not isinstance(entry, list) or not all(isinstance(r, dict) and r.keys() == _RECORD_FIELDS for r in entry):
+    """The checked records a cache entry holds, or ``None`` when it is not a list of records of
+    that shape (a tree entry of another field included)."""
+    if not yamlcache.matches(entry, [_RECORD_SHAPE]):
+        return None
+    if any(r["tree"] and any(not set(v) <= _TREE_FIELDS for v in r["tree"].values()) for r in entry):
         return None
     return entry
 
@@ -263,8 +270,8 @@ def scan_ids(path: Path) -> list[str] | None:
     except (OSError, UnicodeDecodeError):
         return None
     key = yamlcache.key_of(f"case ids of a scenario file\n{checker_identity()}\n{text}")
-    found = yamlcache.get(key)
-    if isinstance(found, list) and all(isinstance(cid, str) for cid in found):
+    found = yamlcache.get(key, lambda entry: entry if yamlcache.matches(entry, [str]) else None)
+    if found is not None:
         return found
     found = scanned_ids(text)
     if found is None:
@@ -288,9 +295,8 @@ def scan_all_ids(paths: list[Path]) -> dict[Path, list[str] | None]:
             return {path: scan_ids(path) for path in paths}
         key.update(f"{path.parent.name}/{path.name}:{len(data)}:".encode() + data)
     name = key.hexdigest()
-    found = yamlcache.get(name)
-    if isinstance(found, list) and len(found) == len(paths) and all(
-            isinstance(ids, list) and all(isinstance(cid, str) for cid in ids) for ids in found):
+    found = yamlcache.get(name, lambda entry: entry if yamlcache.matches(entry, [[str]]) else None)
+    if found is not None and len(found) == len(paths):
         return dict(zip(paths, found))
     scanned = {path: scan_ids(path) for path in paths}
     if None not in scanned.values():  # a file whose ids cannot be known is scanned again each time

@@ -106,7 +106,7 @@ def load_catalogue(spec_dir: Path = SPEC_DIR) -> Catalogue:
     paths = sorted(spec_dir.glob("*.yaml"))
     shown = [shown_path(path) for path in paths]
     key = _catalogue_key(paths)
-    found = _cached(yamlcache.get(key), shown) if key is not None else None
+    found = yamlcache.get(key, lambda entry: _cached(entry, shown)) if key is not None else None
     if found is not None:
         return found
     cat = _checked(paths, shown)
@@ -141,16 +141,22 @@ def _catalogue_key(paths: list[Path]) -> str | None:
     return yamlcache.key_of("".join(parts))
 
 
+_CLAUSE_SHAPE = {"id": str, "level": str, "statement": str, "source": str, "refusal": bool, "decision": bool,
+                 "collation": bool, "check": str, "note": (str, None), "editions": (None, [str]), "area": str,
+                 "file": None}
+"""A clause as a cache entry keeps it (its ``file`` left out: the shown path is today's)."""
+
+
 def _cached(entry: object, shown: list[str]) -> Catalogue | None:
     """The catalogue a cache entry holds (``[file index, line, clause fields]`` per clause), with
     today's shown paths; ``None`` when the entry is absent or not of that shape."""
-    if not isinstance(entry, list):
+    if not yamlcache.matches(entry, [[object]]):
         return None
     cat = Catalogue()
-    names = {f.name for f in fields(Clause)}
     try:
         for index, line, data in entry:
-            if not isinstance(data, dict) or set(data) != names:
+            if type(index) is not int or not 0 <= index < len(shown) or type(line) is not int or \
+                    not yamlcache.matches(data, _CLAUSE_SHAPE):
                 return None
             clause = Clause(**{**data, "file": shown[index]})
             cat.clauses[clause.id] = clause

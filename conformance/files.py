@@ -25,13 +25,18 @@ def atomic_write_text(path: Path, text: str) -> None:
     """Write ``text`` (UTF-8, ``\\n`` line ends) to ``path`` through a temporary file in the same
     directory and a rename. Creates missing parent directories. Raises ``OSError`` when the
     directory cannot be made or written; the target is then untouched."""
+    atomic_write_bytes(path, text.encode("utf-8"))
+
+
+def atomic_write_bytes(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` as :func:`atomic_write_text` writes text. Raises ``OSError``."""
     import tempfile  # imported only to write: a run that writes nothing needs none
 
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}-", dir=path.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(text)
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
         os.chmod(tmp, 0o666 & ~_umask())
         os.replace(tmp, path)
     except BaseException:

@@ -174,8 +174,8 @@ def dump(data: Any) -> str:
 @lru_cache(maxsize=4096)
 def _dump_canonical(encoded: str) -> str:
     key = _dump_key(encoded)
-    stored = yamlcache.get(key) if key else None
-    if isinstance(stored, str):
+    stored = yamlcache.get(key, _text_shape) if key else None
+    if stored is not None:
         return stored
     data = json.loads(encoded)  # canonical data survives JSON exactly: keys sorted, floats by repr
     buf = io.StringIO()
@@ -349,9 +349,9 @@ def read_stored(path: Path) -> Stored | None:
 
 def _stored(text: str) -> Stored:
     key = yamlcache.key_of(_STORED + text)
-    entry = yamlcache.get(key)
-    if isinstance(entry, dict) and isinstance(entry.get("text"), str):
-        return Stored(entry.get("case"), entry.get("op"), entry["text"])
+    entry = yamlcache.get(key, _stored_shape)
+    if entry is not None:
+        return entry
     data = parse(text)
     stored = Stored(data["case"], data["op"], encoded(canonical(data["output"])))
     yamlcache.put(key, json.dumps({"case": stored.case, "op": stored.op, "text": stored.text}, ensure_ascii=False))
@@ -375,10 +375,9 @@ def read_folder(folder: Path) -> dict[str, Stored | GoldenError]:
             contents.append((name, data))
     except (OSError, ValueError):
         return {}
-    entry = yamlcache.get(key.hexdigest())
-    if isinstance(entry, dict) and all(isinstance(v, list) and len(v) == 3 for v in entry.values()):
-        return {name: Stored(*found) if isinstance(found[2], str) else GoldenError(found[1], *found[2])
-                for name, found in entry.items()}
+    entry = yamlcache.get(key.hexdigest(), _folder_shape)
+    if entry is not None and entry.keys() == {name for name, _ in contents}:
+        return entry
     try:
         texts = [(name, data.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")) for name, data in contents]
     except ValueError:
@@ -394,6 +393,36 @@ def read_folder(folder: Path) -> dict[str, Stored | GoldenError]:
     yamlcache.put(key.hexdigest(), json.dumps({name: [f.case, f.op, f.text] if isinstance(f, Stored)
                                                else ["error", f.message, [f.line, f.column]]
                                                for name, f in found.items()}, ensure_ascii=False))
+    return found
+
+
+def _text_shape(entry: Any) -> str | None:
+    """A dumped text kept in the parse cache, or ``None`` for an entry of another shape."""
+    return entry if isinstance(entry, str) else None
+
+
+_STORED_SHAPE = {"case": object, "op": object, "text": str}
+
+
+def _stored_shape(entry: Any) -> Stored | None:
+    """The :class:`Stored` a parse-cache entry holds, or ``None`` for an entry of another shape."""
+    return Stored(entry["case"], entry["op"], entry["text"]) if yamlcache.matches(entry, _STORED_SHAPE) else None
+
+
+def _folder_shape(entry: Any) -> dict[str, Stored | GoldenError] | None:
+    """The goldens of a folder a parse-cache entry holds (by name ``[case, op, text]``, or
+    ``["error", message, [line, column]]``), or ``None`` for an entry of another shape."""
+    if not yamlcache.matches(entry, {"*": [object]}):
+        return None
+    found: dict[str, Stored | GoldenError] = {}
+    for name, item in entry.items():
+        if len(item) == 3 and isinstance(item[2], str):
+            found[name] = Stored(*item)
+        elif len(item) == 3 and item[0] == "error" and isinstance(item[1], str) and \
+                yamlcache.matches(item[2], [int]) and len(item[2]) == 2:
+            found[name] = GoldenError(item[1], *item[2])
+        else:
+            return None
     return found
 
 

@@ -347,8 +347,7 @@ def _alias_problem(parser: Any, bound: int) -> tuple[Any, str] | None:
 def _cached(text: str, reader: str) -> tuple[Any, dict[PathKey, Position]] | None:
     """The cache entry of ``text`` as read by ``reader`` ("" for the C loader, whose reading both
     exact parsers share; "rt" or "safe" for a document only that exact parser reads)."""
-    document = yamlcache.get(yamlcache.key_of(reader + "\n" + text))
-    return _decoded(document) if document is not None else None
+    return yamlcache.get(yamlcache.key_of(reader + "\n" + text), _decoded)
 
 
 def _store(text: str, reader: str, data: Any, positions: Mapping[PathKey, Position], *, cache: bool = True
@@ -360,7 +359,7 @@ def _store(text: str, reader: str, data: Any, positions: Mapping[PathKey, Positi
     encoded = _encoded(data, {p: pos for p, pos in positions.items() if len(p) <= SHALLOW})
     if cache:
         yamlcache.put(yamlcache.key_of(reader + "\n" + text), encoded)
-    return _decoded(encoded)
+    return _decoded(json.loads(encoded))
 
 
 def _encoded(data: Any, positions: Mapping[PathKey, Position]) -> str:
@@ -368,13 +367,20 @@ def _encoded(data: Any, positions: Mapping[PathKey, Position]) -> str:
                       ensure_ascii=False)
 
 
+_ENTRY_SHAPE = {"data": object, "positions": [[object]]}
+
+
 def _decoded(document: Any) -> tuple[Any, dict[PathKey, Position]] | None:
-    if isinstance(document, str):
-        document = json.loads(document)
-    try:
-        return document["data"], {tuple(p): (line, col) for p, line, col in document["positions"]}
-    except (KeyError, TypeError, ValueError):
+    """Data and positions of a cache entry (``{"data", "positions": [[path, line, column], ...]}``,
+    each path a list of keys and indexes), or ``None`` when the entry is not of that shape."""
+    if not yamlcache.matches(document, _ENTRY_SHAPE):
         return None
+    positions: dict[PathKey, Position] = {}
+    for item in document["positions"]:
+        if len(item) != 3 or not yamlcache.matches(item[0], [(str, int)]) or not yamlcache.matches(item[1:], [int]):
+            return None
+        positions[tuple(item[0])] = (item[1], item[2])
+    return document["data"], positions
 
 
 @lru_cache(maxsize=1)

@@ -37,6 +37,13 @@ def lend_parse_cache(cache: Path) -> Path:
     return cache
 
 
+def cache_document(entry: Path):
+    """The document a parse-cache entry file holds (the JSON after its header line)."""
+    import json
+
+    return json.loads(entry.read_bytes().partition(b"\n")[2])
+
+
 @functools.lru_cache(maxsize=1)
 def import_every_module() -> None:
     """Import every module of the kit and the reference, once in a process."""

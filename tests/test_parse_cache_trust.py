@@ -1,0 +1,176 @@
+"""The parse cache never decides a result: an edited, damaged, misshapen or special entry (a FIFO,
+a link to a device) is ignored and replaced, a cache folder of another user or writable by others
+is not used (and that is said once), and the folder has a size bound past which the oldest
+entries are evicted."""
+
+from __future__ import annotations
+
+import json
+import os
+import threading
+
+import pytest
+
+from conformance import golden, yamlcache
+from conformance.cases import load_suite
+from tests.kit_fixtures import cache_document, mini_suite
+
+
+@pytest.fixture(autouse=True)
+def fresh_judgement(monkeypatch):
+    """Each test judges its cache folder afresh (a process judges each folder once)."""
+    monkeypatch.setattr(yamlcache, "_refused", set())
+    monkeypatch.setattr(yamlcache, "_written", {})
+    yamlcache._problem_of.cache_clear()
+    yield
+    yamlcache._problem_of.cache_clear()
+
+
+def _load(dirs):
+    suite = load_suite(dirs["scenarios"], spec_dir=dirs["spec"])
+    goldens = golden.read_folder(dirs["golden"] / "kit")
+    return suite, goldens
+
+
+def _view(loaded):
+    suite, goldens = loaded
+    return ([(c.id, c.title, c.input, c.error_code) for c in suite.cases], [str(e) for e in suite.errors],
+            {name: (s.case, s.op, s.text) for name, s in goldens.items()})
+
+
+def _records_entry(cache):
+    (entry,) = [p for p in cache.glob("*.json")
+                if isinstance(cache_document(p), list) and cache_document(p) and "title" in cache_document(p)[0]]
+    return entry
+
+
+def test_an_entry_edited_to_flip_a_verdict_is_ignored_and_replaced(tmp_path, cache):
+    dirs = mini_suite(tmp_path)
+    before = _view(_load(dirs))
+    entry = _records_entry(cache)
+    data = entry.read_bytes()
+    assert b'"value-refused"' in data
+    entry.write_bytes(data.replace(b'"value-refused"', b'"value-refuses"'))  # what a refusal must say
+    assert _view(_load(dirs)) == before, "the edited entry decided the case's expected error"
+    assert entry.read_bytes() == data, "the entry is written again"
+
+
+@pytest.mark.parametrize("damage", ["truncated", "empty", "nested past recursion", "not utf-8", "header only"])
+def test_a_damaged_entry_is_ignored(tmp_path, cache, damage):
+    dirs = mini_suite(tmp_path)
+    before = _view(_load(dirs))
+    for entry in cache.glob("*.json"):
+        data = entry.read_bytes()
+        header = data.partition(b"\n")[0]
+        entry.write_bytes({"truncated": data[: len(data) // 2], "empty": b"",
+                           "nested past recursion": header + b"\n" + b"[" * 100_000 + b"]" * 100_000,
+                           "not utf-8": header + b"\n\xff\xfe", "header only": header}[damage])
+    assert _view(_load(dirs)) == before
+
+
+@pytest.mark.parametrize("document", [[[1, 2, 3]], {"x": [1]}, [{"id": 1}], "text", None, {"data": 1, "positions": [["a"]]}])
+def test_an_entry_of_the_wrong_shape_with_its_own_key_and_digest_is_ignored(tmp_path, cache, document):
+    # a reader that took any document its key named ended in a traceback or a suite error
+    dirs = mini_suite(tmp_path)
+    before = _view(_load(dirs))
+    for entry in cache.glob("*.json"):
+        yamlcache.put(entry.stem, json.dumps(document))
+    assert _view(_load(dirs)) == before
+
+
+def test_a_tree_entry_of_unknown_fields_in_a_cached_case_is_ignored(tmp_path, cache):
+    dirs = mini_suite(tmp_path)
+    before = _view(_load(dirs))
+    entry = _records_entry(cache)
+    records = cache_document(entry)
+    records[0]["tree"] = {"a.txt": {"text": "x", "mode": 511}}
+    yamlcache.put(entry.stem, json.dumps(records))
+    assert _view(_load(dirs)) == before
+
+
+def _with_deadline(fn, seconds, unblock):
+    """``fn()`` in a thread; when it has not returned within ``seconds``, ``unblock()`` and fail."""
+    done = []
+    worker = threading.Thread(target=lambda: done.append(fn()), daemon=True)
+    worker.start()
+    worker.join(seconds)
+    if worker.is_alive():
+        unblock()
+        worker.join(10)
+        pytest.fail(f"still waiting after {seconds} s")
+    return done[0]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs on this system")
+def test_a_fifo_in_place_of_an_entry_is_never_waited_on_and_is_replaced(tmp_path, cache):
+    dirs = mini_suite(tmp_path)
+    before = _view(_load(dirs))
+    entry = _records_entry(cache)
+    entry.unlink()
+    os.mkfifo(entry)
+
+    def unblock():
+        fd = os.open(entry, os.O_WRONLY | os.O_NONBLOCK)
+        os.close(fd)
+
+    assert _view(_with_deadline(lambda: _load(dirs), 20, unblock)) == before
+    assert entry.is_file() and not entry.is_symlink(), "the FIFO is replaced by the entry"
+
+
+def test_a_link_in_place_of_an_entry_is_not_followed(tmp_path, cache):
+    dirs = mini_suite(tmp_path)
+    before = _view(_load(dirs))
+    entry = _records_entry(cache)
+    forged = tmp_path / "forged.json"
+    forged.write_bytes(entry.read_bytes().replace(b'"value-refused"', b'"value-refuses"'))
+    entry.unlink()
+    entry.symlink_to("/dev/zero" if os.path.exists("/dev/zero") else forged)
+    assert _view(_load(dirs)) == before
+    assert entry.is_file() and not entry.is_symlink()
+
+
+@pytest.mark.parametrize("how", ["writable by others", "another user's"])
+def test_a_cache_folder_others_control_is_not_used_and_that_is_said_once(tmp_path, cache, monkeypatch, capfd, how):
+    dirs = mini_suite(tmp_path)
+    cache.mkdir(parents=True)
+    if how == "writable by others":
+        cache.chmod(0o777)
+    else:
+        owner = os.stat(cache).st_uid
+        monkeypatch.setattr(os, "geteuid", lambda: owner + 1)
+    _load(dirs)
+    _load(dirs)
+    err = capfd.readouterr().err
+    assert err.count(f"the cache folder {cache} is not used") == 1, err
+    assert ("other users can write to it" if how == "writable by others" else "belongs to another user") in err
+    assert list(cache.iterdir()) == [], "nothing is written to it"
+    assert yamlcache.cache_dir() is None, "nor is it the place of the kit's other caches (installed releases)"
+
+
+def test_a_cache_folder_is_made_for_its_user_alone(tmp_path, cache):
+    yamlcache.put(yamlcache.key_of("x"), "1")
+    assert cache.is_dir() and cache.stat().st_mode & 0o077 == 0
+    assert yamlcache.get(yamlcache.key_of("x")) == 1
+
+
+def test_the_cache_keeps_to_its_size_bound_by_evicting_the_oldest(cache, monkeypatch):
+    monkeypatch.setenv(yamlcache.SIZE_ENV, "1")
+    value = json.dumps("x" * 100_000)
+    keys = [yamlcache.key_of(f"document {i}") for i in range(40)]
+    for i, key in enumerate(keys):
+        yamlcache.put(key, value)
+        os.utime(cache / f"{key}.json", (1_000_000 + i, 1_000_000 + i))  # written in this order
+    total = sum(p.stat().st_size for p in cache.iterdir())
+    assert total <= 1024 * 1024, f"{total} bytes in a cache bound to 1 MB"
+    assert yamlcache.get(keys[-1]) == "x" * 100_000, "the newest entry is kept"
+    assert yamlcache.get(keys[0]) is None, "the oldest entry is evicted"
+
+
+def test_an_entry_larger_than_the_bound_is_not_read(cache, monkeypatch):
+    key = yamlcache.key_of("big")
+    yamlcache.put(key, json.dumps("y"))
+    body = json.dumps("y" * 2_000_000).encode()
+    (cache / f"{key}.json").write_bytes(yamlcache._header(key, body) + b"\n" + body)  # its own key and digest
+    assert yamlcache.get(key) == "y" * 2_000_000
+    monkeypatch.setenv(yamlcache.SIZE_ENV, "1")
+    assert yamlcache.get(key) is None
