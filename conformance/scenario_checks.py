@@ -21,7 +21,7 @@ from conformance.editions import of_area as edition_names
 from conformance.editions import shared
 from conformance.normalise import names as normaliser_names
 from conformance.operations import get as get_operation
-from conformance.trees import TreeEntry, parse_tree, tree_data
+from conformance.trees import TreeEntry, TreeError, parse_tree, tree_data
 from conformance.yamlio import FileError, format_path, position_of, validation_errors
 
 CASE_ID = r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$"
@@ -213,7 +213,7 @@ def _tree(model: CaseModel, base: tuple, where: _Where) -> tuple[dict[str, TreeE
     try:
         return parse_tree(model.tree), []
     except ValueError as exc:  # parse_tree words a pydantic error as a ValueError of its own
-        return None, [where.error(base + ("tree",), str(exc))]
+        return None, [where.error(base + ("tree",) + ((exc.key,) if isinstance(exc, TreeError) else ()), str(exc))]
 
 
 def _name_problems(model: CaseModel, base: tuple, where: _Where) -> list[FileError]:

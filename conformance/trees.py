@@ -6,7 +6,8 @@ A case's ``tree`` maps relative paths (``/``-separated) to entries:
 - ``{base64: STR}``: a file holding the decoded bytes;
 - ``{fill: STR, size: N, prefix?: STR}``: a file of exactly ``N`` UTF-8 bytes: ``prefix``, then
   ``fill`` repeated, cut at ``N`` bytes (``fill`` must be one-byte characters so the cut is clean);
-- ``{symlink: TARGET}``: a symbolic link whose target is ``TARGET`` as written;
+- ``{symlink: TARGET}``: a symbolic link whose target is ``TARGET`` as written, a relative path
+  that stays inside the tree (:func:`links_problem`);
 - ``{dir: true}``: an empty directory.
 
 Parent directories are created as needed. Keys may not be absolute, contain ``..``, ``.``, empty
@@ -18,6 +19,7 @@ from __future__ import annotations
 import base64
 import binascii
 import contextlib
+import errno
 import os
 from dataclasses import dataclass, fields
 from functools import lru_cache
@@ -129,57 +131,168 @@ def parse_tree(raw: dict) -> dict[str, TreeEntry]:
     for key, value in raw.items():
         problem = check_key(str(key))
         if problem:
-            raise ValueError(f"{key!r}: {problem}")
+            raise TreeError(str(key), f"{key!r}: {problem}")
         model = _entry_model()
         try:
             checked = model(text=value) if isinstance(value, str) else model.model_validate(value)
         except ValidationError as exc:
             detail = "; ".join((".".join(str(p) for p in e["loc"]) + ": " if e["loc"] else "") + e["msg"]
                                for e in exc.errors())
-            raise ValueError(f"{key!r}: {detail}") from None
+            raise TreeError(str(key), f"{key!r}: {detail}") from None
         out[str(key).rstrip("/")] = TreeEntry(**{name: getattr(checked, name) for name in ENTRY_FIELDS})
+    problem = links_problem(out)
+    if problem is not None:
+        raise TreeError(*problem)
     return out
 
 
+class TreeError(ValueError):
+    """A described tree that cannot be made: ``key`` names the entry, the message says why."""
+
+    def __init__(self, key: str, message: str) -> None:
+        super().__init__(message)
+        self.key = key
+
+
+MAX_LINK_HOPS = 40
+"""Links followed in a row before a path counts as a loop (the system's own limit)."""
+
+
+def links_problem(tree: dict[str, TreeEntry]) -> tuple[str, str] | None:
+    """The first entry of ``tree`` (in key order) that would let the tree reach outside itself, and
+    why; ``None`` when there is none. A symbolic link's target must be a relative, ``/``-separated
+    path that, followed through the tree's own links as the system follows them (a ``..`` after
+    a link leaves the folder the link leads to), stays inside the tree; and no entry may lie
+    under a link of the tree (it would be written through the link)."""
+    links = {key: entry.symlink for key, entry in tree.items() if entry.symlink is not None}
+    for key in sorted(tree):
+        parts = key.split("/")
+        for depth in range(1, len(parts)):
+            above = "/".join(parts[:depth])
+            if above in links:
+                return key, f"{key!r}: lies under the symbolic link {above!r} of the tree; write it where the link leads"
+        if key in links and _leaves_tree(links, parts[:-1], links[key]):
+            return key, (f"{key!r}: the symbolic link's target {links[key]!r} leads outside the tree; a link in a "
+                         "tree may point only inside it (a relative, '/'-separated path)")
+    return None
+
+
+def _leaves_tree(links: dict[str, str], folder: list[str], target: str) -> bool:
+    """Whether ``target``, read in the tree folder ``folder`` (its segments), leads outside the
+    tree when the tree's ``links`` are followed on the way (a loop stays inside: the system
+    refuses it)."""
+    stack = list(folder)
+    pending = target.split("/")
+    pending.reverse()
+    hops = 0
+    if target.startswith("/") or "\\" in target or (len(target) > 1 and target[1] == ":"):
+        return True
+    while pending:
+        part = pending.pop()
+        if part in ("", "."):
+            continue
+        if part == "..":
+            if not stack:
+                return True
+            stack.pop()
+            continue
+        stack.append(part)
+        found = links.get("/".join(stack))
+        if found is None:
+            continue
+        hops += 1
+        if hops > MAX_LINK_HOPS:
+            return False
+        if found.startswith("/") or "\\" in found or (len(found) > 1 and found[1] == ":"):
+            return True
+        stack.pop()
+        pending.extend(reversed(found.split("/")))
+    return False
+
+
+_BY_DESCRIPTOR = os.open in os.supports_dir_fd and os.mkdir in os.supports_dir_fd and \
+    os.symlink in os.supports_dir_fd and hasattr(os, "O_DIRECTORY") and hasattr(os, "O_NOFOLLOW")
+
+
 def materialise(tree: dict[str, TreeEntry], root: Path) -> None:
-    """Create ``tree`` under the existing directory ``root``.
+    """Create ``tree`` under the existing, empty directory ``root``, without following any link
+    on the way: each folder is entered by a descriptor opened with ``O_NOFOLLOW`` and each file
+    is new (``O_EXCL``), so nothing is ever written outside ``root``. A tree whose links would
+    reach outside it (:func:`links_problem`: checked when the scenario is read, and again here
+    for a tree from anywhere else) is not made.
 
     Raises ``OSError`` when the file system refuses (for example symlinks on a system without
-    them); cases that need symlinks declare ``requires: [symlinks]``.
+    them; cases that need symlinks declare ``requires: [symlinks]``) or the tree reaches outside.
     """
-    base = os.fspath(root)
-    made = {""}
+    problem = links_problem(tree)
+    if problem is not None:
+        raise OSError(errno.EPERM, f"the tree is not made: {problem[1]}")
+    if not _BY_DESCRIPTOR:  # pragma: no cover - systems without descriptor-relative calls
+        _materialise_by_path(tree, os.fspath(root))
+        return
+    top = os.open(root, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        for key in sorted(tree):
+            entry = tree[key]
+            parts = key.split("/")
+            folder = _enter(top, parts if entry.dir else parts[:-1])
+            try:
+                if entry.dir:
+                    continue
+                if entry.symlink is not None:
+                    os.symlink(entry.symlink, parts[-1], dir_fd=folder)
+                    continue
+                fd = os.open(parts[-1], os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o666, dir_fd=folder)
+                try:
+                    data = memoryview(entry.content())
+                    while data:
+                        data = data[os.write(fd, data):]
+                finally:
+                    os.close(fd)
+            finally:
+                if folder != top:
+                    os.close(folder)
+    finally:
+        os.close(top)
+
+
+def _enter(top: int, parts: list[str]) -> int:
+    """The descriptor of the folder ``parts`` below ``top``, each folder on the way made when
+    missing and entered without following a link (a link in the way is ``ELOOP``/``ENOTDIR``).
+    ``top`` itself for no parts. Raises ``OSError``."""
+    current = top
+    try:
+        for part in parts:
+            try:
+                os.mkdir(part, dir_fd=current)
+            except FileExistsError:
+                pass
+            inner = os.open(part, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW, dir_fd=current)
+            if current != top:
+                os.close(current)
+            current = inner
+    except BaseException:
+        if current != top:
+            os.close(current)
+        raise
+    return current
+
+
+def _materialise_by_path(tree: dict[str, TreeEntry], base: str) -> None:  # pragma: no cover - see above
     for key in sorted(tree):
         entry = tree[key]
         parts = key.split("/")
         for depth in range(1, len(parts) + (1 if entry.dir else 0)):
-            folder = "/".join(parts[:depth])
-            if folder not in made:
-                _make_folder(os.path.join(base, *parts[:depth]))
-                made.add(folder)
+            path = os.path.join(base, *parts[:depth])
+            if os.path.islink(path):
+                raise OSError(errno.ELOOP, f"a link is in the way of {key!r}")
+            os.makedirs(path, exist_ok=True)
         target = os.path.join(base, *parts)
-        if entry.dir:
-            continue
         if entry.symlink is not None:
             os.symlink(entry.symlink, target)
-        else:
-            fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666)
-            try:
-                data = memoryview(entry.content())
-                while data:
-                    data = data[os.write(fd, data):]
-            finally:
-                os.close(fd)
-
-
-def _make_folder(path: str) -> None:
-    """Make the folder ``path`` (its parent exists); one that is already there (perhaps as a
-    symbolic link to a folder) is kept. Raises ``FileExistsError`` when a file is in the way."""
-    try:
-        os.mkdir(path)
-    except FileExistsError:
-        if not os.path.isdir(path):
-            raise
+        elif not entry.dir:
+            with open(target, "xb") as out:
+                out.write(entry.content())
 
 
 @contextlib.contextmanager
