@@ -104,16 +104,34 @@ def run_one(adapter: str, args: argparse.Namespace, folder: Path, index: int) ->
     for pattern in args.case or ():
         command += ["--case", pattern]
     started = time.monotonic()
-    done = subprocess.run(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                          text=True, errors="replace")
-    return Run(adapter, done.returncode, report, done.stderr, time.monotonic() - started)
+    with subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                          text=True, errors="replace") as proc:
+        _running.add(proc)
+        try:
+            _out, err = proc.communicate()
+        finally:
+            _running.discard(proc)
+    return Run(adapter, proc.returncode, report, err, time.monotonic() - started)
+
+
+_running: set[subprocess.Popen] = set()
+"""The child runs going on now, stopped when ``history`` is interrupted."""
 
 
 def run_all(args: argparse.Namespace, folder: Path, jobs: int) -> list[Run]:
-    """Every adapter's run, at most ``jobs`` at once, in the order given."""
-    with ThreadPoolExecutor(max_workers=jobs) as pool:
-        futures = [pool.submit(run_one, a, args, folder, i) for i, a in enumerate(args.adapter)]
+    """Every adapter's run, at most ``jobs`` at once, in the order given. Interrupted (Ctrl-C, a
+    termination signal), it stops the runs going on and cancels the others before re-raising."""
+    pool = ThreadPoolExecutor(max_workers=jobs)
+    futures = [pool.submit(run_one, a, args, folder, i) for i, a in enumerate(args.adapter)]
+    try:
         return [f.result() for f in futures]
+    except BaseException:
+        pool.shutdown(wait=False, cancel_futures=True)
+        for proc in list(_running):
+            proc.terminate()  # the run stops its adapter as on SIGTERM
+        raise
+    finally:
+        pool.shutdown(wait=True)
 
 
 def _tail(text: str, lines: int = 12) -> str:
@@ -159,6 +177,8 @@ def cmd_history(args: argparse.Namespace) -> int:
         except ValueError as exc:
             return _fail(str(exc), 2)
     history["edition"] = args.edition
+    history["suite"] = reports[0]["header"].get("suite")
+    history["date"] = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
     _write(out, history)
     for run, release in zip(runs, history["releases"]):
         totals: dict[str, int] = {}

@@ -140,3 +140,59 @@ def test_history_of_reports_marks_cases_a_report_lacks(tmp_path) -> None:
     assert history["pairs"][0]["newlyPassing"] == [{"id": "b", "from": "failed", "to": "passed"}]
     assert history["pairs"][0]["newlyFailing"] == []  # a case gone from a report is not a failure
     assert case_changes(one, two).regressions == []
+
+
+def test_a_terminated_history_stops_its_runs_and_their_adapters(tmp_path) -> None:
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from conformance.adapters.connect import kit_module_command
+
+    standins = Path(__file__).resolve().parent / "standins"
+    pid_files = [tmp_path / "a.pid", tmp_path / "b.pid"]
+    adapters = [f"{sys.executable} {standins / 'records_pid.py'} {p} hangs.py --always --provides pi.parse-args"
+                for p in pid_files]
+    command = kit_module_command("conformance.cli", "history", "--adapter", adapters[0], "--adapter", adapters[1],
+                                 "--case", "tpl-args-*", "--timeout", "60", "--out", str(tmp_path / "h"))
+    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 30
+        while not all(p.exists() and p.read_text() for p in pid_files):
+            assert time.monotonic() < deadline and proc.poll() is None, proc.stderr.read() if proc.poll() is not None else "no start"
+            time.sleep(0.05)
+        time.sleep(0.3)  # both runs are waiting for their adapter's answer
+        proc.send_signal(signal.SIGTERM)
+        _out, err = proc.communicate(timeout=20)
+        pids = [int(p.read_text().split()[0]) for p in pid_files]
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline and any(_alive(pid) for pid in pids):
+            time.sleep(0.05)
+        left = [pid for pid in pids if _alive(pid)]
+    finally:  # nothing of this test's left running, whatever failed
+        for kill in (lambda: os.killpg(proc.pid, signal.SIGKILL),
+                     *(lambda p=p: os.kill(int(p.read_text().split()[0]), signal.SIGKILL) for p in pid_files)):
+            try:
+                kill()
+            except (OSError, ValueError, IndexError):
+                pass
+        proc.wait()
+    assert proc.returncode == 143, err
+    assert left == []
+    assert not (tmp_path / "h" / "history.json").exists()
+
+
+def _alive(pid: int) -> bool:
+    import os
+
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    try:  # a zombie is gone but for its parent's wait
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().split(")")[-1].split()[0] != "Z"
+    except OSError:
+        return False
