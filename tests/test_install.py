@@ -81,7 +81,9 @@ def _check_wheel_carries_what_a_run_needs(installed) -> None:
     assert len(goldens) == len(list((ROOT / "golden").rglob("*.yaml")))
     for needed in ("conformance/spec/envelope.yaml", "conformance/scenarios/ids.yaml",
                    "conformance/schema/scenario.schema.json", "conformance/adapters/pi-node/run.sh",
-                   "conformance/adapters/pi-node/package-lock.json", "conformance/PROTOCOL.md"):
+                   "conformance/adapters/pi-node/package-lock.json", "conformance/adapters/pi-node/serve.mjs",
+                   "conformance/adapters/ext-ts/run.sh", "conformance/adapters/ext-ts/adapter.mjs",
+                   "conformance/PROTOCOL.md"):
         assert needed in names, needed
     assert not any("node_modules" in n for n in names)
 
@@ -92,6 +94,7 @@ def _check_sdist_carries_the_goldens_and_the_node_adapter(installed) -> None:
     assert len([n for n in names if n.startswith("golden/") and n.endswith(".yaml")]) == \
         len(list((ROOT / "golden").rglob("*.yaml")))
     assert "conformance/adapters/pi-node/adapter.mjs" in names
+    assert "conformance/adapters/ext-ts/profiles.mjs" in names
     assert not any("node_modules" in n for n in names)
 
 

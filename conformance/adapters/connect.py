@@ -6,6 +6,8 @@
 - ``pi-node``: the bundled Node adapter over the published Pi it pins (1.6.0);
 - ``pi-node@VERSION``, ``pi-node-mz@VERSION``: the same adapter over another published release,
   installed into the kit's cache on first use (:mod:`conformance.adapters.releases`);
+- ``envelope-ts:PATH``, ``profiles-ts:PATH``: the bundled ext-ts adapter over the TypeScript sources
+  of an extension's checkout at PATH (:func:`extension_command`);
 - anything else: a command line (split like a POSIX shell) that speaks the JSON-lines protocol.
 """
 
@@ -24,7 +26,7 @@ __all__ = ["AdapterNameError", "ADAPTER_NAMES", "kit_module_command", "make_adap
 
 ADAPTERS_DIR = Path(__file__).resolve().parent
 ADAPTER_NAMES = ("reference (default), serve-reference, pi-node, pi-node@VERSION, pi-node-mz@VERSION, "
-                 "python:MODULE:CLASS, or a command")
+                 "envelope-ts:PATH, profiles-ts:PATH, python:MODULE:CLASS, or a command")
 """What ``--adapter`` accepts, as the command-line help says it."""
 
 
@@ -50,6 +52,29 @@ def pi_node_command() -> list[str]:
     if not launcher.exists():
         raise AdapterStartError(f"the pi-node adapter is not present at {folder}")
     return ["bash", str(launcher)]
+
+
+EXTENSION_AREAS = {"envelope-ts": ("envelope", "the pi-developer-messages package folder"),
+                   "profiles-ts": ("profiles", "pi-prompt-profiles")}
+"""The ``NAME:PATH`` adapters over an extension's checkout: the area each serves, and what PATH holds."""
+
+
+def extension_command(spec: str) -> list[str] | None:
+    """The command line of the ext-ts adapter for ``envelope-ts:PATH`` or ``profiles-ts:PATH``
+    (None for any other name): ``bash ext-ts/run.sh AREA ABSOLUTE-PATH``.
+
+    Raises :class:`AdapterStartError` (exit 3) when PATH is empty or is not a folder.
+    """
+    name, sep, path = spec.partition(":")
+    if not sep or name not in EXTENSION_AREAS:
+        return None
+    area, holds = EXTENSION_AREAS[name]
+    if not path:
+        raise AdapterStartError(f"--adapter {name}:PATH needs the path of a checkout of {holds}")
+    folder = Path(path).expanduser().resolve()
+    if not folder.is_dir():
+        raise AdapterStartError(f"--adapter {spec}: no checkout of {holds} at {folder} (not a folder)")
+    return ["bash", str(ADAPTERS_DIR / "ext-ts" / "run.sh"), area, str(folder)]
 
 
 KIT_ROOT = ADAPTERS_DIR.parent.parent
@@ -95,8 +120,9 @@ def make_adapter(spec: str | None, environment: AdapterEnvironment | None = None
 
     Raises :class:`AdapterNameError` for an empty name, a command with unbalanced quotes, or added
     variables with an in-process adapter, and :class:`AdapterStartError` when a ``python:``
-    implementation cannot be loaded, the pi-node adapter is missing, or a release named
-    (``pi-node@VERSION``) cannot be installed.
+    implementation cannot be loaded, the pi-node adapter is missing, a release named
+    (``pi-node@VERSION``) cannot be installed, or an extension's checkout (``envelope-ts:PATH``)
+    is not a folder.
     """
     from conformance.adapters.inprocess import InProcessAdapter, load_implementation
     from conformance.adapters.reference import ReferenceImplementation
@@ -116,6 +142,9 @@ def make_adapter(spec: str | None, environment: AdapterEnvironment | None = None
         return JsonLinesAdapter(serve_reference_command(), name="serve-reference", environment=environment)
     if spec == "pi-node":
         return JsonLinesAdapter(pi_node_command(), name="pi-node", environment=environment)
+    extension = extension_command(spec)
+    if extension is not None:
+        return JsonLinesAdapter(extension, name=spec, environment=environment)
     from conformance.adapters.releases import parse_release, release_command
 
     release = parse_release(spec)

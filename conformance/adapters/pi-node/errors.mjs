@@ -13,3 +13,6 @@ export class Unsupported extends Error {}
 
 /** The adapter chooses not to run the case: answered as `skipped`. */
 export class Skipped extends Error {}
+
+/** The adapter cannot start (its implementation or part of it is missing): exit code 3. */
+export class StartFailure extends Error {}
