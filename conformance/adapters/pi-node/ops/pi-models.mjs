@@ -144,8 +144,12 @@ async function withRuntime(input, sandbox, fn) {
 
 const orNull = (value) => (value === undefined ? null : value);
 
+// Cache warming came with pi-ai's getPromptCacheTtlMs (1.5.2): a release without it warms no
+// model's cache in either tier, which is what its answer says.
+const warms = "getPromptCacheTtlMs" in ai;
+
 function modelOut(model) {
-  const ttl = (tier) => ai.getPromptCacheTtlMs(model, { cacheRetention: tier }) !== undefined;
+  const ttl = (tier) => warms && ai.getPromptCacheTtlMs(model, { cacheRetention: tier }) !== undefined;
   return {
     provider: model.provider,
     id: model.id,
