@@ -85,7 +85,8 @@ def configured_source(provider_id: str, config: Mapping[str, Any] | None, env_au
 
     Implements PI-CRED-REQUIRED-ENV: variables a provider needs besides its key (Cloudflare's
     ``CLOUDFLARE_ACCOUNT_ID``) must be set in the environment or carried by the stored credential's
-    ``env`` for a runtime key, a stored key or the environment to make it usable.
+    ``env`` for any source of the key (runtime, stored, ``models.json`` or the environment) to make
+    it usable.
     """
     env = _credential_env(creds, provider_id)
     if creds.runtime_keys.get(provider_id):
@@ -97,7 +98,7 @@ def configured_source(provider_id: str, config: Mapping[str, Any] | None, env_au
         parsed = parse_config_value(raw_key)
         if parsed.kind == "template" and missing_env_names(parsed, creds.env):
             return None
-        return SOURCE_MODELS_JSON
+        return SOURCE_MODELS_JSON if _required_present(env_auth, env) else None
     if any(env_value(name, creds.env) for name in env_auth.key_vars) and _required_present(env_auth, creds.env):
         return SOURCE_ENVIRONMENT
     return None
@@ -198,8 +199,8 @@ def resolve_request_auth(
     key: str | None = None
     if source is None:
         raw_key = config.get("apiKey")
-        if raw_key is not None:
-            parsed = parse_config_value(raw_key)
+        parsed = parse_config_value(raw_key) if raw_key is not None else None
+        if parsed is not None and parsed.kind == "template" and missing_env_names(parsed, creds.env):
             what = f'the API key of provider "{provider_id}"'
             return AuthResult(False, SOURCE_MODELS_JSON, None, {}, _unresolved_failure("api-key-unresolved", parsed, creds.env), describe_unresolved(parsed, creds.env, what))
         missing = [name for name in env_auth.required_vars if env_value(name, env) is None]

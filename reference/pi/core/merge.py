@@ -239,7 +239,7 @@ def compose_provider(provider_id: str, builtin: Mapping[str, Any] | None, config
         if config.get("baseUrl"):
             m["baseUrl"] = config["baseUrl"]
         if config.get("compat"):
-            m["compat"] = deep_merge(m.get("compat") or {}, config["compat"])
+            m["compat"] = deep_merge(config["compat"], m.get("compat") or {})
         models.append(m)
     for definition in config.get("models") or []:
         defaults = _defaults_for(models, definition["id"], definition.get("api") or config.get("api"))
