@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from ruamel.yaml import YAML
 
-from conformance import normalise, yamlcache, yamlio
+from conformance import normalise, optional, yamlcache, yamlio
 from conformance.editions import default_of
 from conformance.files import atomic_write_text
 
@@ -436,9 +436,16 @@ def write(path: Path, case_id: str, op: str, output: Any) -> bool:
 
 
 def comparable(output: Any, normalisers: list[str], case: Any = None) -> Any:
-    """``output`` canonicalised and normalised (with what ``case`` knows), ready for comparison."""
+    """``output`` canonicalised and normalised (with what ``case`` knows), ready for comparison.
+
+    With a ``case`` (anything with ``op``), the properties that are ``null`` where the
+    operation's output schema allows ``null`` are then taken out
+    (:func:`conformance.optional.drop_nulls`): absent and null mean the same."""
     data = canonical(output)
-    return canonical(normalise.apply(normalisers, data, case)) if normalisers else data
+    if normalisers:
+        data = canonical(normalise.apply(normalisers, data, case))
+    op = getattr(case, "op", None)
+    return optional.drop_nulls(op, data) if isinstance(op, str) else data
 
 
 def diff(expected: Any, actual: Any) -> str:

@@ -329,14 +329,11 @@ class Runner:
         problem = golden.header_problem(path, stored, case.id, case.op)
         if problem:
             return self._golden_problem(case, path, golden.located(path, problem), output, problem)
-        if case.normalise:
-            expected = golden.comparable(stored.output, case.normalise, case)
-            if golden.same(expected, actual):
-                return Verdict("passed", output=output)
-        elif stored.text == golden.encoded(actual):
+        if not case.normalise and stored.text == golden.encoded(golden.canonical(output)):
             return Verdict("passed", output=output)
-        else:
-            expected = stored.output
+        expected = golden.comparable(stored.output, case.normalise, case)
+        if golden.same(expected, actual):
+            return Verdict("passed", output=output)
         return Verdict("failed", "answer differs from the golden",
                        diff=diffs.shown(golden.diff(expected, actual), case.id) if self.details else "",
                        output=output)
