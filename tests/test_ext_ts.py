@@ -67,12 +67,15 @@ def test_an_operation_the_extension_has_no_function_for_is_unsupported_with_the_
 
 def test_profiles_operations_run_sources_that_import_with_js_endings(tmp_path):
     # compose.ts imports ./markers.js, which exists only as markers.ts
-    cases = run_cases(tmp_path, f"profiles-ts:{PROFILES}", "prof-strip-*", "prof-config-full")
-    strip = [c for c in cases.values() if c["op"] == "profiles.strip"]
-    assert len(strip) >= 3
-    assert {c["status"] for c in strip} == {"passed"}, {c["id"]: c["message"] for c in strip}
+    cases = run_cases(tmp_path, f"profiles-ts:{PROFILES}", "prof-strip-*", "prof-match-*", "prof-config-full",
+                      "prof-config-input-both")
+    ran = [c for c in cases.values() if c["op"] in ("profiles.strip", "profiles.match")]
+    assert len(ran) >= 12
+    assert {c["status"] for c in ran} == {"passed"}, {c["id"]: c["message"] for c in ran}
     assert cases["prof-config-full"]["status"] == "unsupported"
-    assert "loadConfigFile (src/core/config.ts: the file does not exist)" in cases["prof-config-full"]["message"]
+    assert "resolveRef, formatRef (src/core/refs.ts: the file does not exist)" in cases["prof-config-full"]["message"]
+    # the operation's own contract is kept before any export is looked up
+    assert cases["prof-config-input-both"]["status"] == "passed"
 
 
 def test_a_missing_checkout_exits_3_naming_it(tmp_path, capsys):
@@ -92,11 +95,67 @@ def test_a_checkout_without_any_module_read_exits_3_naming_the_files(tmp_path, c
     assert "src/core/compose.ts: the file does not exist" in err
 
 
-def test_a_module_that_fails_to_import_is_named_with_its_error(tmp_path, capsys):
+def _start_error(tmp_path: Path, capsys, compose_ts: str) -> str:
+    """What a profiles checkout whose only module is ``compose_ts`` says when it cannot start."""
     core = tmp_path / "src" / "core"
     core.mkdir(parents=True)
-    (core / "compose.ts").write_text('import { gone } from "./absent.js";\nexport const applyManagedPrompt = gone;\n',
-                                     encoding="utf-8")
+    (core / "compose.ts").write_text(compose_ts, encoding="utf-8")
     assert main(["run", "-q", "--adapter", f"profiles-ts:{tmp_path}", "--case", "prof-strip-*"]) == 3
-    err = capsys.readouterr().err
+    return capsys.readouterr().err
+
+
+def test_a_module_that_fails_to_import_is_named_with_its_error(tmp_path, capsys):
+    err = _start_error(tmp_path, capsys, 'import { gone } from "./absent.js";\nexport const applyManagedPrompt = gone;\n')
     assert "src/core/compose.ts: cannot import it" in err and "absent.js" in err
+
+
+ENVIRONMENT_MODULE = """\
+// A developer-messages module whose composer reports the environment it is given.
+class Reported {
+    constructor(private readonly environment: { shell: string; currentDate: string; timezone: string }) {}
+    text(): string { return `${this.environment.shell} ${this.environment.currentDate} ${this.environment.timezone}`; }
+}
+const registry = new Map<string, unknown>();
+export const getDeveloperMessageContributionRegistry = () => registry;
+export function composeDeveloperMessages(context: unknown, cwd: string, environment: never) {
+    return [{ id: "environment", content: new Reported(environment).text() }];
+}
+"""
+
+
+def _environment(tmp_path: Path, host: dict, tools: list[str]) -> dict:
+    from conformance.adapters.connect import make_adapter
+
+    checkout = tmp_path / "checkout"
+    (checkout / "src").mkdir(parents=True, exist_ok=True)
+    (checkout / "src" / "developer-messages.ts").write_text(ENVIRONMENT_MODULE, encoding="utf-8")
+    adapter = make_adapter(f"envelope-ts:{checkout}")
+    adapter.start()
+    try:
+        return adapter.run("envelope.environment", {"cwd": "/w", "activeTools": tools, "host": host}, root=None,
+                           timeout=10)
+    finally:
+        adapter.stop()
+
+
+def test_the_environment_comes_from_the_host_as_node_path_reads_it_on_that_platform(tmp_path):
+    # the module uses a parameter property, which needs more than type stripping
+    answer = _environment(tmp_path, {"platform": "win32", "comSpec": "C:\\Windows\\System32\\cmd.exe",
+                                     "date": "2025-12-24"}, [])
+    assert answer.kind == "result", answer
+    assert answer.output == {"id": "environment", "content": "cmd.exe 2025-12-24 unknown"}
+    answer = _environment(tmp_path, {"platform": "linux", "shell": "C:\\bin\\zsh", "date": "2025-01-31",
+                                     "timezone": "Europe/Lisbon"}, [])
+    assert answer.output["content"] == "C:\\bin\\zsh 2025-01-31 Europe/Lisbon"
+
+
+def test_fish_with_exec_command_is_unsupported_since_the_extension_reads_this_machine(tmp_path):
+    answer = _environment(tmp_path, {"platform": "linux", "shell": "/usr/bin/fish", "date": "2025-01-31"},
+                          ["exec_command"])
+    assert answer.kind == "unsupported" and "process.platform" in answer.message
+
+
+def test_a_package_neither_the_checkout_nor_pi_node_holds_is_named_with_the_module_importing_it(tmp_path, capsys):
+    err = _start_error(tmp_path, capsys, 'import "@nowhere/absent";\nexport const stripManagedBlocks = 1;\n')
+    assert "Cannot find package '@nowhere/absent' imported from" in err
+    assert str(tmp_path / "src" / "core" / "compose.ts") in err and "pi-node" not in err.split("has none of the modules")[1]

@@ -7,7 +7,7 @@
 // Registries live on globalThis (the extension's design), so each call empties the contribution
 // registry first: no case sees another's contributions.
 
-import { basename } from "node:path";
+import { posix, win32 } from "node:path";
 import { Refusal, Unsupported } from "../pi-node/errors.mjs";
 import { loadOperations } from "./checkout.mjs";
 import { contentFunction } from "./content.mjs";
@@ -32,8 +32,10 @@ const NO_FUNCTION = {
     "the audit setting is read through @luan.sh/pi-xsettings (src/contributions/xsettings.ts), which exports no function that parses or writes the setting's TOML",
 };
 
-/** What the extension would read from the process, taken from the case's `host` instead. */
+/** What the extension would read from the process, taken from the case's `host` instead: the
+ * shell is the base name `node:path` gives on the host's platform (win32 splits at `\` too). */
 function environmentOf(host, activeTools) {
+  const basename = host.platform === "win32" ? win32.basename : posix.basename;
   const shell = basename(host.shell || host.comSpec || "unknown");
   if (activeTools.includes("exec_command") && shell.toLowerCase() === "fish") {
     throw new Unsupported(

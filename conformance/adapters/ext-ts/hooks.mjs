@@ -31,7 +31,11 @@ export async function resolve(specifier, context, nextResolve) {
       throw error;
     }
     if (!RELATIVE.test(specifier) && !specifier.startsWith("/") && !specifier.includes(":") && fallbackParent) {
-      return nextResolve(specifier, { ...context, parentURL: fallbackParent });
+      try {
+        return await nextResolve(specifier, { ...context, parentURL: fallbackParent });
+      } catch {
+        throw error; // the first error names the checkout's module that imports it
+      }
     }
     throw error;
   }

@@ -4,11 +4,13 @@
 // imports): composition and stripping (compose.ts), matching (match.ts), config validation
 // (config.ts) and references (refs.ts). Each operation names the exports it calls; a checkout
 // without one answers `unsupported`. The core's diagnostics are `{level, code, message}`: their
-// scope is the one the call was made for, and subject and detail, which the core does not
-// report apart from its message, are null.
+// scope is the one the call was made for; their subject is the one the kit's table of codes
+// (conformance/operations/profiles.py) fixes for the code, where it fixes one, else null, as is
+// detail (the core tells those apart only in its message).
 
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { Refusal } from "../pi-node/errors.mjs";
 import { loadOperations } from "./checkout.mjs";
 
 export const WHAT = "pi-prompt-profiles";
@@ -30,10 +32,24 @@ const NO_FUNCTION = {
 
 const SCOPE_ORDER = { none: 0, global: 1, project: 2 };
 
+/** The subject the kit's table of codes gives every diagnostic of a code (one subject a code). */
+const FIXED_SUBJECT = {
+  "profiles-dir": "profiles",
+  "config-parse": "config.json",
+  "config-shape": "config.json",
+  "config-version": "version",
+  "config-selection": "selection",
+  "config-default": "defaultProfile",
+  "config-profiles": "profiles",
+  "config-bindings": "bindings",
+  "config-inherit": "inheritGlobalBindings",
+  "config-subagents": "subagents",
+};
+
 /** The kit's diagnostic records, in its canonical order (scope, code, subject, detail). */
 function diagnosticsOf(found, scope) {
   return found
-    .map(({ level, code }) => ({ level, code, scope, subject: null, detail: null }))
+    .map(({ level, code }) => ({ level, code, scope, subject: FIXED_SUBJECT[code] ?? null, detail: null }))
     .sort((a, b) => SCOPE_ORDER[a.scope ?? "none"] - SCOPE_ORDER[b.scope ?? "none"] || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
 }
 
@@ -73,7 +89,7 @@ function configRecord(api, config, scope) {
     return parsed ? api.formatRef(parsed) : value;
   };
   return {
-    selection: config.selection ? { ...config.selection } : null,
+    selection: config.selection ? { ...config.selection, ...(config.selection.profile ? { profile: ref(config.selection.profile) } : {}) } : null,
     defaultProfile: config.defaultProfile != null ? ref(config.defaultProfile) : null,
     profiles: config.profiles ?? {},
     bindings: (config.bindings ?? []).map((b) => ({ id: b.id, profile: ref(b.profile), priority: b.priority ?? 0, match: b.match.map(ruleOf) })),
@@ -112,6 +128,9 @@ function operationsOver(need) {
       };
     },
     "profiles.config": async (input) => {
+      if ((input.text == null) === (input.config == null)) {
+        throw new Refusal("input-invalid", "give exactly one of text and config");
+      }
       const api = need(["loadConfigFile", "resolveRef", "formatRef"]);
       const text = input.text ?? JSON.stringify(input.config);
       const found = readConfig(api, text, input.scope);
