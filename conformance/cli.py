@@ -595,4 +595,6 @@ def _dispatch(args: argparse.Namespace) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    from conformance.console import leave
+
+    leave(main())  # as conformance.program runs it

@@ -17,7 +17,7 @@ import io
 import os
 import re
 import sys
-from typing import Any, Iterator, TextIO
+from typing import Any, Callable, Iterator, TextIO
 
 
 SHOWN_LIMIT = 2000
@@ -185,6 +185,53 @@ TERMINATING_SIGNALS = ("SIGTERM", "SIGHUP")
 """The signals :func:`terminate_as_interrupt` turns into :class:`Terminated`."""
 
 
+FORCED_EXIT_SECONDS = 2.0
+"""Seconds the kit has, after a Ctrl-C or termination signal, to stop the run in order (kill its
+adapters, remove their folders, return the exit code) before :func:`terminate_as_interrupt`'s
+watch ends the process itself: an implementation in process that swallows the signal's exception
+(``except BaseException``) or never returns to the kit cannot keep the run going."""
+
+_AT_FORCED_EXIT: list[Callable[[], None]] = []
+_REAL_EXIT = os._exit
+"""``os._exit`` as the kit found it (an implementation in process cannot replace the kit's own)."""
+
+
+def at_forced_exit(callback: Callable[[], None]) -> None:
+    """Have ``callback`` (which must not raise) run before the forced exit of
+    :data:`FORCED_EXIT_SECONDS`: the adapters' module registers the killing of every adapter
+    process still running (and the removal of its scratch folder)."""
+    if callback not in _AT_FORCED_EXIT:
+        _AT_FORCED_EXIT.append(callback)
+
+
+def _forced_exit(signum: int) -> None:
+    """End this process with 128 + ``signum`` after the callbacks of :func:`at_forced_exit`."""
+    for callback in _AT_FORCED_EXIT:
+        with contextlib.suppress(Exception):
+            callback()
+    with contextlib.suppress(Exception):
+        sys.stderr.write("pi-conformance: interrupted; the implementation did not give the run back, "
+                         "so the kit ended it; no report written\n")
+        sys.stderr.flush()
+    _REAL_EXIT(128 + signum)
+
+
+def leave(code: int) -> None:
+    """End the program with ``code`` once its work is done, as ``sys.exit`` would, but without
+    waiting for threads an implementation in process left running (Python waits for every
+    non-daemon thread before it exits, so one such thread would hold the kit for ever after its
+    report was written): standard output and error are flushed, then the process ends."""
+    import threading
+
+    lingering = [t for t in threading.enumerate() if t is not threading.main_thread() and not t.daemon and t.is_alive()]
+    if not lingering:
+        sys.exit(code)
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(Exception):
+            stream.flush()
+    _REAL_EXIT(code)
+
+
 def interrupted_exit_code(exc: KeyboardInterrupt) -> int:
     """The exit code of a run cut short by ``exc``: 128 plus the signal's number, as a shell
     reports it (130 for Ctrl-C, 143 for ``SIGTERM``, 129 for ``SIGHUP``)."""
@@ -221,7 +268,9 @@ def terminate_as_interrupt() -> Iterator[None]:
     """For the duration, raise :class:`Terminated` on ``SIGTERM`` and ``SIGHUP`` instead of dying
     at once (which would leave an adapter, which leads a session of its own, running), and
     ``KeyboardInterrupt`` on ``SIGINT`` as Python does; each signal received is remembered for
-    :func:`raise_if_interrupted`, and a swallowed one prints no traceback. Does nothing outside
+    :func:`raise_if_interrupted`, and a swallowed one prints no traceback. The first signal also
+    starts a watch that ends the process :data:`FORCED_EXIT_SECONDS` later unless the command has
+    returned by then (:func:`at_forced_exit`). Does nothing outside
     the main thread or where a signal does not exist."""
     import signal
     import threading
@@ -230,7 +279,15 @@ def terminate_as_interrupt() -> Iterator[None]:
         yield
         return
 
+    done = threading.Event()
+
+    def watch(signum: int) -> None:
+        if not done.wait(FORCED_EXIT_SECONDS):
+            _forced_exit(signum)
+
     def handler(signum: int, frame: object) -> None:
+        if not _RECEIVED:  # the first signal starts the watch; the command's end stops it
+            threading.Thread(target=watch, args=(signum,), name="pi-conformance forced exit", daemon=True).start()
         _RECEIVED.append(signum)
         raise KeyboardInterrupt() if signum == int(signal.SIGINT) else Terminated(signum)
 
@@ -251,6 +308,7 @@ def terminate_as_interrupt() -> Iterator[None]:
     try:
         yield
     finally:
+        done.set()
         sys.unraisablehook = hook
         _RECEIVED.clear()
         for number, old in previous.items():

@@ -215,6 +215,14 @@ class JsonLinesAdapter:
             return
         problems: list[str] = []
         try:
+            self._ask_to_stop(proc, problems)
+        finally:  # a Ctrl-C or signal while waiting for stopped too: the process is never left running
+            proc.kill()
+        self.stop_problem = "; ".join(problems) or None
+
+    def _ask_to_stop(self, proc: ChildProcess, problems: list[str]) -> None:
+        """Send ``stop``, wait for ``stopped`` and the exit; what went wrong into ``problems``."""
+        try:
             proc.send(encode_message(stop_request()))
             deadline = time.monotonic() + self.stop_timeout
             try:
@@ -231,8 +239,6 @@ class JsonLinesAdapter:
                 problems.append(f"exited with code {code}")
         except OSError as exc:
             problems.append(f"could not be sent stop: {exc}")
-        proc.kill()
-        self.stop_problem = "; ".join(problems) or None
 
     def abort(self) -> None:
         """Kill the process (its whole process group on POSIX) at once, without ``stop``; its

@@ -2,6 +2,9 @@
 
 - ``reference`` (or no name): the bundled reference, in process;
 - ``python:MODULE:CLASS``: a Python :class:`~conformance.adapters.base.Implementation`, in process;
+- ``python-process:MODULE:CLASS``: the same implementation served over the JSON-lines protocol by a
+  child Python of its own (:func:`python_process_command`), so that nothing it does to its
+  process (``os._exit``, a thread left running, a swallowed signal, a hang) reaches the kit;
 - ``serve-reference``: the reference served over the JSON-lines protocol by a child process;
 - ``pi-node``: the bundled Node adapter over the published Pi it pins (1.6.0);
 - ``pi-node@VERSION``, ``pi-node-mz@VERSION``: the same adapter over another published release,
@@ -15,6 +18,7 @@ from __future__ import annotations
 
 import os
 import shlex
+from dataclasses import replace
 import sys
 from pathlib import Path
 
@@ -22,11 +26,11 @@ from conformance.adapters.base import Adapter, AdapterNameError, AdapterStartErr
 from conformance.adapters.environment import AdapterEnvironment
 
 __all__ = ["AdapterNameError", "ADAPTER_NAMES", "kit_module_command", "make_adapter", "out_of_process",
-           "parse_command", "pi_node_command", "serve_reference_command"]
+           "parse_command", "pi_node_command", "python_process_command", "serve_reference_command"]
 
 ADAPTERS_DIR = Path(__file__).resolve().parent
 ADAPTER_NAMES = ("reference (default), serve-reference, pi-node, pi-node@VERSION, pi-node-mz@VERSION, "
-                 "envelope-ts:PATH, profiles-ts:PATH, python:MODULE:CLASS, or a command")
+                 "envelope-ts:PATH, profiles-ts:PATH, python:MODULE:CLASS, python-process:MODULE:CLASS, or a command")
 """What ``--adapter`` accepts, as the command-line help says it."""
 
 
@@ -105,6 +109,24 @@ def serve_reference_command() -> list[str]:
     return kit_module_command("conformance.adapters.server")
 
 
+def python_process_command(spec: str) -> tuple[list[str], dict[str, str]]:
+    """The command line that serves the ``Implementation`` ``spec`` (``MODULE:CLASS``) in a child
+    Python (``python -m conformance.adapters.server MODULE:CLASS``), and the variable that lets it
+    import ``MODULE`` from where ``python:`` would: ``PYTHONPATH`` with the current folder first.
+
+    Raises :class:`AdapterNameError` when ``spec`` is not of the form ``MODULE:CLASS``."""
+    module_name, _, class_name = spec.partition(":")
+    if not class_name.isidentifier() or not all(part.isidentifier() for part in module_name.split(".")):
+        raise AdapterNameError(f"--adapter python-process:{spec}: give python-process:MODULE:CLASS, a module's "
+                               "dotted name and the name of its Implementation class")
+    try:
+        here = [os.getcwd()]
+    except OSError:  # the current folder was removed
+        here = []
+    path = os.pathsep.join(here + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p])
+    return kit_module_command("conformance.adapters.server", spec), {"PYTHONPATH": path}
+
+
 def runs_in_process(spec: str | None) -> bool:
     """Whether the adapter named by ``spec`` runs inside the kit (the bundled reference, a
     ``python:`` implementation) rather than as a process the kit starts."""
@@ -138,6 +160,11 @@ def make_adapter(spec: str | None, environment: AdapterEnvironment | None = None
         return InProcessAdapter(load_implementation(spec[len("python:"):]))
     from conformance.adapters.client import JsonLinesAdapter
 
+    if spec.startswith("python-process:"):
+        command, variables = python_process_command(spec[len("python-process:"):])
+        environment = environment or AdapterEnvironment()
+        environment = replace(environment, extra={**variables, **environment.extra})
+        return JsonLinesAdapter(command, name=spec, environment=environment)
     if spec == "serve-reference":
         return JsonLinesAdapter(serve_reference_command(), name="serve-reference", environment=environment)
     if spec == "pi-node":

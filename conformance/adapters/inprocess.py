@@ -61,9 +61,10 @@ class _Interrupts:
         self.seen = False
 
     def signalled(self) -> bool:
-        from conformance.console import received
+        """Whether a Ctrl-C or a termination signal (``SIGTERM``, ``SIGHUP``) came."""
+        from conformance.console import TERMINATING_SIGNALS, received
 
-        return self.seen or received(signal.SIGINT)
+        return self.seen or any(received(getattr(signal, name, -1)) for name in ("SIGINT", *TERMINATING_SIGNALS))
 
     @contextlib.contextmanager
     def watching(self) -> Iterator[None]:
@@ -111,6 +112,34 @@ class _Worker:
             del job  # the call holds its adapter: waiting with it would keep the adapter alive
 
 
+_EXIT_LOCK = threading.Lock()
+_CALLS_UNDER_GUARD = [0]
+_KITS_EXIT = os._exit
+
+
+def _refused_exit(code: int = 0) -> None:
+    """``os._exit`` while an implementation runs in process: raises ``SystemExit`` (the case's
+    errored answer) instead of ending the kit, whose exit code and report an ``os._exit(0)`` would
+    otherwise fake."""
+    raise SystemExit(f"os._exit({code!r}) called: an implementation in process cannot end the kit "
+                     "(run it as python-process:MODULE:CLASS to let it end its own process)")
+
+
+@contextlib.contextmanager
+def _exit_refused() -> Iterator[None]:
+    """For one call of an implementation (in any thread): ``os._exit`` is :func:`_refused_exit`."""
+    with _EXIT_LOCK:
+        _CALLS_UNDER_GUARD[0] += 1
+        os._exit = _refused_exit
+    try:
+        yield
+    finally:
+        with _EXIT_LOCK:
+            _CALLS_UNDER_GUARD[0] -= 1
+            if not _CALLS_UNDER_GUARD[0]:
+                os._exit = _KITS_EXIT
+
+
 class InProcessAdapter:
     """Adapter over an :class:`Implementation` instance living in this process."""
 
@@ -150,6 +179,9 @@ class InProcessAdapter:
                           else self._alarmed(op, input, root, edition, timeout))
         else:
             answer = self._threaded(op, input, root, edition, timeout)
+        from conformance.console import raise_if_interrupted
+
+        raise_if_interrupted()  # a signal the implementation swallowed still ends the run
         if answer is not None:
             self._timeouts = 0
             return answer
@@ -216,7 +248,8 @@ class InProcessAdapter:
         """The implementation's answer to one request (run in the request's thread)."""
         self.implementation.edition = edition
         try:
-            output = self.implementation.run(op, json.loads(json.dumps(input)), root)
+            with _exit_refused():
+                output = self.implementation.run(op, json.loads(json.dumps(input)), root)
         except ImplementationError as exc:
             return Answer.error(exc.code, exc.message)
         except Unsupported as exc:

@@ -17,6 +17,7 @@ import time
 from typing import Any, Callable
 
 from conformance.adapters.protocol import MAX_LINE_BYTES
+from conformance.console import at_forced_exit
 
 __all__ = ["EOF", "TOO_LONG", "ChildFault", "ChildTimeout", "ChildProcess", "Restarts"]
 
@@ -37,6 +38,27 @@ EOF = object()
 
 TOO_LONG = object()
 """What :meth:`ChildProcess.receive` returns for a line longer than ``MAX_LINE_BYTES``."""
+
+
+_LIVE: "set[ChildProcess]" = set()
+"""The adapter processes started and not yet killed (see :func:`kill_every_child`)."""
+_LIVE_LOCK = threading.Lock()
+
+
+def kill_every_child() -> None:
+    """Kill every adapter process still running, at once (0.2 s of grace), and remove its scratch folder:
+    the last thing the kit does when a signal's forced exit ends it
+    (:func:`conformance.console.at_forced_exit`). Never raises."""
+    with _LIVE_LOCK:
+        children = list(_LIVE)
+    for child in children:
+        try:
+            child.kill(grace=0.2)
+        except Exception:  # noqa: BLE001 - the process is ending; nothing may stop the others' kill
+            pass
+
+
+at_forced_exit(kill_every_child)
 
 
 class ChildFault(Exception):
@@ -82,6 +104,8 @@ class ChildProcess:
         self._err_thread = threading.Thread(target=self._read_stderr, daemon=True)
         self._out_thread.start()
         self._err_thread.start()
+        with _LIVE_LOCK:
+            _LIVE.add(self)
 
     def _read_stdout(self) -> None:
         stream = self.popen.stdout
@@ -225,10 +249,11 @@ class ChildProcess:
         except subprocess.TimeoutExpired:  # pragma: no cover - a process that survives SIGKILL
             pass
         self.close_stdin()
+        with _LIVE_LOCK:
+            _LIVE.discard(self)
         on_exit, self._on_exit = self._on_exit, None
         if on_exit is not None:
             on_exit()
-
 
     def _signal_group(self, signum: int) -> bool:
         """Send ``signum`` to the child's process group; whether it was delivered."""

@@ -245,4 +245,6 @@ def main(argv: list[str], prog: str = "python -m conformance.adapters.server") -
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    from conformance.console import leave
+
+    leave(main(sys.argv[1:]))  # not held by a thread the implementation left running

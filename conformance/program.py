@@ -1,0 +1,14 @@
+"""The ``pi-conformance`` program's entry point: the command line of :mod:`conformance.cli`, then
+the exit with its code, which nothing an implementation in process left behind can hold up."""
+
+from __future__ import annotations
+
+
+def run_as_program() -> None:
+    """Run :func:`conformance.cli.main` on ``sys.argv`` and end the process with its exit code,
+    without waiting for threads an implementation in process left running
+    (:func:`conformance.console.leave`)."""
+    from conformance.cli import main
+    from conformance.console import leave
+
+    leave(main())

@@ -1,0 +1,105 @@
+"""A run ends as its exit code says, whatever the implementation or a signal does: a termination
+signal stops it at once wherever the kit is (143, 129), killing the adapter and removing its
+folder; an implementation's ``os._exit`` or a thread it leaves behind can neither fake a verdict
+nor hold the kit once its report is written."""
+
+from __future__ import annotations
+
+import os
+import shlex
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.kit_fixtures import mini_suite
+
+REPO = Path(__file__).resolve().parent.parent
+STANDINS = Path(__file__).parent / "standins"
+
+
+def _kit(tmp_path, adapter: str, *options: str, env: dict | None = None) -> subprocess.Popen:
+    """``pi-conformance run`` of the mini suite in a process of its own against ``adapter``,
+    with the stand-ins' folder on ``PYTHONPATH`` (for ``python:hostile_impls:CLASS``)."""
+    dirs = mini_suite(tmp_path)
+    environment = dict(os.environ, PYTHONPATH=str(STANDINS), **(env or {}))
+    return subprocess.Popen(
+        [sys.executable, "-m", "conformance.cli", "run", "--adapter", adapter, *options,
+         "--scenarios-dir", str(dirs["scenarios"]), "--spec-dir", str(dirs["spec"]),
+         "--golden-dir", str(dirs["golden"])],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=REPO, env=environment)
+
+
+def _wait_for(path: Path, timeout: float = 20) -> None:
+    """Until ``path`` holds something (a stand-in wrote it whole, as one short write)."""
+    deadline = time.monotonic() + timeout
+    while not (path.exists() and path.read_text()):
+        assert time.monotonic() < deadline, f"{path} never written"
+        time.sleep(0.02)
+
+
+@pytest.mark.parametrize("implementation, said", [
+    ("SleepsPolitely", "interrupted after 0 of 3 cases; no report written"),  # in order, at once
+    ("Sleeps", "the implementation did not give the run back, so the kit ended it"),  # it swallowed the signal
+])
+@pytest.mark.parametrize("signame, code", [("SIGTERM", 143), ("SIGHUP", 129)])
+def test_a_termination_signal_during_an_in_process_call_ends_the_run(tmp_path, signame, code, implementation, said):
+    mark = tmp_path / "mark"
+    report = tmp_path / "r.json"
+    kit = _kit(tmp_path, f"python:hostile_impls:{implementation}", "--timeout", "60", "--report-json", str(report),
+               env={"HOSTILE_MARK": str(mark)})
+    try:
+        _wait_for(mark)
+        kit.send_signal(getattr(signal, signame))
+        assert kit.wait(10) == code  # not that case's error, with the run going on
+    finally:
+        kit.kill()
+    assert said in kit.stderr.read()
+    assert not report.exists()
+
+
+@pytest.mark.parametrize("signame, code", [("SIGINT", 130), ("SIGTERM", 143)])
+def test_a_signal_while_waiting_for_stopped_kills_the_adapter_and_removes_its_folder(tmp_path, signame, code):
+    record = tmp_path / "adapter.pid"
+    command = shlex.join([sys.executable, str(STANDINS / "records_pid.py"), str(record), "deaf_to_stop.py"])
+    kit = _kit(tmp_path, command, "-q")
+    try:
+        assert kit.stdout.readline().startswith("implementation:")
+        _wait_for(record)
+        pid, home = record.read_text().split()
+        time.sleep(1.0)  # the three cases are answered at once; the kit then waits for stopped (2 s)
+        kit.send_signal(getattr(signal, signame))
+        assert kit.wait(10) == code
+    finally:
+        kit.kill()
+    with pytest.raises(ProcessLookupError):
+        os.kill(int(pid), 0)
+    assert not Path(home).parent.exists()
+
+
+@pytest.mark.parametrize("prefix", ["python:", "python-process:"])
+def test_an_implementation_that_calls_os_exit_cannot_end_the_run_green(tmp_path, prefix):
+    report = tmp_path / "r.json"
+    kit = _kit(tmp_path, prefix + "hostile_impls:ExitsAtOnce", "--report-json", str(report))
+    out, err = kit.communicate(timeout=60)
+    # its cases errored (in process: os._exit raised instead; in its own process: the process
+    # ended), the report is written and the run is not green
+    assert kit.returncode == 1 and report.exists(), out + err
+    assert "ERRORED kit-echo-text" in out
+    if prefix == "python:":
+        assert "os._exit(0) called" in out
+
+
+@pytest.mark.parametrize("prefix", ["python:", "python-process:"])
+def test_a_thread_left_by_an_implementation_does_not_hold_the_kit(tmp_path, prefix):
+    report = tmp_path / "r.json"
+    kit = _kit(tmp_path, prefix + "hostile_impls:LeavesThread", "--report-json", str(report))
+    try:
+        out, err = kit.communicate(timeout=30)
+    finally:
+        kit.kill()
+    assert kit.returncode == 0, out + err
+    assert report.exists()
