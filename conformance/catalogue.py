@@ -28,6 +28,7 @@ from conformance import yamlcache
 from conformance.areas import AREAS, KIT_AREA, SCENARIO_AREAS  # noqa: F401  (named here too)
 from conformance.editions import of_area
 from conformance.files import shown_path
+from conformance.public import outside_pointer
 from conformance.yamlio import FileError, SuiteFileError, load_with_positions, validation_errors
 
 SPEC_DIR = Path(__file__).resolve().parent / "spec"
@@ -72,15 +73,7 @@ class Catalogue:
         return [other for other, clause in self.clauses.items() if cid in _cited_set(clause.source)]
 
 
-_OUTSIDE = re.compile(r"\bseeds?\s*\d+|\bnotes?\s+N\d|\.\./shared|\bshared/spec\b|/work/", re.I)
 _CLAUSE_ID = re.compile(r"\b(?:ENV|PROF|PI)(?:-[A-Z0-9]+)+\b")
-
-
-def outside_pointer(source: str) -> str | None:
-    """The part of a clause's ``source`` that points outside the repository (a seed file, a
-    numbered note, a path into a shared folder), or ``None``. Implements PROF-SOURCE-PUBLIC."""
-    m = _OUTSIDE.search(source)
-    return m.group(0) if m else None
 
 
 def cited_ids(source: str) -> list[str]:

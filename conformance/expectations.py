@@ -5,7 +5,7 @@ implementation: pi 1.6.0          # optional, for the reader
 expectations:
   - id: msg-replay-*              # a case id or a glob over case ids
     status: fail                  # fail | skip | unsupported
-    reason: 1.6.0 has no `replace` on system messages (seed 003 SystemMessage; N19)
+    reason: 1.6.0 has no `replace` on system messages (Pi's docs SystemMessage; PI-DECISION-MESSAGES)
     link: https://...             # optional
     editions: [pi-0.99.4]         # optional: only when the case is judged by one of these
 ```
@@ -26,6 +26,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError
 
 from conformance.editions import names as edition_names
+from conformance.public import private_reference
 from conformance.yamlio import FileError, SuiteFileError, load_with_positions, validation_errors
 
 
@@ -118,6 +119,18 @@ class Expectations:
         return out
 
 
+def _check_reason(entry: Expectation, i: int, shown: str, positions: dict) -> None:
+    """Refuse a ``reason`` that cites a private working file or note instead of clause ids and
+    public documents (:func:`conformance.public.private_reference`), with :class:`SuiteFileError`
+    at that entry's ``reason``: a reader of the expectations file could not follow it."""
+    found = private_reference(entry.reason)
+    if found is not None:
+        line, column = positions.get(("expectations", i, "reason"), (entry.line, entry.column))
+        raise SuiteFileError(FileError(shown, line, column, f"expectations[{i}].reason",
+                                       f"the reason cites {found!r}, which is not in the repository; cite "
+                                       "clause ids and public documents by name"))
+
+
 def load_expectations(path: Path) -> Expectations:
     """Read an expectations file. Raises :class:`SuiteFileError` naming file, line and field."""
     shown = str(path)
@@ -140,6 +153,7 @@ def load_expectations(path: Path) -> Expectations:
     for i, entry in enumerate(parsed.expectations):
         entry._line, entry._column = positions.get(("expectations", i, "id"), positions.get(("expectations", i), (0, 0)))
         _check_editions(entry, i, shown, positions)
+        _check_reason(entry, i, shown, positions)
         key = (entry.id, tuple(sorted(entry.editions or ())))
         if key in seen:
             raise SuiteFileError(FileError(shown, entry.line, entry.column, f"expectations[{i}].id",

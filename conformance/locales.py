@@ -1,4 +1,4 @@
-"""The locale check: the same answers under every locale (note N3: "the order never depends on the
+"""The locale check: the same answers under every locale (ENV-DECISION-CONTRIBUTIONS: "the order never depends on the
 machine's locale").
 
 The cases of the clauses flagged ``collation: true`` in the catalogue (ordering and comparing
@@ -44,7 +44,7 @@ class LocaleChange:
     def message(self) -> str:
         """One line naming the locale and the first place where the answers differ."""
         where, was, now = first_difference(self.base, self.changed)
-        return (f"the answer changes with the machine's locale (N3): under {self.locale}, {where or 'the answer'} "
+        return (f"the answer changes with the machine's locale (ENV-DECISION-CONTRIBUTIONS): under {self.locale}, {where or 'the answer'} "
                 f"is {_clip(now)} where under {LOCALE} it is {_clip(was)}")
 
 

@@ -152,8 +152,22 @@ def test_installed_wheel_runs_from_any_folder() -> None:
         _check_installed(_install(Path(tmp)))
 
 
+def _check_wheel_cites_no_private_working_file(installed) -> None:
+    from conformance.public import private_reference
+
+    found = []
+    with zipfile.ZipFile(installed["wheel"]) as wheel:
+        for name in wheel.namelist():
+            if Path(name).suffix in {".py", ".yaml", ".md", ".json", ".mjs", ".js", ".html", ".j2", ".txt"}:
+                for number, line in enumerate(wheel.read(name).decode("utf-8", "replace").splitlines(), 1):
+                    if (hit := private_reference(line)) is not None:
+                        found.append(f"{name}:{number}: {hit!r}")
+    assert found == []
+
+
 def _check_installed(installed: dict[str, Path]) -> None:
     _check_wheel_carries_what_a_run_needs(installed)
+    _check_wheel_cites_no_private_working_file(installed)
     _check_sdist_carries_the_goldens_and_the_node_adapter(installed)
     _check_installed_run_passes_the_whole_suite_from_any_folder(installed)
     _check_installed_run_through_a_command_adapter(installed)

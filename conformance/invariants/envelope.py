@@ -1,4 +1,4 @@
-"""Invariants of the envelope area (notes N1, N3, N5)."""
+"""Invariants of the envelope area (ENV-DECISION-ENVIRONMENT, ENV-DECISION-CONTRIBUTIONS, ENV-DECISION-CONTEXT-FILES)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""Invariants of the pi area: templates (N21), system-message replay and conversion (N19, N20),
-``models.json`` values (N23)."""
+"""Invariants of the pi area: templates (PI-DECISION-TEMPLATES), system-message replay and conversion (PI-DECISION-MESSAGES, PI-DECISION-CONVERSION),
+``models.json`` values (PI-DECISION-MODELS)."""
 
 from __future__ import annotations
 

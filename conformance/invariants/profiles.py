@@ -1,4 +1,4 @@
-"""Invariants of the profiles area (notes N10-N14)."""
+"""Invariants of the profiles area (PROF-DECISION-*)."""
 
 from __future__ import annotations
 

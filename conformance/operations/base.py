@@ -17,6 +17,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
+from conformance.public import private_reference
+
 
 class OpModel(BaseModel):
     """Base class of every operation input and output model.
@@ -66,12 +68,16 @@ def operation(
     summary: str,
     uses_tree: bool = False,
 ) -> Operation:
-    """Declare an operation. Raises ``ValueError`` when the name is malformed or already taken."""
+    """Declare an operation. Raises ``ValueError`` when the name is malformed or already taken, or
+    when the summary (shown by ``list`` and on the docs site) cites a private working file or note
+    (:func:`conformance.public.private_reference`)."""
     area, _, rest = name.partition(".")
     if not area or not rest:
         raise ValueError(f"operation name {name!r} must be '<area>.<name>'")
     if name in _CATALOGUE:
         raise ValueError(f"operation {name!r} is declared twice")
+    if (private := private_reference(summary)) is not None:
+        raise ValueError(f"operation {name!r}: the summary cites {private!r}, which is not in the repository")
     module = sys._getframe(1).f_globals.get("__name__", "")
     op = Operation(name=name, input=input, output=output, summary=summary, uses_tree=uses_tree, module=module)
     _CATALOGUE[name] = op

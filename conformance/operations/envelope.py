@@ -1,9 +1,9 @@
-"""Operations of the envelope area (seed 000, notes N1-N9).
+"""Operations of the envelope area (the pi-developer-messages README, ENV-DECISION-*).
 
-Stateless operations cover one rule each: ``envelope.instructions`` (N4), ``envelope.environment``
-(N1, N2), ``envelope.developer-messages`` (N3 plus the environment message), ``envelope.context-message``
-and ``envelope.context-hook`` (N5), ``envelope.build`` (a whole envelope) and ``envelope.settings``
-(N8's setting). Stateful behaviour (N6-N9: registries, adapters, the service, audit entries across
+Stateless operations cover one rule each: ``envelope.instructions`` (ENV-DECISION-INSTRUCTIONS), ``envelope.environment``
+(ENV-DECISION-ENVIRONMENT, ENV-DECISION-FISH), ``envelope.developer-messages`` (ENV-DECISION-CONTRIBUTIONS plus the environment message), ``envelope.context-message``
+and ``envelope.context-hook`` (ENV-DECISION-CONTEXT-FILES), ``envelope.build`` (a whole envelope) and ``envelope.settings``
+(ENV-DECISION-AUDIT's setting). Stateful behaviour (ENV-DECISION-*: registries, adapters, the service, audit entries across
 turns and branches) is one operation, ``envelope.session``, that runs a *session script*; it is
 declared, with the probe payload and probe adapter, in :mod:`conformance.operations.envelope_session`.
 
@@ -105,7 +105,7 @@ class InstructionsOutput(OpModel):
 
 
 operation("envelope.instructions", input=InstructionsInput, output=InstructionsOutput,
-          summary="Compose the provider instructions (N4).")
+          summary="Compose the provider instructions (ENV-DECISION-INSTRUCTIONS).")
 
 
 # --- envelope.environment --------------------------------------------------------------------
@@ -127,7 +127,7 @@ class EnvironmentOutput(OpModel):
 
 
 operation("envelope.environment", input=EnvironmentInput, output=EnvironmentOutput,
-          summary="Render the environment developer message (N1, N2).")
+          summary="Render the environment developer message (ENV-DECISION-ENVIRONMENT, ENV-DECISION-FISH).")
 
 
 # --- envelope.developer-messages -------------------------------------------------------------
@@ -163,7 +163,7 @@ class DeveloperMessagesOutput(OpModel):
 
 
 operation("envelope.developer-messages", input=DeveloperMessagesInput, output=DeveloperMessagesOutput,
-          summary="Register contributions, then filter, order and render them; environment last (N1-N3).")
+          summary="Register contributions, then filter, order and render them; environment last (ENV-DECISION-*).")
 
 
 # --- envelope.context-message / envelope.context-hook ----------------------------------------
@@ -184,7 +184,7 @@ class ContextMessageOutput(OpModel):
 
 
 operation("envelope.context-message", input=ContextMessageInput, output=ContextMessageOutput,
-          summary="Render the context-files message, or none (N5).")
+          summary="Render the context-files message, or none (ENV-DECISION-CONTEXT-FILES).")
 
 
 class ContextHookInput(OpModel):
@@ -203,7 +203,7 @@ class ContextHookOutput(OpModel):
 
 
 operation("envelope.context-hook", input=ContextHookInput, output=ContextHookOutput,
-          summary="Inject the context-files message before the history, removing old copies and audits (N5, N8).")
+          summary="Inject the context-files message before the history, removing old copies and audits (ENV-DECISION-CONTEXT-FILES, ENV-DECISION-AUDIT).")
 
 
 # --- envelope.build ----------------------------------------------------------------------------
@@ -223,7 +223,7 @@ class BuildOutput(EnvelopeOut):
 
 
 operation("envelope.build", input=BuildInput, output=BuildOutput,
-          summary="Build one turn's envelope: provider instructions, developer messages, context message (N1-N5).")
+          summary="Build one turn's envelope: provider instructions, developer messages, context message (ENV-DECISION-*).")
 
 
 # --- envelope.settings -------------------------------------------------------------------------
@@ -245,4 +245,4 @@ class SettingsOutput(OpModel):
 
 
 operation("envelope.settings", input=SettingsInput, output=SettingsOutput,
-          summary="Read the auditEntries setting from xsettings.toml (N8).")
+          summary="Read the auditEntries setting from xsettings.toml (ENV-DECISION-AUDIT).")

@@ -258,4 +258,4 @@ class SessionOutput(OpModel):
 
 
 operation("envelope.session", input=SessionInput, output=SessionOutput,
-          summary="Run a session script: registries, adapters, the envelope service, audit entries (N5-N9).")
+          summary="Run a session script: registries, adapters, the envelope service, audit entries (ENV-DECISION-*).")

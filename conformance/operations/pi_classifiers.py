@@ -1,4 +1,4 @@
-"""Operations of classifier models (seed 003 "Choose a Model", N23): the built-in classifier
+"""Operations of classifier models (Pi's docs "Choose a Model", PI-DECISION-MODELS): the built-in classifier
 catalogue, the check of a classify request and the cost of a classifier call.
 
 Declared apart from :mod:`conformance.operations.pi_models` (``models.json`` and credentials,

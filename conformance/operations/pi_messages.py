@@ -1,4 +1,4 @@
-"""Operations over Pi's message types (seed 003 "Message Types", notes N19 and N20).
+"""Operations over Pi's message types (Pi's docs "Message Types", PI-DECISION-MESSAGES and PI-DECISION-CONVERSION).
 
 - ``pi.validate-message``: check one agent message; every problem with its JSON path and code.
 - ``pi.replay-system``: replay the system messages of a transcript; the current prompt and tools.
@@ -48,7 +48,7 @@ class ValidateMessageOutput(OpModel):
     Attributes:
         valid: no problem was found.
         role: the message's ``role`` when it is a string, else ``null``.
-        known: the role is one the seed lists (others are opaque and valid).
+        known: the role is one Pi's docs list (others are opaque and valid).
         problems: every problem, sorted by path (indices numerically, keys by code point),
             then by code.
     """
@@ -63,7 +63,7 @@ VALIDATE_MESSAGE = operation(
     "pi.validate-message",
     input=ValidateMessageInput,
     output=ValidateMessageOutput,
-    summary="Validate one agent message: each problem with its JSON path and a stable code (N19).",
+    summary="Validate one agent message: each problem with its JSON path and a stable code (PI-DECISION-MESSAGES).",
 )
 
 # --------------------------------------------------------------------------------------------
@@ -104,7 +104,7 @@ REPLAY_SYSTEM = operation(
     "pi.replay-system",
     input=ReplaySystemInput,
     output=ReplaySystemOutput,
-    summary="Replay system messages: appended content, named sections, tools, the rendered prompt (N19).",
+    summary="Replay system messages: appended content, named sections, tools, the rendered prompt (PI-DECISION-MESSAGES).",
 )
 
 # --------------------------------------------------------------------------------------------
@@ -128,7 +128,7 @@ CONVERT_TO_LLM = operation(
     "pi.convert-to-llm",
     input=ConvertToLlmInput,
     output=ConvertToLlmOutput,
-    summary="Convert agent messages to model messages: coding-agent roles become user messages (N20).",
+    summary="Convert agent messages to model messages: coding-agent roles become user messages (PI-DECISION-CONVERSION).",
 )
 
 __all__ = [

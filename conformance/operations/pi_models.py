@@ -1,4 +1,4 @@
-"""Operations of ``models.json`` and credentials (seed 003 "Choose a Model", N23).
+"""Operations of ``models.json`` and credentials (Pi's docs "Choose a Model", PI-DECISION-MODELS).
 
 They map onto Pi's model registry: value resolution (``resolveConfigValue``), loading
 ``models.json`` over the built-in providers, request-time authentication, the sampling of one
@@ -204,11 +204,11 @@ class AvailableOutput(OpModel):
 
 
 VALUE = operation("pi.models-value", input=ValueInput, output=ValueOutput,
-                  summary="Resolve one models.json apiKey/header value: literal, $NAME, ${NAME}, $$, $!, !command (N23).")
+                  summary="Resolve one models.json apiKey/header value: literal, $NAME, ${NAME}, $$, $!, !command (PI-DECISION-MODELS).")
 LOAD = operation("pi.models-load", input=ModelsLoadInput, output=ModelsLoadOutput,
                  summary="Load models.json over the built-in providers: schema, composition, defaults, overrides.")
 AUTH = operation("pi.models-auth", input=AuthInput, output=AuthOutput,
-                 summary="Resolve the API key and headers of one request (credential precedence, N23).")
+                 summary="Resolve the API key and headers of one request (credential precedence, PI-DECISION-MODELS).")
 SAMPLING = operation("pi.models-sampling", input=SamplingInput, output=SamplingOutput,
                      summary="The thinking level and sampling parameters of one request (pi-1.6.0: samplingParamsByThinkingLevel).")
 AVAILABLE = operation("pi.models-available", input=AvailableInput, output=AvailableOutput,

@@ -1,4 +1,4 @@
-"""Operations of Pi packages: source parsing and resource resolution (seed 003 "Pi Packages", N22).
+"""Operations of Pi packages: source parsing and resource resolution (Pi's docs "Pi Packages", PI-DECISION-PACKAGES).
 
 Both map onto Pi's package manager: ``pi.package-source`` onto parsing a settings source and its
 identity, ``pi.packages-resolve`` onto resolving the ``packages`` of personal and project settings
@@ -58,7 +58,7 @@ class SettingsPackages(OpModel):
         extensions, skills, prompts, themes: the settings-level resource lists beside
             ``packages`` (revision 2): paths resolved from the settings file's directory (a
             file, or a folder read as package discovery reads it), and globs, ``!pattern``,
-            ``+path`` and ``-path`` entries that filter them (N22 order). ``null``: none.
+            ``+path`` and ``-path`` entries that filter them (PI-DECISION-PACKAGES order). ``null``: none.
     """
 
     packages: list[Any] = []
@@ -166,7 +166,7 @@ PACKAGES_RESOLVE = operation(
     "pi.packages-resolve",
     input=PackagesResolveInput,
     output=PackagesResolveOutput,
-    summary="Resolve personal and project package declarations into the resources that load (N22).",
+    summary="Resolve personal and project package declarations into the resources that load (PI-DECISION-PACKAGES).",
     uses_tree=True,
 )
 

@@ -1,4 +1,4 @@
-"""Operations over Pi's prompt templates (seed 003 "Prompt Templates", note N21).
+"""Operations over Pi's prompt templates (Pi's docs "Prompt Templates", PI-DECISION-TEMPLATES).
 
 - ``pi.load-templates`` (file tree): the templates of the conventional directories.
 - ``pi.parse-args``: split an argument string with Pi's quoting rules.
@@ -97,7 +97,7 @@ LOAD_TEMPLATES = operation(
     "pi.load-templates",
     input=LoadTemplatesInput,
     output=LoadTemplatesOutput,
-    summary="Load prompt templates from the conventional directories of a file tree (N21).",
+    summary="Load prompt templates from the conventional directories of a file tree (PI-DECISION-TEMPLATES).",
     uses_tree=True,
 )
 
@@ -122,7 +122,7 @@ PARSE_ARGS = operation(
     "pi.parse-args",
     input=ParseArgsInput,
     output=ParseArgsOutput,
-    summary="Split template arguments with Pi's quoting rules (N21).",
+    summary="Split template arguments with Pi's quoting rules (PI-DECISION-TEMPLATES).",
 )
 
 # --------------------------------------------------------------------------------------------
@@ -147,7 +147,7 @@ SUBSTITUTE_ARGS = operation(
     "pi.substitute-args",
     input=SubstituteArgsInput,
     output=SubstituteArgsOutput,
-    summary="Substitute $1, $@, $ARGUMENTS, ${N:-default}, ${@:N:L} in one pass (N21).",
+    summary="Substitute $1, $@, $ARGUMENTS, ${N:-default}, ${@:N:L} in one pass (PI-DECISION-TEMPLATES).",
 )
 
 # --------------------------------------------------------------------------------------------
@@ -199,5 +199,5 @@ EXPAND_INPUT = operation(
     "pi.expand-input",
     input=ExpandInputInput,
     output=ExpandInputOutput,
-    summary="Expand '/name args' input: extension command first, then template, else unchanged (N21).",
+    summary="Expand '/name args' input: extension command first, then template, else unchanged (PI-DECISION-TEMPLATES).",
 )

@@ -1,4 +1,4 @@
-"""Operations of the profiles area (seed 001, notes N10-N18).
+"""Operations of the profiles area (pi-prompt-profiles' architecture, PROF-DECISION-*).
 
 Stateless operations:
 
@@ -113,7 +113,7 @@ hook-failed (*)                           error  ``before_agent_start`` (scope n
 
 Changes to these operations (the suite's version is ``conformance.SUITE_VERSION``):
 
-- ``profiles.strip`` added: stripping alone (note N12);
+- ``profiles.strip`` added: stripping alone (PROF-DECISION-STRIPPING);
 - ``profiles.load``: optional ``scope`` reports one scope only, so ``global`` may be null;
 - ``profiles.resolve``: ``model`` may be null (no model selected yet); the output adds
   ``effectiveMode`` and ``losers``; the session's ``agentStart`` answer adds them too, and
@@ -247,7 +247,7 @@ class LoadOutput(OpModel):
 
 
 operation("profiles.load", input=LoadInput, output=LoadOutput, uses_tree=True,
-          summary="Discover profiles, read config and build every chain (N13-N15).")
+          summary="Discover profiles, read config and build every chain (PROF-DECISION-*).")
 
 
 # -- profiles.resolve --------------------------------------------------------------------------
@@ -314,7 +314,7 @@ class ResolveOutput(OpModel):
 
 
 operation("profiles.resolve", input=ResolveInput, output=ResolveOutput, uses_tree=True,
-          summary="Resolve the profile for a model and compose the system prompt (N11, N12, N16, N17).")
+          summary="Resolve the profile for a model and compose the system prompt (PROF-DECISION-BLOCK, PROF-DECISION-STRIPPING, PROF-DECISION-RESOLUTION, PROF-DECISION-SUBAGENTS).")
 
 
 # -- profiles.compose --------------------------------------------------------------------------
@@ -339,7 +339,7 @@ class ComposeOutput(OpModel):
 
 
 operation("profiles.compose", input=ComposeInput, output=ComposeOutput,
-          summary="Strip earlier managed blocks and prepend one (N10-N12).")
+          summary="Strip earlier managed blocks and prepend one (PROF-DECISION-*).")
 
 
 # -- profiles.strip ----------------------------------------------------------------------------
@@ -360,7 +360,7 @@ class StripOutput(OpModel):
 
 
 operation("profiles.strip", input=StripInput, output=StripOutput,
-          summary="Remove every complete managed block; report an unterminated one (N12).")
+          summary="Remove every complete managed block; report an unterminated one (PROF-DECISION-STRIPPING).")
 
 
 # -- profiles.config ---------------------------------------------------------------------------
@@ -379,7 +379,7 @@ class ConfigValidation(OpModel):
 
 
 operation("profiles.config", input=ConfigInput, output=ConfigValidation,
-          summary="Validate one config.json, key by key (N15).")
+          summary="Validate one config.json, key by key (PROF-DECISION-CONFIG).")
 
 
 # -- profiles.match ----------------------------------------------------------------------------
@@ -400,7 +400,7 @@ class MatchOutput(OpModel):
 
 
 operation("profiles.match", input=MatchInput, output=MatchOutput,
-          summary="Match a model against one binding's rules; specificity (N16).")
+          summary="Match a model against one binding's rules; specificity (PROF-DECISION-RESOLUTION).")
 
 
 # -- profiles.settings -------------------------------------------------------------------------
@@ -427,7 +427,7 @@ class SettingsOutput(OpModel):
 
 
 operation("profiles.settings", input=SettingsInput, output=SettingsOutput,
-          summary="The settings registry, set parsing and effective values (N18).")
+          summary="The settings registry, set parsing and effective values (PROF-DECISION-CONFIG-EDITS).")
 
 
 # -- profiles.config-edit ----------------------------------------------------------------------
@@ -453,7 +453,7 @@ class ConfigEditOutput(OpModel):
 
 
 operation("profiles.config-edit", input=ConfigEditInput, output=ConfigEditOutput, uses_tree=True,
-          summary="Edit one config key: version check, unknown fields kept, race refusal, atomic write (N18).")
+          summary="Edit one config key: version check, unknown fields kept, race refusal, atomic write (PROF-DECISION-CONFIG-EDITS).")
 
 
 # -- profiles.picker ---------------------------------------------------------------------------

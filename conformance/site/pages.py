@@ -21,9 +21,9 @@ from conformance.operations import catalogue as op_catalogue
 from conformance.site import Block, cap, environment, golden_block, page_text, tree_block, yaml_text
 from conformance.yamlio import load_data
 
-# The edition each area's clauses hold in when the catalogue names none (note N24: the Pi pages
+# The edition each area's clauses hold in when the catalogue names none (PI-DECISION-EDITIONS: the Pi pages
 # default to edition pi-0.99.4; the envelope and profiles areas have one edition each, their seeds).
-DEFAULT_EDITIONS = {"envelope": "seed 000", "profiles": "seed 001", "pi": "pi-0.99.4"}
+DEFAULT_EDITIONS = {"envelope": "the pi-developer-messages README", "profiles": "pi-prompt-profiles' architecture", "pi": "pi-0.99.4"}
 
 
 @dataclass

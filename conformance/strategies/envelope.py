@@ -1,15 +1,15 @@
-"""Strategies of the envelope area's inputs (seed 000, notes N1-N9).
+"""Strategies of the envelope area's inputs (the pi-developer-messages README, ENV-DECISION-*).
 
-Contributions (N3) with ids over the characters whose Unicode-collation order differs from
+Contributions (ENV-DECISION-CONTRIBUTIONS) with ids over the characters whose Unicode-collation order differs from
 code-point order (case, ``_ - . /``, digits, accents), blank, absent and reserved ids, priorities
 that tie, are fractional, negative, huge or not numbers, ``providers`` and ``activeTools`` filters
 (empty, listed, unlisted, other case) and every declarative content form (string, ``returns``,
 ``template`` with every placeholder of the render context and near misses that stay literal,
-``when`` with each condition, ``raises``, nothing). Host facts (N1, N2): platforms, ``$SHELL`` and
+``when`` with each condition, ``raises``, nothing). Host facts (ENV-DECISION-ENVIRONMENT, ENV-DECISION-FISH): platforms, ``$SHELL`` and
 ``%ComSpec%`` paths (fish in any case, empty basenames, trailing slashes, Windows paths, characters
 XML would escape), the shells that exist, dates well and badly written, time zones or none.
-Context files (N5): paths in and out of the agent directory, blank and padded contents, the
-project-doc divider inside a content. ``xsettings.toml`` texts (N8) and session scripts (N6-N9).
+Context files (ENV-DECISION-CONTEXT-FILES): paths in and out of the agent directory, blank and padded contents, the
+project-doc divider inside a content. ``xsettings.toml`` texts (ENV-DECISION-AUDIT) and session scripts (ENV-DECISION-*).
 The invariants of :mod:`conformance.invariants.envelope` draw from the same pieces.
 """
 
@@ -29,7 +29,7 @@ CWD = "/work/project"
 
 ORDERING_IDS = ("a", "A", "a_b", "a-b", "a.b", "a/b", "a1", "a10", "a2", "b", "B", "é", "e", "E", "z", "_", "-x",
                 "tools/x", "Environment", "environment-2", "zeta", "f")
-"""Ids from N3's example order (``a < A < a_b < a-b < a.b < a/b < a1 < a10 < a2 < b``, which
+"""Ids from ENV-DECISION-CONTRIBUTIONS's example order (``a < A < a_b < a-b < a.b < a/b < a1 < a10 < a2 < b``, which
 code-point order breaks) and ids that sort around ``environment``."""
 
 EQUAL_RANKED = ("ab", "a\x00b", "a\u00adb", "a\u200bb")
@@ -128,7 +128,7 @@ def registered(draw: Any) -> list[dict]:
 
 @st.composite
 def contribution(draw: Any) -> dict:
-    """One contribution with any of the fields N3 reads, each valid or not."""
+    """One contribution with any of the fields ENV-DECISION-CONTRIBUTIONS reads, each valid or not."""
     c: dict = {}
     cid = draw(st.sampled_from(BAD_IDS) if draw(st.integers(0, 7)) == 7 else ids)
     if cid is not None:
@@ -152,7 +152,7 @@ TIMEZONES = (None, "Europe/Lisbon", "UTC", "Etc/GMT+3", "")
 
 @st.composite
 def host(draw: Any) -> dict:
-    """Host facts (N1, N2): every platform the rules tell apart and the values around them."""
+    """Host facts (ENV-DECISION-ENVIRONMENT, ENV-DECISION-FISH): every platform the rules tell apart and the values around them."""
     h: dict = {"platform": draw(st.sampled_from(["linux", "darwin", "win32", "freebsd"])),
                "date": draw(st.sampled_from(DATES if draw(st.integers(0, 9)) == 9 else DATES[:3]))}
     for key, values in (("shell", SHELLS), ("comSpec", COMSPECS), ("timezone", TIMEZONES)):
@@ -165,7 +165,7 @@ def host(draw: Any) -> dict:
 
 CWDS = (CWD, "C:\\work\\project", "/", "", "/a b/<c>&", CWD + "/")
 
-# --- context files (N5) ------------------------------------------------------------------------------
+# --- context files (ENV-DECISION-CONTEXT-FILES) ------------------------------------------------------------------------------
 
 blank = st.text(alphabet=" \t\n\r", max_size=4)
 _words = st.text(alphabet="ab #\n", min_size=1, max_size=8).filter(lambda s: s.strip(" \t\n\r"))
@@ -225,7 +225,7 @@ PROMPTS = ("", "fix it", "Fix it", "please fix", " ", "fix it ")
 
 @strategy("envelope.instructions")
 def instructions() -> Any:
-    """Pi's prompt and the custom and appended prompts, each absent, empty, blank or set (N4)."""
+    """Pi's prompt and the custom and appended prompts, each absent, empty, blank or set (ENV-DECISION-INSTRUCTIONS)."""
     value = st.sampled_from([None, "", " ", "\n", "Text.", "Text.\n\n"])
     return st.fixed_dictionaries({}, optional={"systemPrompt": value, "customPrompt": value,
                                                "appendSystemPrompt": value}).map(lambda d: (d, None))
@@ -234,7 +234,7 @@ def instructions() -> Any:
 @strategy("envelope.environment")
 def environment() -> Any:
     """A cwd (backslashes, root, empty, characters XML would escape), the active tools and
-    :func:`host` (N1, N2)."""
+    :func:`host` (ENV-DECISION-ENVIRONMENT, ENV-DECISION-FISH)."""
     return st.tuples(st.sampled_from(CWDS), st.lists(st.sampled_from(TOOLS), max_size=3), host()) \
         .map(lambda e: ({"cwd": e[0], "activeTools": e[1], "host": e[2]}, None))
 
@@ -272,7 +272,7 @@ def developer_messages() -> Any:
 
 @strategy("envelope.context-message")
 def context_message() -> Any:
-    """Context files in Pi's order, with or without an agent directory (N5)."""
+    """Context files in Pi's order, with or without an agent directory (ENV-DECISION-CONTEXT-FILES)."""
     return st.tuples(st.sampled_from(CWDS), st.sampled_from([AGENT_DIR, None, AGENT_DIR + "/", ""]), any_context_files()) \
         .map(lambda e: ({"cwd": e[0], "agentDir": e[1], "contextFiles": e[2]}, None))
 
@@ -290,7 +290,7 @@ message, another extension's custom message."""
 
 @strategy("envelope.context-hook")
 def context_hook() -> Any:
-    """Context files and a history holding earlier copies of the injected message (N5, N8)."""
+    """Context files and a history holding earlier copies of the injected message (ENV-DECISION-CONTEXT-FILES, ENV-DECISION-AUDIT)."""
     return st.tuples(st.sampled_from([CWD, "C:\\w"]), st.sampled_from([AGENT_DIR, None]), any_context_files(),
                      st.lists(st.sampled_from(HISTORY), max_size=5)) \
         .map(lambda e: ({"cwd": e[0], "agentDir": e[1], "contextFiles": e[2], "messages": list(e[3])}, None))
@@ -312,7 +312,7 @@ def capture_request(draw: Any, with_host: bool = True) -> dict:
 
 @strategy("envelope.build")
 def build() -> Any:
-    """Contributions and one whole turn (N1-N5)."""
+    """Contributions and one whole turn (ENV-DECISION-*)."""
     return st.tuples(registered(), capture_request()) \
         .map(lambda e: ({"contributions": e[0], "request": e[1]}, None))
 
@@ -325,8 +325,8 @@ TOML_TEXTS = ("", "\n", "[appearance]\n", "not toml = = =\n", "pi-developer-mess
 
 @strategy("envelope.settings")
 def settings() -> Any:
-    """``xsettings.toml`` texts: none, empty, the seed's form with every value (valid subsets,
-    duplicates, other roles, other types), the key outside its table, invalid TOML (N8)."""
+    """``xsettings.toml`` texts: none, empty, the README's form with every value (valid subsets,
+    duplicates, other roles, other types), the key outside its table, invalid TOML (ENV-DECISION-AUDIT)."""
     seeded = st.sampled_from(AUDIT_VALUES).map(lambda v: f"[appearance]\npi-developer-messages.auditEntries = {v}\n")
     return st.one_of(st.none(), st.sampled_from(TOML_TEXTS), seeded).map(lambda t: ({"toml": t}, None))
 

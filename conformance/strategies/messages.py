@@ -1,5 +1,5 @@
-"""Strategies of ``pi.validate-message`` (seed 003 "Message Types", N19): a well-formed message of
-every role the seed lists (and unknown roles), then broken in the ways the checks tell apart -- a
+"""Strategies of ``pi.validate-message`` (Pi's docs "Message Types", PI-DECISION-MESSAGES): a well-formed message of
+every role Pi's docs list (and unknown roles), then broken in the ways the checks tell apart -- a
 field removed, given a value of another JSON type, a count made negative or fractional, a usage
 whose ``cacheWrite1h`` or ``reasoning`` is just below, equal to or just above its bound, every
 stop reason (``pending`` with and without persistence, ``deferred`` with and without its handle),
@@ -40,7 +40,7 @@ WELL_FORMED = {
     "compactionSummary": {"role": "compactionSummary", "summary": "s", "tokensBefore": 100, "timestamp": 1},
     "x-custom": {"role": "x-custom", "anything": [1]},
 }
-"""One well-formed message of each role (the seed's eight and an unknown one)."""
+"""One well-formed message of each role (the eight of Pi's docs and an unknown one)."""
 
 OTHER_TYPES = (None, True, 1, -1, 0.5, "s", "", [], {}, [1], {"type": "text"})
 """Values of every JSON type, to put where a field expects another."""

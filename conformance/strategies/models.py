@@ -1,4 +1,4 @@
-"""Strategies of the ``models.json`` and credential operations (N23): a well-formed built-in
+"""Strategies of the ``models.json`` and credential operations (PI-DECISION-MODELS): a well-formed built-in
 provider (every built-in model has an id, as Pi's catalogue does), ``models.json`` providers that
 override it or add models, and every credential source -- runtime key, stored ``auth.json`` key,
 ``models.json`` ``apiKey`` in each value form, environment variable -- each set, empty or absent.
@@ -92,7 +92,7 @@ def models_available() -> Any:
 
 
 
-# --- classifiers (seed 003 "Classifier models") --------------------------------------------------
+# --- classifiers (Pi's docs "Classifier models") --------------------------------------------------
 
 CLASSIFIERS = (("typesafe", "jev-latest"), ("openrouter", "typesafe/jev-1.13"), ("openrouter", "~typesafe/jev-latest"),
                ("cloudflare-workers-ai", "typesafe/jev"), ("vercel-ai-gateway", "typesafe-ai/jev"),

@@ -1,4 +1,4 @@
-"""Strategies of package trees for ``pi.packages-resolve`` (N22): npm packages under
+"""Strategies of package trees for ``pi.packages-resolve`` (PI-DECISION-PACKAGES): npm packages under
 ``agent/npm/node_modules/`` and a local package under ``project/.pi/``, each declaring its
 resources through the conventional folders or a ``pi`` manifest (paths, globs, ``!`` exclusions,
 nested manifests), referenced from the personal and project settings as strings or objects with

@@ -1,5 +1,5 @@
-"""Strategies of the pi area's inputs: templates (N21), messages (N19, N20), ``models.json``
-values (N23) and package sources (N22).
+"""Strategies of the pi area's inputs: templates (PI-DECISION-TEMPLATES), messages (PI-DECISION-MESSAGES, PI-DECISION-CONVERSION), ``models.json``
+values (PI-DECISION-MODELS) and package sources (PI-DECISION-PACKAGES).
 
 Each builds texts from the pieces the rules distinguish -- every placeholder form of the
 substitution table and its near misses, every quoting form of the argument syntax, the
@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from conformance.strategies.registry import strategy
 
-# --- templates (N21) -----------------------------------------------------------------------------
+# --- templates (PI-DECISION-TEMPLATES) -----------------------------------------------------------------------------
 
 _NUMBER = st.sampled_from(["0", "1", "2", "10"])
 placeholder = st.one_of(
@@ -121,7 +121,7 @@ def load_templates() -> Any:
     return build()
 
 
-# --- models.json values (N23) --------------------------------------------------------------------
+# --- models.json values (PI-DECISION-MODELS) --------------------------------------------------------------------
 
 VALUE_PIECES = ("$A", "${A}", "$B", "${B}", "$$", "$!", "$", "${", "${A", "${}", "$1", "$_x", "x", "-", "{A}", "!")
 COMMANDS = ("!echo hi", "!printf ab", "!false", "!true", "!echo $A", "! echo spaced", "!")
@@ -138,7 +138,7 @@ def models_value() -> Any:
     return st.tuples(value, env).map(lambda e: ({"value": e[0], "env": e[1]}, None))
 
 
-# --- package sources (N22) -----------------------------------------------------------------------
+# --- package sources (PI-DECISION-PACKAGES) -----------------------------------------------------------------------
 
 SOURCES = ("npm:pkg", "npm:@scope/pkg", "npm:pkg@1.2.3", "npm:@scope/pkg@^2", "npm:", "npm:@scope",
            "git:github.com/u/r", "git:github.com/u/r@v1", "git:u/r", "https://github.com/u/r",
@@ -162,7 +162,7 @@ def package_source() -> Any:
     return build()
 
 
-# --- messages (N19, N20) ----------------------------------------------------------------------------
+# --- messages (PI-DECISION-MESSAGES, PI-DECISION-CONVERSION) ----------------------------------------------------------------------------
 
 SECTION_NAMES = ("rules", "style", "tools", "memo", "2", "10")
 TOOL_NAMES = ("read", "write", "bash", "grep")

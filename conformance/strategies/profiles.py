@@ -1,4 +1,4 @@
-"""Strategies of the profiles area's inputs (notes N10-N14): system prompts holding managed
+"""Strategies of the profiles area's inputs (PROF-DECISION-*): system prompts holding managed
 blocks and forgeries of their markers, and profiles trees -- profile files (empty, at the size
 limit and over it, links), ``config.json`` with inheritance chains (up to the layer limit, cycles,
 missing bases) and bindings whose rules use the pattern characters -- for loading and resolving.
@@ -105,7 +105,7 @@ def profile_file(draw: Any) -> Any:
 
 
 ID_LIMIT = 64
-"""The longest profile id the spec allows (N13)."""
+"""The longest profile id the spec allows (PROF-DECISION-LOADING)."""
 
 IDS = NAMES + ("a" * ID_LIMIT, "b" * (ID_LIMIT + 1), "-a", ".a", "a..b", "a b", "é", "", "9_x")
 """Profile ids: valid ones, one at the length limit, and near misses of the id rule
@@ -114,7 +114,7 @@ a non-ASCII letter, empty)."""
 
 REFERENCES = IDS[:6] + ("global:base", "project:review", "other:base", "global:", ":base", "global:missing")
 BINDINGS_LIMIT = 200
-"""The most bindings a config may hold (N15)."""
+"""The most bindings a config may hold (PROF-DECISION-CONFIG)."""
 
 
 @st.composite
@@ -150,7 +150,7 @@ def binding(draw: Any, index: int) -> Any:
 
 @st.composite
 def config_object(draw: Any) -> Any:
-    """A ``config.json`` value (N15): ``version`` (1, or another value that voids the whole file),
+    """A ``config.json`` value (PROF-DECISION-CONFIG): ``version`` (1, or another value that voids the whole file),
     ``selection``, ``defaultProfile``, ``profiles`` (inheritance with chains, cycles, missing
     bases, scoped and malformed ``extends``, descriptions), ``bindings`` (up to the limit of 200
     and one over it), ``inheritGlobalBindings``, ``subagents`` and unknown keys, each valid or

@@ -1,4 +1,4 @@
-"""Strategies of the profiles area's commands and session scripts (notes N15-N18 and the pickers):
+"""Strategies of the profiles area's commands and session scripts (PROF-DECISION-* and the pickers):
 ``config.json`` values and texts for validation, one binding's rules against a model, the settings
 registry's keys and values, config edits over trees (absent, another version, not an object,
 changed while being edited), the pickers' lists at their limits (ten rows, four rows of chrome,
@@ -212,7 +212,7 @@ def session_step(draw: Any) -> dict:
 @strategy("profiles.session")
 def session() -> Any:
     """Scripts of one to six steps over a profiles tree, starting with or without a model, with
-    ``PI_SUBAGENT_CHILD`` set now and then (N17)."""
+    ``PI_SUBAGENT_CHILD`` set now and then (PROF-DECISION-SUBAGENTS)."""
     @st.composite
     def build(draw: Any) -> tuple[dict, dict]:
         data = {**_where(draw), "model": draw(st.one_of(st.none(), st.sampled_from(MODELS))),

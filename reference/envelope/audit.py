@@ -1,4 +1,4 @@
-"""Audit entries: the setting, what is written, and when (note N8).
+"""Audit entries: the setting, what is written, and when (ENV-DECISION-AUDIT).
 
 After each capture the envelope service writes at most one audit entry on the session's current
 branch: a custom entry (``type: "custom"``, as Pi's ``appendEntry`` writes it) of type
@@ -71,7 +71,7 @@ def settings_from_toml(text: str | None) -> tuple[tuple[str, ...], list[str]]:
 
 
 def settings_to_toml(roles: Sequence[str]) -> str:
-    """The setting as it is stored in ``xsettings.toml`` (seed 000 'Settings').
+    """The setting as it is stored in ``xsettings.toml`` (the pi-developer-messages README 'Settings').
 
     Clauses:
         ENV-AUDIT-TOML-FORM: ``[appearance]`` then ``pi-developer-messages.auditEntries = [...]`` with

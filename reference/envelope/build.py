@@ -1,4 +1,4 @@
-"""One turn's envelope, built from one request (notes N1-N5)."""
+"""One turn's envelope, built from one request (ENV-DECISION-*)."""
 
 from __future__ import annotations
 

@@ -3,7 +3,7 @@
 The published extension sorts ids with JavaScript's ``localeCompare`` without a locale, which is
 ICU's root collation. The reference uses :mod:`pyuca` (a pure-Python implementation of the UCA),
 pinned to its newest table (DUCET of Unicode 10.0.0) so that the order never depends on the Python
-version. It agrees with ICU's root collation on every example of note N3 and on ids made of ASCII
+version. It agrees with ICU's root collation on every example of ENV-DECISION-CONTRIBUTIONS and on ids made of ASCII
 letters, digits and punctuation; for characters added after Unicode 10, or the few places where
 CLDR's root tailors the DUCET, the two may differ.
 """

@@ -1,4 +1,4 @@
-"""The context-files message and its injection before the history (note N5)."""
+"""The context-files message and its injection before the history (ENV-DECISION-CONTEXT-FILES)."""
 
 from __future__ import annotations
 

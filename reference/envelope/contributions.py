@@ -1,4 +1,4 @@
-"""Developer-message contributions: registration, filters, order and rendering (note N3).
+"""Developer-message contributions: registration, filters, order and rendering (ENV-DECISION-CONTRIBUTIONS).
 
 A :class:`Contribution` is what an extension registers. For one turn, :func:`compose_contributions`
 keeps the contributions whose filters pass (:func:`passes_provider_filter`,
@@ -29,7 +29,7 @@ ENVIRONMENT_ID = "environment"
 
 @dataclass(frozen=True)
 class RenderContext:
-    """What a content function receives (seed 000 'Add a developer contribution').
+    """What a content function receives (the pi-developer-messages README 'Add a developer contribution').
 
     Attributes:
         provider: the current provider id, or ``None`` when unknown.

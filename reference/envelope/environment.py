@@ -1,4 +1,4 @@
-"""The environment developer message (notes N1, N2).
+"""The environment developer message (ENV-DECISION-ENVIRONMENT, ENV-DECISION-FISH).
 
 Every input is explicit (:class:`HostFacts` plus the cwd and the active tools): nothing here reads
 the clock, the machine's environment variables or its current directory.
@@ -18,7 +18,7 @@ WINDOWS_PLATFORM = "win32"
 """Node's ``process.platform`` value for Windows; every other value is treated as non-Windows."""
 
 FISH_FALLBACK_ORDER = ("zsh", "bash", "sh")
-"""Shells tried, in order, in place of ``fish`` when ``exec_command`` is active (N2)."""
+"""Shells tried, in order, in place of ``fish`` when ``exec_command`` is active (ENV-DECISION-FISH)."""
 
 EXEC_COMMAND_TOOL = "exec_command"
 

@@ -1,4 +1,4 @@
-"""Process-global registries shared between extensions (note N9).
+"""Process-global registries shared between extensions (ENV-DECISION-REGISTRIES).
 
 In Pi the registries live on ``globalThis`` under ``Symbol.for(KEY)``. The reference models
 ``globalThis`` as a :class:`GlobalScope`: a plain mapping from key to object that callers pass in

@@ -1,4 +1,4 @@
-"""Provider (system) instructions (note N4)."""
+"""Provider (system) instructions (ENV-DECISION-INSTRUCTIONS)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Provider payload adapters (note N6).
+"""Provider payload adapters (ENV-DECISION-ADAPTERS).
 
 An adapter lets the envelope reach a provider's own request format. It implements
 :class:`PayloadAdapter`; provider packages register one per provider id in the process-global
@@ -30,7 +30,7 @@ from reference.errors import SpecError
 
 @runtime_checkable
 class PayloadAdapter(Protocol):
-    """The adapter capability (seed 000 'Provider adapters').
+    """The adapter capability (the pi-developer-messages README 'Provider adapters').
 
     ``provider`` is the provider id. ``replace_developer_messages`` is optional: an adapter without
     it sets ``has_developer_messages = False`` (or does not define the method). A replace method may

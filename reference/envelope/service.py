@@ -1,10 +1,10 @@
-"""The prompt envelope service (note N7) and the extension's hooks around it.
+"""The prompt envelope service (ENV-DECISION-SERVICE) and the extension's hooks around it.
 
 :class:`EnvelopeService` keeps, per session, the last captured request, the envelope in force and
 the last good envelope of each provider. It also owns the hooks that use them:
-:meth:`~EnvelopeService.provider_request` (``before_provider_request``, N6) and
-:meth:`~EnvelopeService.context` (``context``, N5), and writes audit entries to each session's
-:class:`~reference.envelope.session.SessionLog` (N8). Notifications go to a list the caller reads.
+:meth:`~EnvelopeService.provider_request` (``before_provider_request``, ENV-DECISION-ADAPTERS) and
+:meth:`~EnvelopeService.context` (``context``, ENV-DECISION-CONTEXT-FILES), and writes audit entries to each session's
+:class:`~reference.envelope.session.SessionLog` (ENV-DECISION-AUDIT). Notifications go to a list the caller reads.
 """
 
 from __future__ import annotations

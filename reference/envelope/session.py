@@ -1,4 +1,4 @@
-"""A session's entry tree, as far as the envelope needs it (note N8).
+"""A session's entry tree, as far as the envelope needs it (ENV-DECISION-AUDIT).
 
 Pi stores a session as entries that each name their parent; the *current branch* is the path from
 the root to the current leaf. New entries are appended below the leaf; navigating moves the leaf.

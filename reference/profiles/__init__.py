@@ -1,6 +1,6 @@
-"""Prompt profiles (seed 001, notes N10-N18).
+"""Prompt profiles (pi-prompt-profiles' architecture, PROF-DECISION-*).
 
-Two layers, as in the seed:
+Two layers, as in pi-prompt-profiles' architecture:
 
 - :mod:`reference.profiles.core` -- pure logic: ids, references, config, the profile catalogue,
   inheritance, matching, resolution, markers, composition of the managed block, observation,

@@ -1,4 +1,4 @@
-"""Which chat models are offered for selection (seed 003 "Choose a Model"; note N23)."""
+"""Which chat models are offered for selection (Pi's docs "Choose a Model"; PI-DECISION-MODELS)."""
 
 from __future__ import annotations
 

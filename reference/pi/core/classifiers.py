@@ -1,5 +1,5 @@
 """Classifier models: the built-in catalogue, listing by type, request validation and usage cost
-(seed 003 "Use classifier models").
+(Pi's docs "Use classifier models").
 
 Classifier models do not chat: they are kept out of the chat model list and are listed by type
 (``"classifier"``) only when their provider has usable authentication. A request is a JSON ``state``
@@ -55,7 +55,7 @@ _CLOUDFLARE = EnvAuth(("CLOUDFLARE_API_KEY",), ("CLOUDFLARE_ACCOUNT_ID",))
 _VERCEL = EnvAuth(("AI_GATEWAY_API_KEY",))
 _OPENCODE = EnvAuth(("OPENCODE_API_KEY",))
 
-#: The built-in classifier catalogue (PI-CLASSIFIER-CATALOGUE), in the seed's table order.
+#: The built-in classifier catalogue (PI-CLASSIFIER-CATALOGUE), in the table order of Pi's docs.
 CATALOGUE: tuple[ClassifierEntry, ...] = (
     ClassifierEntry("typesafe", "jev-latest", _TYPESAFE),
     ClassifierEntry("openrouter", "typesafe/jev-1.13", _OPENROUTER, login=True),

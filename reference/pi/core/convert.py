@@ -1,9 +1,9 @@
-"""Conversion of agent messages to model messages (seed 003 "Coding-agent messages", note N20).
+"""Conversion of agent messages to model messages (Pi's docs "Coding-agent messages", PI-DECISION-CONVERSION).
 
 Before a model request Pi turns its coding-agent roles into messages a provider understands:
 ``bashExecution`` and ``custom`` messages and the two summaries become ``user`` messages, the four
 base roles pass unchanged, and any other role is dropped. The wrapper texts are those of Pi's
-published implementation, which N20 adopts.
+published implementation, which PI-DECISION-CONVERSION adopts.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Credentials: which source authenticates a provider, and the key and headers of one request
-(seed 003 "Choose a Model"; note N23).
+(Pi's docs "Choose a Model"; PI-DECISION-MODELS).
 
 Pure: the environment, stored credentials and runtime keys are explicit inputs
 (:class:`Credentials`); commands run through the caller's
@@ -80,7 +80,7 @@ def configured_source(provider_id: str, config: Mapping[str, Any] | None, env_au
     Implements PI-CRED-PRECEDENCE: runtime key, then a stored ``auth.json`` credential, then the
     ``models.json`` ``apiKey``, then the environment; the first source that is configured decides
     and later ones are never consulted. A ``models.json`` ``apiKey`` naming an unset or empty
-    variable makes the provider unconfigured (no fall-back to the environment, N23); a ``!command``
+    variable makes the provider unconfigured (no fall-back to the environment, PI-DECISION-MODELS); a ``!command``
     key counts as configured without running it. Runs no command.
 
     Implements PI-CRED-REQUIRED-ENV: variables a provider needs besides its key (Cloudflare's

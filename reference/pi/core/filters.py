@@ -1,5 +1,5 @@
 """Resource filters: settings filters, a manifest's own patterns and ``autoload: false`` deltas
-(seed 003 "Pi Packages"; note N22). Pure: paths are POSIX strings.
+(Pi's docs "Pi Packages"; PI-DECISION-PACKAGES). Pure: paths are POSIX strings.
 """
 
 from __future__ import annotations
@@ -67,7 +67,7 @@ def apply_filter(declared: list[str], patterns: list[str] | None, package_root: 
     """The declared resources a settings filter (or a manifest's own patterns) keeps.
 
     Implements PI-PKG-FILTER-OMITTED (``None``: everything declared), PI-PKG-FILTER-EMPTY (``[]``:
-    nothing), and PI-PKG-FILTER-ORDER (N22): first the plain globs (none: everything declared), then
+    nothing), and PI-PKG-FILTER-ORDER (PI-DECISION-PACKAGES): first the plain globs (none: everything declared), then
     ``!pattern`` removes glob matches, then ``+path`` adds back one exact declared path, then
     ``-path`` removes one exact path; so ``+`` beats ``!`` and ``-`` beats ``+``. Implements
     PI-PKG-FILTER-NARROW: only declared paths are ever kept.
@@ -93,7 +93,7 @@ def apply_delta(declared: list[str], base: set[str], patterns: list[str] | None,
     """Apply an ``autoload: false`` entry's filter as a delta over ``base`` (the resources enabled
     without it).
 
-    Implements PI-PKG-AUTOLOAD-DELTA: an omitted or empty list changes nothing; otherwise, in the N22
+    Implements PI-PKG-AUTOLOAD-DELTA: an omitted or empty list changes nothing; otherwise, in the PI-DECISION-PACKAGES
     order, plain globs enable their declared matches, ``!pattern`` disables matches, ``+path``
     enables one exact declared path, ``-path`` disables one. Only declared paths are touched.
 

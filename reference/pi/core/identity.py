@@ -1,4 +1,4 @@
-"""Package identity: the key under which a package loads once (seed 003 "Pi Packages"; note N22)."""
+"""Package identity: the key under which a package loads once (Pi's docs "Pi Packages"; PI-DECISION-PACKAGES)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """What a package declares: its ``pi`` manifest, conventional resource directories, and the
-host-provided dependency warning (seed 003 "Pi Packages"; note N22).
+host-provided dependency warning (Pi's docs "Pi Packages"; PI-DECISION-PACKAGES).
 
 Paths are POSIX strings. Discovery reads the package tree only through a :class:`FileSystem`
 the caller gives (:class:`reference.pi.host.disk.DiskFileSystem` over the real disk), so the rules

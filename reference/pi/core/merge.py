@@ -1,5 +1,5 @@
 """Composing ``models.json`` with the built-in providers: model defaults, additions, replacements,
-overrides, image-resize defaults and prompt-cache lifetimes (seed 003 "Choose a Model"; note N23).
+overrides, image-resize defaults and prompt-cache lifetimes (Pi's docs "Choose a Model"; PI-DECISION-MODELS).
 
 Shapes are plain JSON data (``dict``/``list``). A *built-in provider* is described as::
 

@@ -1,6 +1,6 @@
-"""Pi's message types and their validation (seed 003 "Message Types", note N19).
+"""Pi's message types and their validation (Pi's docs "Message Types", PI-DECISION-MESSAGES).
 
-Every content block and every message role of the seed is a pydantic model below. The models are
+Every content block and every message role of Pi's docs is a pydantic model below. The models are
 *strict*: a JSON number is never accepted for a string, nor ``0``/``1`` for a boolean. Unknown
 fields are kept and never reported (``PI-MSG-EXTRA-FIELDS``), so messages written by newer
 versions of Pi still validate.
@@ -24,7 +24,7 @@ code                       meaning
 ``pending-not-persistable`` a streamed ``pending`` assistant message checked for persistence
 ========================== ==============================================================
 
-Messages of a role the seed does not list are accepted as opaque (``PI-MSG-UNKNOWN-ROLE``).
+Messages of a role Pi's docs do not list are accepted as opaque (``PI-MSG-UNKNOWN-ROLE``).
 """
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ class _Strict(BaseModel):
     """Strict, extra-tolerant base of every message model.
 
     Optional fields are written ``name: T = None``: an absent field takes the default without
-    validation, while an explicit ``null`` is validated against ``T`` and refused, as the seed's
+    validation, while an explicit ``null`` is validated against ``T`` and refused, as Pi's docs'
     ``name?: T`` allows absence but not ``null`` (PI-MSG-OPTIONAL-NULL).
     """
 
@@ -318,7 +318,7 @@ class CompactionSummaryMessage(_Strict):
     timestamp: Number
 
 
-#: The model of each role the seed lists; any other role is opaque.
+#: The model of each role Pi's docs list; any other role is opaque.
 MESSAGE_MODELS: dict[str, type[_Strict]] = {
     "system": SystemMessage,
     "user": UserMessage,
@@ -384,7 +384,7 @@ class Validation:
 
     Attributes:
         role: the message's ``role``, or ``None`` when it has no string role.
-        known: whether the role is one the seed lists.
+        known: whether the role is one Pi's docs list.
         problems: every problem, sorted by path (indices numerically, keys by code point), then code.
     """
 

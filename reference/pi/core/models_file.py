@@ -1,6 +1,6 @@
 """The ``models.json`` file: the check against its schema (the models are
 :mod:`reference.pi.core.models_schema`), comments and trailing commas, and the issues it reports
-(seed 003 "Choose a Model"; note N23). Pure: it reads text or data the caller gives.
+(Pi's docs "Choose a Model"; PI-DECISION-MODELS). Pure: it reads text or data the caller gives.
 """
 
 from __future__ import annotations

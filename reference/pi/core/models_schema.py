@@ -1,4 +1,4 @@
-"""The schema of ``models.json`` as pydantic models (seed 003 "Choose a Model"; note N23).
+"""The schema of ``models.json`` as pydantic models (Pi's docs "Choose a Model"; PI-DECISION-MODELS).
 
 Imported by :func:`reference.pi.core.models_file.validate_models_json` when it first checks a
 document, so that what never reads a ``models.json`` does not build these models.

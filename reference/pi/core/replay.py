@@ -1,4 +1,4 @@
-"""System-message replay (seed 003 "SystemMessage", note N19).
+"""System-message replay (Pi's docs "SystemMessage", PI-DECISION-MESSAGES).
 
 The leading system message declares the prompt and the tools; each later system message changes
 them. Replaying every system message of a transcript in order yields the current state, a

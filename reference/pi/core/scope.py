@@ -1,7 +1,7 @@
 """Package declarations across scopes: entries, trust, project over personal, duplicates, install
-layout, and the whole resolution (seed 003 "Pi Packages"; note N22).
+layout, and the whole resolution (Pi's docs "Pi Packages"; PI-DECISION-PACKAGES).
 
-Where packages live (a decision the seed leaves to the implementation, kept equal to Pi's layout):
+Where packages live (a decision Pi's docs leave to the implementation, kept equal to Pi's layout):
 an npm package ``NAME`` declared in personal settings is installed at
 ``AGENT/npm/node_modules/NAME``, a git package at ``AGENT/git/HOST/PATH``; project declarations use
 ``CWD/.pi/npm/node_modules/NAME`` and ``CWD/.pi/git/HOST/PATH``. Nothing is installed here: a
@@ -315,7 +315,7 @@ def settings_resources(
     directory (``~`` from ``home``): a file declares itself, a folder what it holds as package
     discovery finds it (:func:`~reference.pi.core.manifest.discover_directory`: nested prompts and
     themes included); a missing path declares nothing. Globs and ``!pattern``, ``+path``,
-    ``-path`` entries then filter what the plain entries declared, in the N22 order
+    ``-path`` entries then filter what the plain entries declared, in the PI-DECISION-PACKAGES order
     (:func:`~reference.pi.core.filters.apply_filter`, relative to the settings file's directory);
     they never add a path no plain entry declared.
 

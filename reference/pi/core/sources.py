@@ -1,4 +1,4 @@
-"""Package sources: parsing ``npm:``, git and local sources (seed 003 "Pi Packages"; note N22).
+"""Package sources: parsing ``npm:``, git and local sources (Pi's docs "Pi Packages"; PI-DECISION-PACKAGES).
 
 Pure: paths are POSIX strings, resolved against directories the caller gives; nothing is read.
 """

@@ -1,11 +1,11 @@
-"""Prompt templates (seed 003 "Prompt Templates", note N21): pure rules.
+"""Prompt templates (Pi's docs "Prompt Templates", PI-DECISION-TEMPLATES): pure rules.
 
 A template is a Markdown file whose name is a ``/`` command. This module holds every rule that
 needs no file system: frontmatter, description, argument parsing, substitution and the
 expansion of ``/name args`` input. Reading the conventional directories is the thin edge in
 :mod:`reference.pi.host.disk`.
 
-Argument parsing and substitution follow Pi's published implementation exactly, as N21 requires,
+Argument parsing and substitution follow Pi's published implementation exactly, as PI-DECISION-TEMPLATES requires,
 including where it is not POSIX-like. "Whitespace" in this module is JavaScript's ``\\s`` set
 (:data:`JS_WHITESPACE`), and trimming is JavaScript's ``String.prototype.trim``.
 """

@@ -1,4 +1,4 @@
-"""Configuration values of ``models.json``: literals, environment interpolation and commands (N23).
+"""Configuration values of ``models.json``: literals, environment interpolation and commands (PI-DECISION-MODELS).
 
 An ``apiKey`` or header value in ``models.json`` is one of:
 

@@ -1,5 +1,5 @@
-"""The disk: the one file-system edge of the pi area (seed 003 "Pi Packages" and "Prompt
-Templates"; notes N21, N22).
+"""The disk: the one file-system edge of the pi area (Pi's docs "Pi Packages" and "Prompt
+Templates"; PI-DECISION-TEMPLATES, PI-DECISION-PACKAGES).
 
 - package trees: :class:`DiskFileSystem`, the :class:`~reference.pi.core.manifest.FileSystem`
   that package discovery reads a real directory tree through;
@@ -136,7 +136,7 @@ def settings_and_conventional_files(
 
     Implements PI-TPL-SETTINGS-PROMPTS: a settings ``prompts`` list reads as a settings-level
     resource list (:func:`reference.pi.core.scope.settings_resources`: paths from the settings
-    file's directory, folders searched for nested ``.md`` files, N22 filters), and its ``!``,
+    file's directory, folders searched for nested ``.md`` files, PI-DECISION-PACKAGES filters), and its ``!``,
     ``+`` and ``-`` entries also switch the files of its own conventional folder on and off.
     """
     fs = DiskFileSystem()

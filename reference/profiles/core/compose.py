@@ -1,4 +1,4 @@
-"""Composition of the managed block (N11, N12) and read-only observation of a payload."""
+"""Composition of the managed block (PROF-DECISION-BLOCK, PROF-DECISION-STRIPPING) and read-only observation of a payload."""
 
 from __future__ import annotations
 

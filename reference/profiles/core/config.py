@@ -1,4 +1,4 @@
-"""``config.json`` of one scope: parsing and per-key validation (N15)."""
+"""``config.json`` of one scope: parsing and per-key validation (PROF-DECISION-CONFIG)."""
 
 from __future__ import annotations
 

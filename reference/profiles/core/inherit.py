@@ -1,4 +1,4 @@
-"""Inheritance: expanding a profile into its layers (N14)."""
+"""Inheritance: expanding a profile into its layers (PROF-DECISION-INHERITANCE)."""
 
 from __future__ import annotations
 

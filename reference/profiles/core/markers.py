@@ -1,4 +1,4 @@
-"""The managed block's markers (N10)."""
+"""The managed block's markers (PROF-DECISION-MARKERS)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Matching a model against binding rules (N16)."""
+"""Matching a model against binding rules (PROF-DECISION-RESOLUTION)."""
 
 from __future__ import annotations
 

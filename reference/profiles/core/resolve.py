@@ -1,4 +1,4 @@
-"""Resolution: which profile applies for a model, a selection and the loaded state (N16, N17).
+"""Resolution: which profile applies for a model, a selection and the loaded state (PROF-DECISION-RESOLUTION, PROF-DECISION-SUBAGENTS).
 
 :func:`resolve` is a pure function of its arguments; the host decides whether the session is a
 subagent child (``PI_SUBAGENT_CHILD``) and passes the answer in.

@@ -1,4 +1,4 @@
-"""The registry of editable config keys, and the effective value of a key (N18)."""
+"""The registry of editable config keys, and the effective value of a key (PROF-DECISION-CONFIG-EDITS)."""
 
 from __future__ import annotations
 

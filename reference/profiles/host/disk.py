@@ -1,6 +1,6 @@
 """The disk edge: reading a scope's tree, atomic writes and config edits.
 
-Layout (seed 001): ``<agentDir>/system-prompts/{config.json,profiles/*.md}`` for the global
+Layout (pi-prompt-profiles' architecture): ``<agentDir>/system-prompts/{config.json,profiles/*.md}`` for the global
 scope and ``<projectDir>/.pi/system-prompts/...`` for the project scope, where the project
 directory is the session's cwd. Paths come in as arguments; nothing here reads the process's
 environment or current directory.

@@ -344,8 +344,8 @@ operations["pi.classifier-usage"] = async (input) => {
   const priced = { ...model, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, ...(input.cost ?? {}) } };
   const usage = classifierShared.parseClassifierUsage(input.usage, priced);
   if (usage === undefined) return { usage: null };
-  // The fields of the seed's Usage. Pi's calculateCost also marks `cost.totalFromProvider`, a
-  // bookkeeping flag of its own that the seed's Usage does not have.
+  // The fields of the Usage of Pi's docs. Pi's calculateCost also marks `cost.totalFromProvider`, a
+  // bookkeeping flag of its own that the Usage of Pi's docs does not have.
   const { input: tokensIn, output, cacheRead, cacheWrite, totalTokens, cost } = usage;
   return {
     usage: {

@@ -1,0 +1,40 @@
+"""What counts as a pointer outside the repository, for every text the kit ships.
+
+The kit cites clause ids and public documents by name. A text that points at the project's
+private working files instead (a source file by its working number or name, a working note by
+number, a folder above the repository) cannot be followed by an outsider; the catalogue loader,
+the expectations loader and the operation declarations refuse one (ENV-DECISION-SOURCE,
+PROF-DECISION-SOURCE and PI-DECISION-SOURCE, applied to every shipped text), and a test scans the wheel and the docs site for them.
+"""
+
+from __future__ import annotations
+
+import re
+
+_PRIVATE = re.compile(
+    r"\b(?i:seeds?)\s*\d+"                  # a working source by its number
+    r"|\b\d{3}_[0-9a-f]{16}\b"              # a working source by file name
+    r"|\b(?i:notes?)\s+N\d{1,2}"           # a working note by its number
+    r"|(?<![\w-])N\d{1,2}(?![\w-])"         # a bare working-note number
+    r"|\bshared/(?:spec|design)\b")        # the working folder beside the repository
+_MACHINE = re.compile(r"/work/|\.\./shared\b")
+
+
+def private_reference(text: str) -> str | None:
+    """The first part of ``text`` that cites a private working file or note, or ``None``.
+
+    Shapes: any text in, the matched substring out (for an error message naming it).
+    """
+    m = _PRIVATE.search(text)
+    return m.group(0) if m else None
+
+
+def outside_pointer(source: str) -> str | None:
+    """:func:`private_reference`, and also a path on the machine that wrote the text (``/work/``,
+    ``../shared``): for a clause's ``source``, which names a public document and section and nothing else.
+    Implements ENV-DECISION-SOURCE, PROF-DECISION-SOURCE and PI-DECISION-SOURCE."""
+    found = private_reference(source)
+    if found is None:
+        m = _MACHINE.search(source)
+        found = m.group(0) if m else None
+    return found
