@@ -205,7 +205,7 @@ def held_error(where: str, held: dict[str, list[str]]) -> FileError:
 
 
 CHECKER_SOURCES = ("__init__.py", "areas.py", "cases.py", "idscan.py", "scenario_checks.py", "trees.py",
-                   "editions.py", "normalise.py", "yamlio.py", "operations/*.py")
+                   "editions.py", "normalise.py", "public.py", "yamlio.py", "operations/*.py")
 """The modules (of this package; a glob names several) whose code decides what a scenario file
 loads as, and which case ids a selection finds in it."""
 

@@ -110,7 +110,7 @@ def load_catalogue(spec_dir: Path = SPEC_DIR) -> Catalogue:
     return cat
 
 
-CHECKER_SOURCES = ("__init__.py", "catalogue.py", "catalogue_models.py", "areas.py", "editions.py", "yamlio.py")
+CHECKER_SOURCES = ("__init__.py", "catalogue.py", "catalogue_models.py", "areas.py", "editions.py", "public.py", "yamlio.py")
 """The modules (of this package) whose code decides what a clause file loads as."""
 
 

@@ -21,9 +21,10 @@ from conformance.operations import catalogue as op_catalogue
 from conformance.site import Block, cap, environment, golden_block, page_text, tree_block, yaml_text
 from conformance.yamlio import load_data
 
-# The edition each area's clauses hold in when the catalogue names none (PI-DECISION-EDITIONS: the Pi pages
-# default to edition pi-0.99.4; the envelope and profiles areas have one edition each, their seeds).
-DEFAULT_EDITIONS = {"envelope": "the pi-developer-messages README", "profiles": "pi-prompt-profiles' architecture", "pi": "pi-0.99.4"}
+# The edition each area's clauses hold in when the catalogue names none, by the names
+# `pi-conformance editions` prints (PI-DECISION-EDITIONS: the Pi pages default to edition
+# pi-0.99.4; the envelope and profiles areas have one edition each, named after the area).
+DEFAULT_EDITIONS = {"envelope": "envelope", "profiles": "profiles", "pi": "pi-0.99.4"}
 
 
 @dataclass
