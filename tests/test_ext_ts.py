@@ -78,6 +78,16 @@ def test_profiles_operations_run_sources_that_import_with_js_endings(tmp_path):
     assert cases["prof-config-input-both"]["status"] == "passed"
 
 
+def test_picker_lists_run_in_the_core_and_the_rest_is_unsupported_where_it_lives(tmp_path):
+    cases = run_cases(tmp_path, f"profiles-ts:{PROFILES}", "prof-picker-providers", "prof-picker-models",
+                      "prof-picker-filter*", "prof-picker-window-tall", "prof-settings-parse")
+    for case in ("prof-picker-providers", "prof-picker-models", "prof-picker-filter", "prof-picker-filter-blank"):
+        assert cases[case]["status"] == "passed", cases[case]["message"]
+    assert cases["prof-picker-window-tall"]["status"] == "unsupported"
+    assert "src/adapter/picker.ts" in cases["prof-picker-window-tall"]["message"]
+    assert "(src/core/settings.ts: the file does not exist)" in cases["prof-settings-parse"]["message"]
+
+
 def test_a_missing_checkout_exits_3_naming_it(tmp_path, capsys):
     missing = tmp_path / "nowhere"
     assert main(["run", "-q", "--adapter", f"envelope-ts:{missing}", "--case", "env-instr-*"]) == 3

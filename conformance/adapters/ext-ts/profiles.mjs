@@ -2,7 +2,8 @@
 //
 // Only the pure core is read (`src/core/*.ts`, which docs/architecture.md keeps free of Pi
 // imports): composition and stripping (compose.ts), matching (match.ts), config validation
-// (config.ts) and references (refs.ts). Each operation names the exports it calls; a checkout
+// (config.ts), references (refs.ts), the settings registry (settings.ts) and the pickers' lists
+// (picker.ts). Each operation names the exports it calls; a checkout
 // without one answers `unsupported`. The core's diagnostics are `{level, code, message}`: their
 // scope is the one the call was made for; their subject is the one the kit's table of codes
 // (conformance/operations/profiles.py) fixes for the code, where it fixes one, else null, as is
@@ -10,7 +11,7 @@
 
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { Refusal } from "../pi-node/errors.mjs";
+import { Refusal, Unsupported } from "../pi-node/errors.mjs";
 import { loadOperations } from "./checkout.mjs";
 
 export const WHAT = "pi-prompt-profiles";
@@ -20,14 +21,21 @@ const MODULES = {
   "src/core/match.ts": ["matchBinding", "matchRule", "ruleSpecificity"],
   "src/core/config.ts": ["loadConfigFile"],
   "src/core/refs.ts": ["formatRef", "resolveRef"],
+  "src/core/settings.ts": ["defaultSetting", "effectiveSetting", "parseSetting", "settingKeys", "settingScopeError", "settingSpec"],
+  "src/core/picker.ts": ["filterItems", "modelsOfProvider", "providerNames"],
 };
 const NO_FUNCTION = {
   "profiles.load": "discovery and inheritance run inside the extension's Runtime (src/adapter/), which needs a Pi session; this adapter maps no function onto them",
   "profiles.resolve": "resolution runs inside the extension's Runtime (src/adapter/runtime.ts) over state it loads for a Pi session; this adapter maps no function onto it",
   "profiles.session": "session scripts drive the extension's Pi hooks and commands; this adapter maps no function onto them",
-  "profiles.settings": "this adapter maps no function of src/core/settings.ts onto the settings registry yet",
   "profiles.config-edit": "config edits run in src/adapter/config-edit.ts against a Pi context; this adapter maps no function onto them",
-  "profiles.picker": "this adapter maps no function of src/core/picker.ts onto the pickers yet",
+};
+
+/** The picker actions whose logic is in src/adapter/picker.ts (with Pi's UI), not the core. */
+const PICKER_IN_ADAPTER = {
+  window: "the visible rows for a terminal height are worked out in src/adapter/picker.ts, with Pi's UI; the core's visibleWindow takes them ready-made",
+  pages: "the ten-item pages of the fallback picker are made in src/adapter/picker.ts, with Pi's UI",
+  bind: "the bind flow's choices are made in src/adapter/picker.ts, with Pi's UI",
 };
 
 const SCOPE_ORDER = { none: 0, global: 1, project: 2 };
@@ -99,6 +107,28 @@ function configRecord(api, config, scope) {
   };
 }
 
+/** One key of the settings registry as the kit writes it, from the core's SettingSpec. */
+function registryEntry(api, spec) {
+  return {
+    key: spec.key,
+    values: spec.values ? [...spec.values] : null,
+    setScopes: spec.setScope === "project" ? ["project"] : ["global", "project"],
+    default: api.defaultSetting(spec.key) ?? null,
+  };
+}
+
+/** `set KEY VALUE` in a scope: the core's parseSetting and settingScopeError, whose refusals
+ * carry a message only; the code is the kit's for the condition the core checked. */
+function parseSetting(api, spec, input) {
+  if (input.scope == null || input.value == null) throw new Refusal("input-invalid", "parse needs scope and value");
+  if (!spec.settable) throw new Refusal("setting-not-settable", `${spec.key} can only be removed`);
+  const scopeError = api.settingScopeError(spec, input.scope);
+  if (scopeError) throw new Refusal("setting-scope", scopeError);
+  const parsed = api.parseSetting(input.key, input.value);
+  if (!parsed.ok) throw new Refusal("setting-value-invalid", parsed.message);
+  return { key: parsed.setting.spec.key, value: parsed.setting.value };
+}
+
 function operationsOver(need) {
   return {
     "profiles.strip": async (input) => {
@@ -135,6 +165,39 @@ function operationsOver(need) {
       const text = input.text ?? JSON.stringify(input.config);
       const found = readConfig(api, text, input.scope);
       return { config: configRecord(api, found.config, input.scope), diagnostics: diagnosticsOf(found.diagnostics, input.scope) };
+    },
+    "profiles.settings": async (input) => {
+      const api = need([
+        "defaultSetting", "effectiveSetting", "formatRef", "loadConfigFile", "parseSetting", "resolveRef", "settingKeys",
+        "settingScopeError", "settingSpec",
+      ]);
+      if (input.action === "registry") {
+        return { registry: api.settingKeys().map((key) => registryEntry(api, api.settingSpec(key))) };
+      }
+      const spec = input.key == null ? undefined : api.settingSpec(input.key);
+      if (input.key == null) throw new Refusal("input-invalid", "key is required");
+      if (!spec) throw new Refusal("setting-unknown", `unknown setting ${JSON.stringify(input.key)}`);
+      if (input.action === "parse") return parseSetting(api, spec, input);
+      const scopes = {
+        global: input.global == null ? undefined : readConfig(api, JSON.stringify(input.global), "global").config,
+        project: input.project == null ? undefined : readConfig(api, JSON.stringify(input.project), "project").config,
+        projectActive: input.project != null,
+      };
+      const { value, origin } = api.effectiveSetting(scopes, spec.key);
+      // a profile reference is written scope:id, as everywhere else in the kit's answers
+      const parsed = spec.key === "defaultProfile" && typeof value === "string" && api.resolveRef(value, origin === "default" ? "global" : origin);
+      return { key: spec.key, value: parsed ? api.formatRef(parsed) : (value ?? null), origin };
+    },
+    "profiles.picker": async (input) => {
+      if (PICKER_IN_ADAPTER[input.action]) throw new Unsupported(PICKER_IN_ADAPTER[input.action]);
+      const api = need(["filterItems", "modelsOfProvider", "providerNames"]);
+      if (input.action === "providers") return { items: api.providerNames(input.models) };
+      if (input.action === "models") {
+        if (input.provider == null) throw new Refusal("input-invalid", "models needs provider");
+        return { items: api.modelsOfProvider(input.models, input.provider).map((model) => model.id) };
+      }
+      const items = input.items.map((text) => ({ value: text, label: text }));
+      return { items: api.filterItems(items, input.query ?? "").map((item) => item.value) };
     },
     "profiles.match": async (input) => {
       const api = need(["loadConfigFile", "matchBinding", "matchRule", "ruleSpecificity"]);
