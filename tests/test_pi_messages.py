@@ -150,6 +150,12 @@ def test_non_objects_and_missing_roles():
     assert paths({"role": None}) == [("$.role", "wrong-type")]
 
 
+def test_a_role_that_is_not_a_string_is_no_system_message_to_replay():
+    # a list or an object as the role is not hashable: it was a TypeError, not "not a system message"
+    for role in ([], {"a": 1}, ["system"]):
+        assert replay_system_messages([{"role": role}]) == SystemState(content=[], sections={}, tools={})
+
+
 def test_paths_quote_keys_that_are_not_identifiers():
     assert format_path(("sections", "a.b", 3, "x_1")) == '$.sections["a.b"][3].x_1'
     assert format_path((), root="messages[2]") == "messages[2]"

@@ -578,7 +578,8 @@ def require_valid_messages(
             ``messages[I].PATH``. Implements PI-MSG-REFUSE-INVALID.
     """
     for index, message in enumerate(messages):
-        if roles is not None and not (isinstance(message, dict) and message.get("role") in roles):
+        if roles is not None and not (isinstance(message, dict) and isinstance(message.get("role"), str)
+                                      and message["role"] in roles):
             continue
         result = validate_message(message, persist=persist)
         if result.problems:
