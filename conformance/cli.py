@@ -190,7 +190,7 @@ def _start_runner(args: argparse.Namespace, expectations, cases: list):
         runner = Runner(adapter, golden_dir=Path(args.golden_dir), timeout=args.timeout,
                         expectations=expectations, update=args.update_goldens,
                         required=required_operations(args.fail_on_unsupported, args.require_op, operation_names()),
-                        edition=args.edition)
+                        edition=args.edition, scenarios_dir=args.scenarios_dir, allow_commands=args.allow_commands)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     hello = runner.start()

@@ -122,6 +122,9 @@ def build_parser(commands: Mapping[str, Callable[[argparse.Namespace], int]]) ->
                    help="an unsupported answer fails its case, unless the expectations say unsupported")
     r.add_argument("--require-op", action="append", type=pattern_argument, metavar="GLOB",
                    help="as --fail-on-unsupported, for the operations matching GLOB only (repeatable)")
+    r.add_argument("--allow-commands", action="store_true",
+                   help="let the cases of a scenario folder other than the kit's own run their !command "
+                        "values (a scenario folder is code; without this those cases are skipped)")
     r.set_defaults(fn=commands["run"])
 
     ls = sub.add_parser("list", help="list the cases")

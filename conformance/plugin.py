@@ -54,6 +54,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="as --fail-on-unsupported, for the operations matching GLOB only (repeatable)")
     group.addoption("--edition", default=None, metavar="NAME",
                     help="the edition judged (see `pi-conformance editions`; default pi-0.99.4)")
+    group.addoption("--allow-commands", action="store_true",
+                    help="let the cases of a scenario folder other than the kit's own run their !command values")
     group.addoption("--conformance-dirs", default=None, help=argparse.SUPPRESS)
 
 
@@ -264,7 +266,8 @@ def conformance_runner(request: pytest.FixtureRequest):
                         expectations=expectations, golden_dir=_dirs(config)[2],
                         required=required_operations(config.getoption("--fail-on-unsupported"),
                                                      config.getoption("--require-op"), operation_names()),
-                        edition=config.getoption("--edition"))
+                        edition=config.getoption("--edition"),
+                        scenarios_dir=_dirs(config)[0], allow_commands=config.getoption("--allow-commands"))
         runner.start()
     except AdapterStartError as exc:
         pytest.exit(f"the adapter could not start: {exc}", returncode=3)

@@ -34,6 +34,7 @@ from conformance.cases import Case
 from conformance.console import shown
 from conformance.normalise import replace_root
 from conformance.operations import get as get_operation
+from conformance.shell import commands_allowed, isolation_note, runs_command
 from conformance.trees import materialise, symlinks_supported, tree_folder
 
 if TYPE_CHECKING:  # its models are built only when an expectations file is read
@@ -115,7 +116,7 @@ class Runner:
     def __init__(self, adapter: Adapter, *, golden_dir: Path = golden.GOLDEN_DIR,
                  timeout: float = DEFAULT_TIMEOUT, expectations: Expectations | None = None,
                  update: bool = False, required: list[str] | None = None, edition: str | None = None,
-                 details: bool = True) -> None:
+                 details: bool = True, scenarios_dir: Path | None = None, allow_commands: bool = False) -> None:
         if update and not is_bundled_reference(adapter):
             raise ValueError("goldens can only be written by the bundled reference implementation")
         self.adapter = adapter
@@ -126,6 +127,10 @@ class Runner:
         self.required = required
         self.edition = editions.get(edition or editions.DEFAULT).name
         self.details = details
+        self.allow_commands = commands_allowed(scenarios_dir, allow_commands)
+        """Whether cases may run ``!command`` values: those of the kit's own scenarios
+        (``scenarios_dir`` ``None``, or that folder) do; others only with ``allow_commands``
+        (``--allow-commands``; :func:`conformance.shell.commands_allowed`)."""
         self.hello: Hello | None = None
         self.stop_error: str | None = None
         self._caps: dict[str, bool] = {}
@@ -213,6 +218,10 @@ class Runner:
         missing = [c for c in case.requires if not self.capability(c)]
         if missing:
             return self.result(case, Verdict("skipped", f"this machine lacks: {', '.join(missing)}"))
+        if runs_command(case.op, case.input):
+            if not self.allow_commands:
+                return self.result(case, Verdict("skipped", COMMANDS_REFUSED))
+            isolation_note()
         return None
 
     def execute(self, case: Case) -> tuple[Answer, list[str], float]:
@@ -353,6 +362,11 @@ def _indented(text: str, limit: int = 40) -> str:
     if len(lines) > limit:
         shown.append(f"    ... {len(lines) - limit} more line(s)")
     return "\n".join(shown)
+
+
+COMMANDS_REFUSED = ("it runs a !command, and scenarios from outside the kit run commands only with "
+                    "--allow-commands (a scenario folder is code: read it first)")
+"""Why a case that would run a command is skipped when :attr:`Runner.allow_commands` is off."""
 
 
 TREE_PREFIX = "pi-conformance-tree-"

@@ -234,3 +234,32 @@ def test_a_sandbox_left_by_an_adapter_killed_outright_is_removed_at_the_next_sta
     finally:
         second.communicate('{"type": "stop"}\n', timeout=30)
     assert sandboxes() == []
+
+
+def test_a_command_pi_runs_leaves_nothing_running_and_runs_in_a_folder_of_its_own(session, tmp_path):
+    from tests.test_command_containment import _beating, background_child
+
+    beat = tmp_path / "beat"
+    answer = session.run("pi.models-value", {"value": background_child(beat), "env": {}})
+    assert answer["output"]["resolved"] == "started" and beat.exists(), answer
+    assert not _beating(beat), "a background child of Pi's command is still running"
+    folder = session.run("pi.models-value", {"value": "!pwd", "env": {}})["output"]["resolved"]
+    assert Path(folder).name.startswith("command-") and not os.path.exists(folder)
+
+
+def test_a_command_pi_runs_has_no_network(session):
+    import socket
+    import sys
+
+    from tests.test_command_containment import CALL, ISOLATED
+
+    if not ISOLATED and not os.environ.get("CI"):
+        pytest.skip("no user or network namespaces here")
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(1)
+    try:
+        value = CALL.format(port=server.getsockname()[1]).replace(sys.executable, "python3")
+        assert session.run("pi.models-value", {"value": value, "env": {}})["output"]["resolved"] == "no network"
+    finally:
+        server.close()

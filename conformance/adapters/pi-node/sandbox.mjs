@@ -9,10 +9,17 @@
 //   case can find its shell) and the temporary-directory variables; cases that need variables
 //   pass them as input, and handlers set them only for the duration of one call (withEnv).
 // - Outgoing network connections are refused: every socket connect and DNS lookup throws.
+// - A command Pi runs (a models.json `!command` value, through child_process.execSync) runs
+//   contained, as the kit runs the reference's (conformance/shell.py): in a scratch folder of its
+//   own, removed afterwards, with no standard input, and where the system allows it in new user,
+//   network and process namespaces (`unshare`: no network, and every process it started ends
+//   with it); elsewhere in a process group of its own that is killed when it ends. Pi's code that
+//   decides what to run and what its output means is Pi's own; only the process is contained.
 
 import dns from "node:dns";
-import { spawnSync } from "node:child_process";
+import childProcess, { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { syncBuiltinESMExports } from "node:module";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -34,6 +41,60 @@ function refuseNetwork() {
 }
 
 const SANDBOX_PREFIX = "pi-conformance-pi-node-";
+
+const NAMESPACES = ["--net", "--pid", "--fork", "--kill-child"];
+
+/** The argument list that runs a command in new user, network and process namespaces, or null. */
+function isolation() {
+  if (process.platform === "win32") return null;
+  for (const user of [["--user", "--map-current-user"], ["--user", "--map-root-user"]]) {
+    const prefix = ["unshare", ...user, ...NAMESPACES, "--"];
+    const probe = spawnSync(prefix[0], [...prefix.slice(1), "/bin/sh", "-c", "exit 0"], { stdio: "ignore", timeout: 10000 });
+    if (probe.status === 0) return prefix;
+  }
+  return null;
+}
+
+/** Replace child_process.execSync (Pi's way of running a `!command`) by a contained one. */
+function containCommands(tmp) {
+  if (process.platform === "win32") return;
+  const prefix = isolation();
+  const run = spawnSync;
+  childProcess.execSync = function execSync(command, options = {}) {
+    const scratch = mkdtempSync(join(tmp, "command-"));
+    try {
+      const argv = [...(prefix ?? []), "/bin/sh", "-c", String(command)];
+      const result = run(argv[0], argv.slice(1), {
+        cwd: scratch,
+        env: options.env ?? process.env,
+        input: options.input,
+        stdio: options.stdio ?? ["ignore", "pipe", "pipe"],
+        timeout: options.timeout,
+        killSignal: "SIGKILL",
+        encoding: options.encoding,
+        maxBuffer: options.maxBuffer ?? 1024 * 1024,
+        detached: prefix === null,
+      });
+      if (prefix === null && result.pid) {
+        try {
+          process.kill(-result.pid, "SIGKILL"); // what it left running in the background
+        } catch {
+          // the group is gone
+        }
+      }
+      if (result.error) throw result.error;
+      if (result.status !== 0) {
+        const error = new Error(`Command failed: ${command}`);
+        Object.assign(error, { status: result.status, signal: result.signal, stdout: result.stdout, stderr: result.stderr });
+        throw error;
+      }
+      return result.stdout;
+    } finally {
+      removeTree(scratch);
+    }
+  };
+  syncBuiltinESMExports();
+}
 
 /**
  * Remove `path` and everything under it, links removed and never followed; never throws. Node's
@@ -111,6 +172,7 @@ export function enterSandbox() {
   });
   const baseEnv = { ...process.env };
   refuseNetwork();
+  containCommands(tmp);
 
   let cleaned = false;
   const cleanup = () => {
