@@ -155,8 +155,13 @@ def put(key: str, document_json: str) -> None:
     body = document_json.encode("utf-8", "surrogatepass")
     if len(body) > size_bound() // 4:
         return  # an entry that would push out most others is not worth keeping
+    path = Path(folder) / f"{key}.json"
     try:
-        atomic_write_bytes(Path(folder) / f"{key}.json", _header(key, body) + b"\n" + body)
+        if os.path.isdir(path) and not os.path.islink(path):  # in an entry's place: never read, and in the way
+            from conformance.removal import remove_tree
+
+            remove_tree(path)
+        atomic_write_bytes(path, _header(key, body) + b"\n" + body)
     except OSError:
         return
     _note_written(folder, len(body))

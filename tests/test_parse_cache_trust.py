@@ -117,6 +117,16 @@ def test_a_fifo_in_place_of_an_entry_is_never_waited_on_and_is_replaced(tmp_path
     assert entry.is_file() and not entry.is_symlink(), "the FIFO is replaced by the entry"
 
 
+def test_a_folder_in_place_of_an_entry_is_ignored_and_replaced(tmp_path, cache):
+    dirs = mini_suite(tmp_path)
+    before = _view(_load(dirs))
+    entry = _records_entry(cache)
+    entry.unlink()
+    (entry / "deep" / "er").mkdir(parents=True)
+    assert _view(_load(dirs)) == before
+    assert entry.is_file(), "the folder is replaced by the entry"
+
+
 def test_a_link_in_place_of_an_entry_is_not_followed(tmp_path, cache):
     dirs = mini_suite(tmp_path)
     before = _view(_load(dirs))
