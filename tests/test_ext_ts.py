@@ -50,6 +50,22 @@ def test_envelope_operations_run_the_checkouts_typescript(tmp_path):
     assert cases["env-ctx-hook-inject-first"]["status"] == "passed"
 
 
+def test_the_implementation_is_named_with_the_checkouts_version_and_path(tmp_path):
+    from conformance.adapters.connect import make_adapter
+
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "provider-instructions.ts").write_text("export const buildProviderInstructions = 1;\n",
+                                                               encoding="utf-8")
+    (tmp_path / "package.json").write_text('{"version": "0.3.9"}', encoding="utf-8")
+    adapter = make_adapter(f"envelope-ts:{tmp_path}")
+    try:
+        hello = adapter.start()
+    finally:
+        adapter.stop()
+    assert hello.name == "@luan.sh/pi-developer-messages" and hello.language == "typescript"
+    assert hello.version == f"0.3.9 (checkout {tmp_path})"
+
+
 def test_an_export_the_checkout_lacks_answers_unsupported_naming_it_and_its_module(tmp_path):
     cases = run_cases(tmp_path, f"envelope-ts:{ENVELOPE}", "env-env-seed-example", "env-content-returns-fixed")
     for case in cases.values():

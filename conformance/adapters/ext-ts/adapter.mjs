@@ -10,7 +10,9 @@
 // packages a checkout does not install from pi-node's folder. The checkout is imported at the
 // first `start`; a missing checkout, or one with none of the modules read, exits with code 3.
 
+import { readFileSync } from "node:fs";
 import { register } from "node:module";
+import { join } from "node:path";
 import { enterSandbox } from "../pi-node/sandbox.mjs";
 import { serve } from "../pi-node/serve.mjs";
 
@@ -28,10 +30,20 @@ register("./hooks.mjs", import.meta.url, {
   data: { fallbackParent: new URL("../pi-node/package.json", import.meta.url).href },
 });
 
+/** The checkout's package.json version, or "unversioned" where it has none. */
+function versionOf(folder) {
+  try {
+    const { version } = JSON.parse(readFileSync(join(folder, "package.json"), "utf-8"));
+    if (typeof version === "string" && version) return version;
+  } catch {}
+  return "unversioned";
+}
+
 async function load() {
   const module = await import(AREAS[area]);
   const operations = await module.load(checkout);
-  return { implementation: { name: module.WHAT, version: `checkout ${checkout}`, language: "typescript" }, operations };
+  const version = `${versionOf(checkout)} (checkout ${checkout})`;
+  return { implementation: { name: module.WHAT, version, language: "typescript" }, operations };
 }
 
 await serve({ label, load, sandbox });
