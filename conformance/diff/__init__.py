@@ -214,9 +214,12 @@ def compare(adapters: tuple[Adapter, Adapter], op: str, input: dict, tree: dict 
 
 
 def example_text(input: dict, tree: dict | None) -> str:
-    """An example as one line of JSON (``input``, and ``tree`` when there is one)."""
+    """An example as one line of JSON (``input``, and ``tree`` when there is one), its keys in
+    the order generated: two examples that differ only in the order of their keys are two
+    examples (the order of a request's questions is the order of its answer, say), so this text
+    is also what tells examples apart."""
     shown = {"input": input} if tree is None else {"input": input, "tree": tree}
-    return json.dumps(shown, sort_keys=True, ensure_ascii=False)
+    return json.dumps(shown, ensure_ascii=False)
 
 
 def answer_text(answer: Answer) -> str:
@@ -254,6 +257,25 @@ def adapter_fault(answers: Sequence[Answer], views: Sequence[Any], key: str,
             return side, (f"answered the same example differently: {key}; first {answer_text(before[0])}; "
                           f"then {answer_text(answer)}")
     return None
+
+
+def prune_tree(found: Disagreement, still: Callable[[dict], Disagreement | None]) -> tuple[Disagreement, int]:
+    """``found`` with every entry of its tree that the disagreement does not need taken out:
+    each entry in turn is left out, and stays out when ``still`` (the example sent again with
+    that smaller tree) answers a disagreement, until no entry can go (hypothesis shrinks what a
+    strategy draws, not the files a strategy always writes). Returns the smallest disagreement
+    and how many examples were sent."""
+    sent = 0
+    shrinking = found.tree is not None
+    while shrinking and found.tree:
+        shrinking = False
+        for path in list(found.tree):
+            sent += 1
+            smaller = still({k: v for k, v in found.tree.items() if k != path})
+            if smaller is not None:
+                found, shrinking = smaller, True
+                break
+    return found, sent
 
 
 def diff_operation(adapters: tuple[Adapter, Adapter], op: str, *, examples: int = DEFAULT_EXAMPLES,
@@ -325,6 +347,14 @@ def diff_operation(adapters: tuple[Adapter, Adapter], op: str, *, examples: int 
     except ValueError as exc:
         report.error = str(exc)
     report.examples = drawn.examples
+    if shrink and report.disagreement is not None and not report.fault:
+
+        def still(tree: dict) -> Disagreement | None:
+            found = compare(adapters, op, report.disagreement.input, tree, timeout, edition)
+            explained = known.explain(op, signature(found.views)) if found is not None and known else []
+            return None if explained else found
+
+        report.disagreement = prune_tree(report.disagreement, still)[0]  # each step counted by compare
     if last:  # what the shrink steps met is no example of the budget
         report.known, report.known_cases = drawn.known, report.known_cases[:drawn.known_cases]
         report.shrinks = max(report.shrinks - 1, 0)  # hypothesis ends by replaying the minimal example

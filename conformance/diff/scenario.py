@@ -22,8 +22,9 @@ from conformance.diff import Disagreement, SuiteFacts, suite_facts
 
 
 def case_id(found: Disagreement) -> str:
-    """``diff-<op with dots as dashes>-<8 hex digits>`` of a hash of the operation, input and tree."""
-    digest = hashlib.sha256(json.dumps([found.op, found.input, found.tree], sort_keys=True,
+    """``diff-<op with dots as dashes>-<8 hex digits>`` of a hash of the operation, input and tree
+    (their keys in order: examples differing only in key order are two cases)."""
+    digest = hashlib.sha256(json.dumps([found.op, found.input, found.tree],
                                        ensure_ascii=False).encode("utf-8")).hexdigest()[:8]
     return f"diff-{found.op.replace('.', '-')}-{digest}"
 
