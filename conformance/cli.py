@@ -402,7 +402,7 @@ def cmd_coverage(args: argparse.Namespace) -> int:
     from conformance.coverage import clause_coverage, cmd_fault_coverage, format_coverage
 
     if args.json and args.faults is None:
-        raise UsageError("--json is an option of coverage --faults (the clause table is text only)")
+        raise UsageError("--json is an option of coverage --faults or --cells (the clause table is text only)")
     if args.faults is not None and getattr(args, "edition_given", False):
         raise UsageError("--edition is not an option of coverage --faults, which judges every case, each "
                          "under an edition it holds for (every edition's clauses at once)")

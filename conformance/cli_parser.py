@@ -13,6 +13,7 @@ from typing import Callable, Mapping, Sequence
 from conformance import golden
 from conformance.adapters.connect import ADAPTER_NAMES
 from conformance.areas import AREAS
+from conformance.cells import with_cells
 from conformance.editions import DEFAULT as DEFAULT_EDITION
 from conformance.locales import DEFAULT_LOCALES
 from conformance.options import (DEFAULT_FAULTS_PACKAGE, Once, add_edition_argument, folder_argument,
@@ -140,8 +141,10 @@ def build_parser(commands: Mapping[str, Callable[[argparse.Namespace], int]]) ->
     common(cv, select=False, edition_default=None, edition_help="every edition")
     cv.add_argument("--area", action="append", choices=AREAS, help="only this area's clauses")
     cv.add_argument("--faults", nargs="?", const=DEFAULT_FAULTS_PACKAGE, type=module_argument, metavar="MODULE", help="each MUST clause proven by a seeded fault?")
-    cv.add_argument("--json", action="store_true", help="with --faults: one JSON object (counts, unproven clause ids)")
-    cv.set_defaults(fn=commands["coverage"])
+    cv.add_argument("--json", action="store_true", help="with --faults or --cells: one JSON object")
+    cv.add_argument("--cells", action="store_true", help="each declared input class with the suite cases and generated examples that hit it")
+    cv.add_argument("--examples", type=int, metavar="N", help="with --cells: the examples generated per operation (default: diff's)")
+    cv.set_defaults(fn=with_cells(commands["coverage"]))
 
     sm = sub.add_parser("smoke", help="check an adapter before its results count")
     sm.add_argument("--adapter", required=True, metavar="ADAPTER", help="as for run --adapter")

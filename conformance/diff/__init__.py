@@ -280,12 +280,14 @@ def prune_tree(found: Disagreement, still: Callable[[dict], Disagreement | None]
 
 def diff_operation(adapters: tuple[Adapter, Adapter], op: str, *, examples: int = DEFAULT_EXAMPLES,
                    seed: int | None = None, timeout: float = DEFAULT_TIMEOUT, shrink: bool = True,
-                   known: "KnownDivergences | None" = None, edition: str | None = None) -> OperationReport:
+                   known: "KnownDivergences | None" = None, edition: str | None = None,
+                   seen: Callable[[dict, "dict | None"], None] | None = None) -> OperationReport:
     """Compare ``adapters`` (both started) on ``examples`` generated examples of ``op`` and
     shrink the first disagreement (unless ``shrink`` is false: the first one found is kept as it
     was drawn). ``seed`` ``None`` derandomizes (the same examples every run); ``edition``: the
     edition judged (``None``: the default), sent with every request. A disagreement that
-    ``known`` explains is counted in the report and the search goes on."""
+    ``known`` explains is counted in the report and the search goes on. ``seen``, when given, is
+    called with each drawn example's input and tree (not the shrink steps)."""
     from conformance.diff.known import signature
 
     from hypothesis import HealthCheck, Phase, given, settings
@@ -313,6 +315,8 @@ def diff_operation(adapters: tuple[Adapter, Adapter], op: str, *, examples: int 
             report.shrinks += 1
         else:
             drawn.examples, drawn.known, drawn.known_cases = drawn.examples + 1, report.known, len(report.known_cases)
+            if seen is not None:
+                seen(input, tree)
         answers, views, names = exchange(adapters, op, input, tree, timeout, edition)
         fault = adapter_fault(answers, views, example_text(input, tree), memo)
         if fault is not None:

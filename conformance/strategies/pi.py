@@ -32,18 +32,19 @@ NEAR_MISSES = ("$", "$$1", "\\$1", "${1", "${1:-", "${@:", "${@:x}", "${@:1:}", 
 """Texts that look like placeholders but are not, or nest one in another: braced without a
 default, unterminated, escaped, doubled."""
 
-_PLAIN = ("a", "b c", "x\n", " ", "}", ":-", "{", "é")
+_PLAIN = ("a", "b c", "x\n", " ", "}", ":-", "{", "é", "\U0001F600", "e\u0301")
 
 template_text = st.lists(st.one_of(placeholder, st.sampled_from(NEAR_MISSES), st.sampled_from(_PLAIN)),
                          max_size=6).map("".join)
 """A template's content built from placeholders, near misses and plain text."""
 
-ARG_PIECES = ("a", "bc", "$1", "$@", "${1:-x}", "é", "", " ", "a b")
-arg_values = st.one_of(st.just([]), st.lists(st.sampled_from(ARG_PIECES), min_size=1, max_size=4))
-"""Arguments to substitute: including ones that look like placeholders (never re-substituted)."""
+ARG_PIECES = ("a", "bc", "$1", "$@", "${1:-x}", "é", "", " ", "a b", "\U0001F600", "e\u0301")
+arg_values = st.one_of(st.sampled_from([[], [""]]), st.lists(st.sampled_from(ARG_PIECES), min_size=1, max_size=4))
+"""Arguments to substitute: none, one empty, and lists including ones that look like placeholders
+(never re-substituted), characters beyond the Basic Multilingual Plane and combining marks."""
 
 QUOTING = ('"a b"', "'a b'", '""', "''", '"open', "'open", '\\"', "a\"b\"c", "a'b'c", '"it\'s"', "'say \"hi\"'",
-           "\\", "$1", "x")
+           "\\", "$1", "x", "\U0001F600", "e\u0301")
 SEPARATORS = (" ", "  ", "\t", "\n", "\u00a0", "\u3000", "")
 argument_text = st.lists(st.tuples(st.sampled_from(QUOTING), st.sampled_from(SEPARATORS)), max_size=5) \
     .map(lambda parts: "".join(p + s for p, s in parts))
@@ -54,7 +55,7 @@ adjacent) and JavaScript's whitespace characters as separators."""
 @strategy("pi.parse-args")
 def parse_args() -> Any:
     """Examples ``(input, tree)`` of ``pi.parse-args`` (see the module docstring)."""
-    return argument_text.map(lambda text: ({"text": text}, None))
+    return st.one_of(st.sampled_from(["", " ", "\t\n\u00a0"]), argument_text).map(lambda text: ({"text": text}, None))
 
 
 @strategy("pi.substitute-args")
