@@ -54,10 +54,11 @@ def tarball(files: dict) -> bytes:
 
 class FakeRegistry:
     """A registry serving ``packages`` (each a dict of files with a ``package.json``) on
-    ``url``; ``requests`` counts what it served. Use as a context manager."""
+    ``url``; ``requests`` counts what it served, ``tarball_requests`` the tarballs among them. Use as a context manager."""
 
     def __init__(self, *packages: dict) -> None:
         self.requests = 0
+        self.tarball_requests = 0
         self._documents: dict[str, dict] = {}
         self._tarballs: dict[str, bytes] = {}
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
@@ -87,6 +88,7 @@ class FakeRegistry:
                 registry.requests += 1
                 path = unquote(self.path.split("?")[0])
                 if path in registry._tarballs:
+                    registry.tarball_requests += 1
                     body, kind = registry._tarballs[path], "application/octet-stream"
                 elif path.lstrip("/") in registry._documents:
                     body, kind = json.dumps(registry._documents[path.lstrip("/")]).encode(), "application/json"

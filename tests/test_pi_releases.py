@@ -132,3 +132,25 @@ def test_the_earlier_line_installs_under_its_own_scope(cache, registry) -> None:
         assert answer.kind == "unsupported" and "@mariozechner/pi-ai/providers/all" in answer.message
     finally:
         adapter.stop()
+
+
+@needs_node
+def test_parallel_installs_of_one_release_install_it_once(cache, registry) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    release = releases.Release("pi-node", "9.9.9")
+    with ThreadPoolExecutor(max_workers=3) as pool:
+        folders = list(pool.map(lambda _: releases.install(release), range(3)))
+    assert len(set(folders)) == 1 and (folders[0] / "node_modules" / release.package / "package.json").is_file()
+    tarballs = registry.tarball_requests
+    assert tarballs == 2  # the release and its pi-ai, fetched by one npm install only
+    root = cache.parent / "pi-node"
+    assert sorted(p.name for p in root.iterdir() if not p.name.endswith(".lock")) == [release.folder_name]
+
+
+def test_with_the_cache_off_releases_go_to_a_temporary_folder(monkeypatch) -> None:
+    monkeypatch.setenv("PI_CONFORMANCE_CACHE", "off")
+    monkeypatch.setattr(releases, "_temporary_root", None)
+    root = releases.releases_root()
+    assert root.is_dir() and root.name.startswith("pi-conformance-releases-")
+    assert releases.releases_root() == root
