@@ -2,7 +2,8 @@
 
 ``history --adapter A --adapter B ...`` runs the suite against each adapter (oldest first), in
 parallel child runs of ``pi-conformance run`` (at most ``--jobs``, by default the processor cores
-this process may use), each writing its JSON report; releases named ``pi-node@VERSION`` are
+this process may use; forked from this process where it can, :mod:`conformance.history_fork`),
+each writing its JSON report; releases named ``pi-node@VERSION`` are
 installed first, one after the other, so that the runs start from the cache. It then writes
 ``history.json`` (:func:`conformance.history.build_history`) and ``history.html`` into ``--out``.
 
@@ -91,18 +92,24 @@ def _prepare(adapters: list[str]) -> str | None:
     return None
 
 
+def run_arguments(adapter: str, args: argparse.Namespace, report: Path) -> list[str]:
+    """The ``pi-conformance run`` arguments of the run against ``adapter`` writing ``report``."""
+    argv = ["run", "--adapter", adapter, "--report-json", str(report), "-q", "--timeout", str(args.timeout),
+            "--edition", args.edition]
+    for area in args.area or ():
+        argv += ["--area", area]
+    for pattern in args.case or ():
+        argv += ["--case", pattern]
+    return argv
+
+
 def run_one(adapter: str, args: argparse.Namespace, folder: Path, index: int) -> Run:
     """Run the suite against ``adapter`` in a child ``pi-conformance run`` writing its JSON report
-    into ``folder``."""
+    into ``folder`` (a fresh Python: where this system cannot fork, see :mod:`history_fork`)."""
     from conformance.adapters.connect import kit_module_command
 
     report = folder / f"{index:02d}.json"
-    command = kit_module_command("conformance.cli", "run", "--adapter", adapter, "--report-json", str(report),
-                                 "-q", "--timeout", str(args.timeout), "--edition", args.edition)
-    for area in args.area or ():
-        command += ["--area", area]
-    for pattern in args.case or ():
-        command += ["--case", pattern]
+    command = kit_module_command("conformance.cli", *run_arguments(adapter, args, report))
     started = time.monotonic()
     with subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                           text=True, errors="replace") as proc:
@@ -119,8 +126,16 @@ _running: set[subprocess.Popen] = set()
 
 
 def run_all(args: argparse.Namespace, folder: Path, jobs: int) -> list[Run]:
-    """Every adapter's run, at most ``jobs`` at once, in the order given. Interrupted (Ctrl-C, a
-    termination signal), it stops the runs going on and cancels the others before re-raising."""
+    """Every adapter's run, at most ``jobs`` at once, in the order given: forked from this process
+    where the system can (:func:`conformance.history_fork.run_forked`), else each a fresh Python.
+    Interrupted (Ctrl-C, a termination signal), it stops the runs going on and cancels the others
+    before re-raising."""
+    from conformance import history_fork
+
+    if history_fork.can_fork():
+        runs = history_fork.run_forked([(a, run_arguments(a, args, folder / f"{i:02d}.json"), folder / f"{i:02d}.json")
+                                        for i, a in enumerate(args.adapter)], jobs, folder)
+        return [Run(*r) for r in runs]
     pool = ThreadPoolExecutor(max_workers=jobs)
     futures = [pool.submit(run_one, a, args, folder, i) for i, a in enumerate(args.adapter)]
     try:

@@ -23,11 +23,39 @@ def _fault(fault_id: str):
     return next(f for f in load_faults() if f.id == fault_id)
 
 
-def test_history_names_what_each_neighbouring_pair_changed(tmp_path, capsys) -> None:
+@pytest.fixture(params=["fork", "spawn"])
+def way(request, monkeypatch):
+    """Runs forked from the command's process, or each a fresh Python. The forked way is run in
+    a process of its own, single-threaded as a command line is (a test runner's workers are not)."""
+    if request.param == "spawn":
+        from conformance import history_fork
+
+        monkeypatch.setattr(history_fork, "can_fork", lambda: False)
+    return request.param
+
+
+def _history(way: str, argv: list[str], capsys) -> tuple[int, str, str]:
+    if way == "spawn":
+        code = main(["history", *argv])
+        captured = capsys.readouterr()
+        return code, captured.out, captured.err
+    import subprocess
+
+    from conformance.adapters.connect import kit_module_command
+
+    probe = ("import sys, threading; from conformance import history_fork; "
+             "assert threading.active_count() == 1 and history_fork.can_fork(); "
+             "from conformance.cli import main; sys.exit(main(sys.argv[1:]))")
+    done = subprocess.run([*kit_module_command("conformance.cli")[:-2], "-c", probe, "history", *argv],
+                          capture_output=True, text=True, cwd=Path(__file__).resolve().parent.parent)
+    assert "AssertionError" not in done.stderr, done.stderr
+    return done.returncode, done.stdout, done.stderr
+
+
+def test_history_names_what_each_neighbouring_pair_changed(tmp_path, capsys, way) -> None:
     out = tmp_path / "h"
-    code = main(["history", "--adapter", "reference", "--adapter", ARGS, "--adapter", DOLLAR,
-                 "--case", "tpl-*", "--out", str(out), "--markdown"])
-    printed = capsys.readouterr().out
+    code, printed, _err = _history(way, ["--adapter", "reference", "--adapter", ARGS, "--adapter", DOLLAR,
+                                   "--case", "tpl-*", "--out", str(out), "--markdown"], capsys)
     assert code == 0, printed
     history = json.loads((out / "history.json").read_text(encoding="utf-8"))
     assert [r["label"] for r in history["releases"]] == ["reference", ARGS, DOLLAR]
@@ -72,11 +100,12 @@ def test_history_out_folder_of_the_kit_is_refused(capsys) -> None:
     assert "--out" in capsys.readouterr().err and not (folder / "history.json").exists()
 
 
-def test_history_stops_at_an_adapter_that_cannot_start(tmp_path, capsys) -> None:
-    code = main(["history", "--adapter", "reference", "--adapter", "python:tests.no_such_module:X",
-                 "--case", "tpl-args-*", "--out", str(tmp_path / "h")])
-    err = capsys.readouterr().err
+def test_history_stops_at_an_adapter_that_cannot_start(tmp_path, capsys, way) -> None:
+    code, _out, err = _history(way, ["--adapter", "reference", "--adapter", "python:tests.no_such_module:X",
+                                     "--case", "tpl-args-*", "--out", str(tmp_path / "h")], capsys)
     assert code == 3 and "python:tests.no_such_module:X could not start" in err
+    said = err.split("pi-conformance history: the run against python:tests.no_such_module:X could not start:", 1)
+    assert len(said) == 2 and "no_such_module" in said[1]  # what the run said, quoted by history
     assert not (tmp_path / "h" / "history.json").exists()
 
 
