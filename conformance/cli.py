@@ -431,8 +431,8 @@ def cmd_compare(args: argparse.Namespace) -> int:
     try:
         reports_ = [load_report(Path(p)) for p in args.reports]
         if args.cases:
-            from conformance.history_command import compare_cases
-            return compare_cases(args, reports_)
+            from conformance.history import compare_cases
+            return compare_cases(reports_, table_form=args.markdown or args.html or args.by_op)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     print(render_report(reports_) if args.html else compare(reports_, markdown=args.markdown, by_op=args.by_op))

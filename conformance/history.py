@@ -21,8 +21,8 @@ from typing import Any
 from conformance.console import shown
 from conformance.reports import SOURCE_KEY, report_editions
 
-__all__ = ["FORMAT", "CaseChange", "Changes", "build_history", "case_changes", "case_records", "markdown_table",
-           "render_changes"]
+__all__ = ["FORMAT", "CaseChange", "Changes", "build_history", "case_changes", "case_records", "compare_cases",
+           "markdown_table", "render_changes"]
 
 FORMAT = 1
 """The format of ``history.json``; raised when a field changes meaning or goes."""
@@ -192,3 +192,17 @@ def markdown_table(history: dict) -> str:
                      *(str(row.get(s, 0)) for s in STATUS_COLUMNS), str(failing), str(passing)]
             lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines)
+
+
+def compare_cases(reports: list[dict], *, table_form: bool = False) -> int:
+    """``compare --cases OLD NEW``: print every case whose status changed; 1 when a case that
+    passed in OLD does not pass in NEW, else 0. Raises ``ValueError`` (a usage error) for another
+    number of reports, a table form asked for with it (``table_form``: --markdown, --html or
+    --by-op), or a malformed case record."""
+    if len(reports) != 2:
+        raise ValueError(f"compare --cases takes two reports, OLD then NEW, not {len(reports)}")
+    if table_form:
+        raise ValueError("compare --cases prints the changed cases; --markdown, --html and --by-op are for the table")
+    changes = case_changes(*reports)
+    print(render_changes(reports[0], reports[1], changes))
+    return 1 if changes.regressions else 0

@@ -26,7 +26,7 @@ from pathlib import Path
 
 from conformance.areas import AREAS
 from conformance.console import shown, shown_lines
-from conformance.history import build_history, case_changes, markdown_table, render_changes
+from conformance.history import build_history, markdown_table
 from conformance.options import add_edition_argument, folder_argument, pattern_argument, timeout_seconds
 
 DEFAULT_OUT = "reports/history"
@@ -217,16 +217,3 @@ def _write(out: Path, history: dict) -> None:
 
     write_text(out / "history.json", json.dumps(history, indent=1, ensure_ascii=False) + "\n")
     write_text(out / "history.html", render_history(history))
-
-
-def compare_cases(args: argparse.Namespace, reports: list[dict]) -> int:
-    """``compare --cases OLD NEW``: print every case whose status changed; 1 when a case that
-    passed in OLD does not pass in NEW, else 0. Raises ``ValueError`` (a usage error) for another
-    number of reports, a table form asked for with it, or a malformed case record."""
-    if len(reports) != 2:
-        raise ValueError(f"compare --cases takes two reports, OLD then NEW, not {len(reports)}")
-    if args.markdown or args.html or args.by_op:
-        raise ValueError("compare --cases prints the changed cases; --markdown, --html and --by-op are for the table")
-    changes = case_changes(*reports)
-    print(render_changes(reports[0], reports[1], changes))
-    return 1 if changes.regressions else 0
