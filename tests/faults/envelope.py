@@ -78,6 +78,20 @@ def _any_tool(contribution, active_tools):
     return any(t in set(active_tools) for t in contribution.activeTools)
 
 
+def _blank_custom_absent(system, custom, append):
+    """A custom prompt of white space only taken for none (a trim() before the test)."""
+    if custom and custom.strip():
+        return f"{custom}\n\n{append}" if append else custom
+    return system or ""
+
+
+def _blank_append_dropped(system, custom, append):
+    """An append-system text of white space only taken for none."""
+    if custom:
+        return f"{custom}\n\n{append}" if append and append.strip() else custom
+    return system or ""
+
+
 def _keep_old_copies(messages, message):
     rest = cf.strip_audit(messages)
     return ([message] if message is not None else []) + rest
@@ -213,4 +227,20 @@ FAULTS = [
           ("ENV-OP-REFUSED",),
           (wrap("conformance.adapters.reference.envelope:_register_all", _first_refusal_fails),),
           ("envelope.developer-messages", "envelope.build")),
+    # The same mistake in each operation that applies it: an implementation may filter or build the
+    # instructions in more than one place, so each operation's cases must catch it on their own.
+    Fault("env-tools-any-in-build", "envelope", "A built envelope keeps a contribution when any one listed tool is active",
+          ("ENV-FILTER-TOOLS",), (replace(f"{C}:passes_tool_filter", _any_tool),), ("envelope.build",)),
+    Fault("env-tools-any-in-session", "envelope", "A session's envelope keeps a contribution when any one listed tool is active",
+          ("ENV-FILTER-TOOLS",), (replace(f"{C}:passes_tool_filter", _any_tool),), ("envelope.session",)),
+    Fault("env-instructions-blank-custom-absent", "envelope", "A custom prompt of white space only counts as absent",
+          ("ENV-INSTR-CUSTOM", "ENV-DECISION-INSTRUCTIONS"), (replace("reference.envelope.instructions:provider_instructions", _blank_custom_absent),),
+          ("envelope.instructions",)),
+    Fault("env-build-blank-custom-absent", "envelope", "A built envelope takes a custom prompt of white space only for none",
+          ("ENV-INSTR-CUSTOM", "ENV-DECISION-INSTRUCTIONS"), (replace("reference.envelope.instructions:provider_instructions", _blank_custom_absent),),
+          ("envelope.build",)),
+    Fault("env-instructions-blank-append-dropped", "envelope",
+          "An append-system text of white space only is dropped after a custom prompt",
+          ("ENV-INSTR-CUSTOM", "ENV-DECISION-INSTRUCTIONS"), (replace("reference.envelope.instructions:provider_instructions", _blank_append_dropped),),
+          ("envelope.instructions",)),
 ]

@@ -215,4 +215,9 @@ FAULTS = [
           ("PI-MODELS-VALUE-FORMS",), (wrap(f"{VAL}:parse_config_value", _bang_literal),), MDL_OPS),
     Fault("mdl-dollar-dollar-kept", "pi", "$$ is kept as two dollars instead of one",
           ("PI-MODELS-VALUE-ESCAPES",), (wrap(f"{VAL}:parse_config_value", _dollar_dollar_kept),), MDL_OPS),
+    Fault("pkg-source-trailing-trim-only", "pi",
+          "Only trailing white space is taken off a source, so \" npm:pkg\" is a local path",
+          ("PI-PKG-SOURCE-TRIM",),
+          (mutate("reference.pi.core.sources:parse_source", "text = source.strip()", "text = source.rstrip()"),),
+          ("pi.package-source",)),
 ]

@@ -4,6 +4,7 @@ specificity, conflicts, cycles, layer order."""
 from __future__ import annotations
 
 from conformance.faults import Fault, replace, wrap
+from conformance.patches import mutate
 from reference.profiles.core import compose as comp
 from reference.profiles.core.types import Diagnostic
 
@@ -146,4 +147,9 @@ FAULTS = [
           ("PROF-PICKER-PAGES",)),
     limit("prof-id-length-65", f"{CORE}.ids:ID_MAX_LENGTH", 65, "An id of 65 characters is accepted",
           ("PROF-ID",)),
+    Fault("prof-settings-value-case-folded", "profiles",
+          "A set value is compared after lower-casing, so Inherit or OFF is accepted",
+          ("PROF-SETTINGS-PARSE",),
+          (mutate("reference.profiles.core.settings:parse_setting", "text = value.strip()", "text = value.strip().lower()"),),
+          ("profiles.settings",)),
 ]
