@@ -28,10 +28,28 @@ def batch_faults(batch: str = "batch1") -> list[Path]:
     return sorted((HERE / batch).glob("f[0-9][0-9]_*.py"))
 
 
+def _share_common() -> None:
+    """Make ``tests.blind.common`` (the pieces faults share) importable by the faults even where
+    the package ``tests`` is another checkout's (``benchmarks/blind.py --kit``): loaded from this
+    folder by its path and registered under its name."""
+    name = "tests.blind.common"
+    if name in sys.modules:
+        return
+    try:
+        importlib.import_module(name)
+    except ImportError:
+        spec = importlib.util.spec_from_file_location(name, HERE / "common.py")
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+
+
 def load_fault(path: Path) -> ModuleType:
     """The fault module at ``path``, imported under its own name (``blind_f01_...``); the
     attribute ``OP`` holds its operation (the docstring's first line up to `` --``).
     Raises ``ValueError`` when the docstring names no operation or ``handle`` is missing."""
+    _share_common()
     spec = importlib.util.spec_from_file_location(f"blind_{path.stem}", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)

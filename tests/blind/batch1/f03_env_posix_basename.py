@@ -3,10 +3,8 @@ Bug: the shell's basename is taken with POSIX path rules (only "/" separates), s
 
 import re
 
+from tests.blind.common import js_basename, shell_source
 
-def _js_base(p):
-    parts = [x for x in re.split(r"[\\/]", p) if x != ""]
-    return parts[-1] if parts else ""
 
 def _posix_base(p):
     parts = [x for x in p.split("/") if x != ""]
@@ -17,14 +15,10 @@ def handle(msg, call):
     if rep.get("type") != "result":
         return rep
     host = msg["input"].get("host") or {}
-    src = None
-    for v in (host.get("shell"), host.get("comSpec")):
-        if isinstance(v, str) and _js_base(v):
-            src = v
-            break
+    src = shell_source(host)
     if src is None:
         return rep
-    good, bad = _js_base(src), _posix_base(src)
+    good, bad = js_basename(src), _posix_base(src)
     content = rep["output"]["content"]
     line = "  <shell>" + good + "</shell>"
     if good != bad and bad and line in content:

@@ -3,10 +3,8 @@ Bug: the fish check compares the basename with "fish" case-sensitively, so "Fish
 
 import re
 
+from tests.blind.common import js_basename, shell_source
 
-def _js_base(p):
-    parts = [x for x in re.split(r"[\\/]", p) if x != ""]
-    return parts[-1] if parts else ""
 
 def handle(msg, call):
     rep = call()
@@ -16,14 +14,10 @@ def handle(msg, call):
     if "exec_command" not in (inp.get("activeTools") or []):
         return rep
     host = inp.get("host") or {}
-    src = None
-    for v in (host.get("shell"), host.get("comSpec")):
-        if isinstance(v, str) and _js_base(v):
-            src = v
-            break
+    src = shell_source(host)
     if src is None:
         return rep
-    base = _js_base(src)
+    base = js_basename(src)
     if base.lower() == "fish" and base != "fish":
         rep["output"]["content"] = re.sub(r"  <shell>[^\n]*</shell>", lambda m: "  <shell>" + base + "</shell>", rep["output"]["content"], count=1)
     return rep

@@ -3,15 +3,13 @@ Bug: the size check is size >= 65536, so a body of exactly 65,536 UTF-8 bytes is
 
 import os
 
+from tests.blind.common import profile_dirs
 
-def _dirs(root, inp):
-    return [os.path.join(root, inp.get("agentDir", ""), "system-prompts", "profiles"),
-            os.path.join(root, inp.get("cwd", ""), ".pi", "system-prompts", "profiles")]
 
 def handle(msg, call):
     root = msg.get("root")
     if root:
-        for d in _dirs(root, msg["input"]):
+        for d in profile_dirs(root, msg["input"]):
             if not os.path.isdir(d):
                 continue
             for name in os.listdir(d):

@@ -3,13 +3,14 @@ Bug: leading byte-order marks are stripped with a loop (replace(/^\uFEFF+/, ""))
 
 import os
 
+from tests.blind.common import profile_dirs
+
 
 def handle(msg, call):
     root = msg.get("root")
     inp = msg["input"]
     if root:
-        for d in (os.path.join(root, inp.get("agentDir", ""), "system-prompts", "profiles"),
-                  os.path.join(root, inp.get("cwd", ""), ".pi", "system-prompts", "profiles")):
+        for d in profile_dirs(root, inp):
             if not os.path.isdir(d):
                 continue
             for name in os.listdir(d):

@@ -3,13 +3,14 @@ Bug: profile files are found with name.endsWith(".md"), so "Review.MD" or "a.Md"
 
 import os
 
+from tests.blind.common import profile_dirs
+
 
 def handle(msg, call):
     root = msg.get("root")
     inp = msg["input"]
     if root:
-        for d in (os.path.join(root, inp.get("agentDir", ""), "system-prompts", "profiles"),
-                  os.path.join(root, inp.get("cwd", ""), ".pi", "system-prompts", "profiles")):
+        for d in profile_dirs(root, inp):
             if not os.path.isdir(d) or os.path.islink(d) and not os.path.isdir(os.path.realpath(d)):
                 continue
             for name in os.listdir(d):

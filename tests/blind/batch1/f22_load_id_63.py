@@ -3,6 +3,8 @@ Bug: the id length check is id.length < 64, so an id of exactly 64 characters is
 
 import json
 import os
+
+from tests.blind.common import profile_dirs
 import re
 
 
@@ -11,8 +13,7 @@ def handle(msg, call):
     inp = msg["input"]
     renamed = {}
     if root:
-        for d in (os.path.join(root, inp.get("agentDir", ""), "system-prompts", "profiles"),
-                  os.path.join(root, inp.get("cwd", ""), ".pi", "system-prompts", "profiles")):
+        for d in profile_dirs(root, inp):
             if not os.path.isdir(d):
                 continue
             for name in os.listdir(d):

@@ -1,7 +1,7 @@
 """pi.packages-resolve -- PI-PKG-FILTER-ORDER, PI-DECISION-PACKAGES.
 Bug: filters are applied in the order globs, !pattern, -path, +path, so a +path beats a -path of the same path."""
 
-import copy
+from tests.blind.common import rewrite_filters
 
 
 def _norm(p):
@@ -15,17 +15,5 @@ def _fix(lst):
     return new, new != lst
 
 def handle(msg, call):
-    inp = copy.deepcopy(msg["input"])
-    changed = False
-    for key in ("personalSettings", "projectSettings"):
-        s = inp.get(key)
-        if not isinstance(s, dict):
-            continue
-        for t in ("extensions", "skills", "prompts", "themes"):
-            s[t], c = _fix(s.get(t)); changed |= c
-        for p in s.get("packages") or []:
-            if isinstance(p, dict):
-                for t in ("extensions", "skills", "prompts", "themes"):
-                    if t in p:
-                        p[t], c = _fix(p[t]); changed |= c
+    inp, changed = rewrite_filters(msg["input"], _fix, top_level=True)
     return call(inp) if changed else call()

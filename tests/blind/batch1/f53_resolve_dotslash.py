@@ -1,7 +1,7 @@
 """pi.packages-resolve -- PI-PKG-PATTERN-DOT-SLASH.
 Bug: a leading "./" in a filter pattern or exact path is kept, so "./prompts/*.md" (or "+./x", "-./x", "!./x") never matches the package-relative path "prompts/a.md"."""
 
-import copy
+from tests.blind.common import rewrite_filters
 
 
 def _fix(lst):
@@ -18,15 +18,5 @@ def _fix(lst):
     return out, out != lst
 
 def handle(msg, call):
-    inp = copy.deepcopy(msg["input"])
-    changed = False
-    for key in ("personalSettings", "projectSettings"):
-        s = inp.get(key)
-        if not isinstance(s, dict):
-            continue
-        for p in s.get("packages") or []:
-            if isinstance(p, dict):
-                for t in ("extensions", "skills", "prompts", "themes"):
-                    if t in p:
-                        p[t], c = _fix(p[t]); changed |= c
+    inp, changed = rewrite_filters(msg["input"], _fix, top_level=False)
     return call(inp) if changed else call()
