@@ -22,7 +22,7 @@ from conformance.adapters.connect import AdapterNameError, make_adapter
 from conformance.cli_parser import build_parser
 from conformance.console import (LINE_LIMIT, interrupted_exit_code, shown, shown_lines, terminate_as_interrupt,
                                  tolerate_any_encoding, tolerate_closed_stdout)
-from conformance.editions import held_elsewhere, holds, judged, judging, label
+from conformance.editions import held_elsewhere, holds, judged, judging, label, print_editions
 from conformance.options import check_edition_areas, required_operations
 from conformance.operations import names as operation_names
 
@@ -143,9 +143,12 @@ def cmd_run(args: argparse.Namespace) -> int:
     if suite_errors:
         _err(f"{len(suite_errors)} suite error(s)")
         return EXIT_USAGE
-    from conformance.runner import RunSummary
+    from conformance.runner import RunSummary, unproven
 
-    return EXIT_OK if RunSummary.of(results).ok else EXIT_FAIL
+    lines, fails = unproven(results, args.require_op, args.fail_on_unsupported)
+    for line in lines:
+        _err(line if fails else f"warning: {line}")
+    return EXIT_OK if RunSummary.of(results).ok and not fails else EXIT_FAIL
 
 
 def _expectations(args: argparse.Namespace, suite):
@@ -459,15 +462,6 @@ def cmd_docs(args: argparse.Namespace) -> int:
     return _print_suite_errors(suite.errors)
 
 
-def cmd_editions(args: argparse.Namespace) -> int:
-    """``pi-conformance editions``: each edition, its area, whether it is the default, its sources."""
-    from conformance.editions import EDITIONS
-
-    for e in EDITIONS:
-        print(f"{e.name}\t{e.area}\t{'default' if e.default else '-'}\t{e.sources}")
-    return EXIT_OK
-
-
 SCHEMA_DIR = Path(__file__).resolve().parent / "schema"
 """The kit's own published schemas (package data)."""
 
@@ -567,7 +561,7 @@ def cmd_serve_reference(args: argparse.Namespace) -> int:
 def parser() -> argparse.ArgumentParser:
     """The ``pi-conformance`` argument parser over this module's commands."""
     return build_parser({"run": cmd_run, "list": cmd_list, "show": cmd_show, "coverage": cmd_coverage,
-                         "smoke": cmd_smoke, "editions": cmd_editions, "serve-reference": cmd_serve_reference,
+                         "smoke": cmd_smoke, "editions": print_editions, "serve-reference": cmd_serve_reference,
                          "compare": cmd_compare, "docs": cmd_docs, "schema": cmd_schema})
 
 

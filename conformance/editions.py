@@ -156,3 +156,11 @@ def shared(area: str, clause_editions: list[list[str] | None]) -> tuple[str, ...
         if listed is not None:
             out = [name for name in out if name in listed]
     return tuple(out)
+
+
+def print_editions(args: object = None) -> int:
+    """``pi-conformance editions``: each edition, its area, whether it is the default, its sources
+    (tab-separated, one a line); exit code 0."""
+    for e in EDITIONS:
+        print(f"{e.name}\t{e.area}\t{'default' if e.default else '-'}\t{e.sources}")
+    return 0

@@ -412,8 +412,43 @@ def require_support(result: CaseResult, expectation: Any, required: list[str] | 
         return result
     if any(fnmatchcase(result.op, pattern) for pattern in required):
         result.status = "failed"
-        result.message = f"unsupported, but {result.op} is required (--fail-on-unsupported): {result.message}"
+        result.message = f"{UNSUPPORTED_BUT_REQUIRED}{result.op} is required (--fail-on-unsupported): {result.message}"
     return result
+
+
+NOT_JUDGED = frozenset({"unsupported", "skipped"})
+"""The statuses of a case whose answer was never compared with its golden or refusal."""
+
+UNSUPPORTED_BUT_REQUIRED = "unsupported, but "
+"""How :func:`require_support` begins the message of the case it fails (judged no more than before)."""
+
+
+def _judged(result: CaseResult) -> bool:
+    return result.status not in NOT_JUDGED and not (result.status == "failed"
+                                                    and result.message.startswith(UNSUPPORTED_BUT_REQUIRED))
+
+
+def unproven(results: list[CaseResult], globs: list[str] | None, every: bool) -> tuple[list[str], bool]:
+    """What a run asked for proof by ``--fail-on-unsupported`` (``every``) or ``--require-op GLOB``
+    (``globs``) failed to prove: one line for each required operation with selected cases none of
+    which was judged (skipped or unsupported, by the adapter or the expectations file), and a line
+    when no selected case at all was judged. Returns the lines and whether they fail the run (only
+    when proof was asked); a plain run gets the no-case line as a warning."""
+    lines = []
+    if globs:
+        by_op: dict[str, list[CaseResult]] = {}
+        for r in results:
+            if any(fnmatchcase(r.op, glob) for glob in globs):
+                by_op.setdefault(r.op, []).append(r)
+        for op, rs in sorted(by_op.items()):
+            if not any(map(_judged, rs)):
+                lines.append(f"{op} is required (--require-op) but none of its {len(rs)} selected case(s) was judged")
+    if results and not any(map(_judged, results)):
+        skipped = sum(r.status == "skipped" for r in results)
+        lines.append(f"no selected case was judged ({len(results) - skipped} unsupported, {skipped} skipped): "
+                     "the run proves nothing" + ("" if every or globs else
+                                                  "; --fail-on-unsupported or --require-op makes such a run fail"))
+    return lines, bool(lines) and (every or bool(globs))
 
 
 def is_bundled_reference(adapter: Any) -> bool:

@@ -4,6 +4,9 @@ expectation entries, a console table that fits 80 columns, clause statements bes
 from __future__ import annotations
 
 import json
+import shlex
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -39,9 +42,33 @@ def test_fail_on_unsupported_fails_a_declined_operation_unless_expected(tmp_path
     assert cli(dirs, "run", "-q", "--adapter", NO_OPS) == 0
     assert cli(dirs, "run", "-q", "--adapter", NO_OPS, "--fail-on-unsupported") == 1
     assert cli(dirs, "run", "-q", "--adapter", NO_OPS, "--require-op", "kit.*") == 1
-    assert cli(dirs, "run", "-q", "--adapter", NO_OPS, "--require-op", "envelope.*") == 0
     exp = write(tmp_path / "exp.yaml", "- {id: 'kit-*', status: unsupported, reason: declared}\n")
-    assert cli(dirs, "run", "-q", "--adapter", NO_OPS, "--fail-on-unsupported", "--expectations", str(exp)) == 0
+    assert cli(dirs, "run", "-q", "--adapter", NO_OPS, "--expectations", str(exp)) == 0
+    # declared unsupported is no failure, but a run that judged no case proves nothing
+    assert cli(dirs, "run", "-q", "--adapter", NO_OPS, "--fail-on-unsupported", "--expectations", str(exp)) == 1
+    assert cli(dirs, "run", "-q", "--adapter", "python:tests.kit_fixtures:Echo", "--fail-on-unsupported") == 0
+
+
+SKIPS_ALL = shlex.join([sys.executable, str(Path(__file__).parent / "standins" / "skips_all.py")])
+
+
+@pytest.mark.parametrize("adapter", [SKIPS_ALL, "python:tests.kit_fixtures:SkipsAll", NO_OPS])
+@pytest.mark.parametrize("options", [["--fail-on-unsupported"], ["--require-op", "kit.*"],
+                                     ["--require-op", "envelope.*"], ["--fail-on-unsupported", "--require-op", "kit.*"]])
+def test_a_run_that_judged_no_case_is_not_green_when_proof_is_asked(tmp_path, capsys, adapter, options):
+    dirs = mini_suite(tmp_path)
+    assert cli(dirs, "run", "-q", "--adapter", adapter) == 0  # a plain run: a warning only
+    assert "no selected case was judged" in capsys.readouterr().err
+    assert cli(dirs, "run", "-q", "--adapter", adapter, *options) == 1
+    assert "no selected case was judged" in capsys.readouterr().err
+
+
+def test_a_required_operation_whose_cases_were_all_skipped_fails_the_run(tmp_path, capsys):
+    dirs = mini_suite(tmp_path)
+    exp = write(tmp_path / "exp.yaml", "- {id: 'kit-*', status: skip, reason: later}\n")
+    assert cli(dirs, "run", "-q", "--adapter", "python:tests.kit_fixtures:Echo", "--require-op", "kit.echo",
+               "--expectations", str(exp)) == 1
+    assert "kit.echo is required (--require-op) but none of its 3 selected case(s) was judged" in capsys.readouterr().err
 
 
 def test_fail_on_unsupported_under_pytest(pytester, suite_dir):  # noqa: F811
