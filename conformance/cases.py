@@ -53,6 +53,8 @@ class Case:
         area: the file's area. file, line: where the case is written.
         editions: the editions of its area the case holds for (declared, else those its clauses
             share; ``conformance.editions``), or ``None`` for a case of an area without editions.
+        facets: the facets its clauses decide (their catalogue ``facets``): compared whatever
+            the implementation declares (:mod:`conformance.facets`).
     """
 
     id: str
@@ -70,6 +72,7 @@ class Case:
     line: int
     column: int = 1
     editions: tuple[str, ...] | None = None
+    facets: tuple[str, ...] = ()
 
 
 @dataclass
@@ -384,6 +387,9 @@ def load_suite(scenarios_dir: Path = SCENARIOS_DIR, *, areas: list[str] | None =
                                   context=context, refused=cat.refused, held=held)
         suite.errors.extend(errors)
         _add_cases(suite, cases, retired, seen)
+    decided = {cid: c.facets for cid, c in cat.clauses.items() if c.facets}
+    for case in suite.cases:
+        case.facets = tuple(sorted({f for cid in case.clauses for f in decided.get(cid, ())}))
     if held:  # right after the catalogue's own errors, which say why
         suite.errors.insert(len(errs) + len(cat.errors), held_error(str(spec_dir or "conformance/spec"), held))
     suite.ids.update(seen)

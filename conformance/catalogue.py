@@ -10,7 +10,9 @@ machine's locale: the locale check of ``pi-conformance smoke`` and ``run --local
 cases under other locales), and ``check``: ``case`` (the default: cases check it) or ``manual``
 (no program can check it; ``note`` says why and what a reader checks), and ``editions``: the
 editions of its area the clause holds for (``conformance.editions``; every edition of the area
-when absent).
+when absent), and ``facets``: the facets (:mod:`conformance.facets`, output fields no clause
+defines in general) that this clause decides, so that a case citing it compares them whatever the
+implementation declares.
 
 A ``source`` names public documents and their sections, and the decision clauses the clause relies
 on, by id (PROF-SOURCE-PUBLIC); it never points at a file outside the repository.
@@ -52,6 +54,7 @@ class Clause:
     check: str = "case"
     note: str | None = None
     editions: list[str] | None = None
+    facets: list[str] | None = None
     area: str = ""
     file: str = ""
 
@@ -110,7 +113,8 @@ def load_catalogue(spec_dir: Path = SPEC_DIR) -> Catalogue:
     return cat
 
 
-CHECKER_SOURCES = ("__init__.py", "catalogue.py", "catalogue_models.py", "areas.py", "editions.py", "public.py", "yamlio.py")
+CHECKER_SOURCES = ("__init__.py", "catalogue.py", "catalogue_models.py", "areas.py", "editions.py", "facets.py",
+                   "public.py", "yamlio.py")
 """The modules (of this package) whose code decides what a clause file loads as."""
 
 
@@ -135,7 +139,8 @@ def _catalogue_key(paths: list[Path]) -> str | None:
 
 
 _CLAUSE_SHAPE = {"id": str, "level": str, "statement": str, "source": str, "refusal": bool, "decision": bool,
-                 "collation": bool, "check": str, "note": (str, None), "editions": (None, [str]), "area": str,
+                 "collation": bool, "check": str, "note": (str, None), "editions": (None, [str]),
+                 "facets": (None, [str]), "area": str,
                  "file": None}
 """A clause as a cache entry keeps it (its ``file`` left out: the shown path is today's)."""
 

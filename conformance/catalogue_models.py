@@ -11,6 +11,9 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from conformance.areas import AREAS
+from conformance.facets import FACETS
+
+FACET_NAMES = tuple(FACETS)
 
 
 class Clause(BaseModel):
@@ -28,6 +31,7 @@ class Clause(BaseModel):
     check: Literal["case", "manual"] = "case"
     note: str | None = None
     editions: list[str] | None = Field(default=None, min_length=1)
+    facets: list[Literal[FACET_NAMES]] | None = Field(default=None, min_length=1)  # type: ignore[valid-type]
     area: str = ""
     file: str = ""
 

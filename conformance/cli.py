@@ -367,6 +367,8 @@ def cmd_show(args: argparse.Namespace) -> int:
           f"  editions: {', '.join(case.editions) if case.editions is not None else '-'}\n"
           f"  tags: {', '.join(case.tags) or '-'}\n  clauses:\n"
           + describe_clauses(_catalogue(args.spec_dir), case.clauses, indent="    "))
+    if case.facets:
+        print(f"  facets its clauses decide (compared whatever is declared): {', '.join(case.facets)}")
     if case.normalise:
         print(f"  normalise: {', '.join(case.normalise)}")
     if case.tree is not None:

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from ruamel.yaml import YAML
 
-from conformance import normalise, optional, yamlcache, yamlio
+from conformance import facets, normalise, optional, yamlcache, yamlio
 from conformance.editions import default_of
 from conformance.files import atomic_write_text
 
@@ -435,17 +435,20 @@ def write(path: Path, case_id: str, op: str, output: Any) -> bool:
     return True
 
 
-def comparable(output: Any, normalisers: list[str], case: Any = None) -> Any:
+def comparable(output: Any, normalisers: list[str], case: Any = None, gives: Any = None) -> Any:
     """``output`` canonicalised and normalised (with what ``case`` knows), ready for comparison.
 
     With a ``case`` (anything with ``op``), the properties that are ``null`` where the
     operation's output schema allows ``null`` are then taken out
-    (:func:`conformance.optional.drop_nulls`): absent and null mean the same."""
+    (:func:`conformance.optional.drop_nulls`): absent and null mean the same; and so are the
+    facets not in ``gives`` (:func:`conformance.facets.reduce`; ``None``: every facet kept)."""
     data = canonical(output)
     if normalisers:
         data = canonical(normalise.apply(normalisers, data, case))
     op = getattr(case, "op", None)
-    return optional.drop_nulls(op, data) if isinstance(op, str) else data
+    if not isinstance(op, str):
+        return data
+    return facets.reduce(op, optional.drop_nulls(op, data), gives)
 
 
 def diff(expected: Any, actual: Any) -> str:

@@ -31,7 +31,7 @@ def resolve(schema: Any, defs: dict) -> Any:
 
 
 def allows_null(schema: Any, defs: dict) -> bool:
-    """Whether ``schema`` (a JSON Schema, ``$ref``\\ s into ``defs``) accepts ``null``."""
+    """Whether ``schema`` (a JSON Schema, ``$ref`` links into ``defs``) accepts ``null``."""
     schema = resolve(schema, defs)
     if schema is True:
         return True
@@ -50,17 +50,19 @@ def allows_null(schema: Any, defs: dict) -> bool:
     return kind is None  # a schema that names no type (any JSON value) accepts null
 
 
-def _branches(schema: Any, defs: dict) -> list:
+def branches(schema: Any, defs: dict) -> list:
+    """The alternatives of ``schema`` (``anyOf``/``oneOf``, flattened, ``$ref`` links followed)."""
     schema = resolve(schema, defs)
     if not isinstance(schema, dict):
         return []
     alternatives = schema.get("anyOf", []) + schema.get("oneOf", [])
     if alternatives:
-        return [b for a in alternatives for b in _branches(a, defs)]
+        return [b for a in alternatives for b in branches(a, defs)]
     return [schema]
 
 
-def _fits(branch: dict, value: Any) -> bool:
+def fits(branch: dict, value: Any) -> bool:
+    """Whether ``value`` (an object or a list) may be an instance of the alternative ``branch``."""
     if isinstance(value, dict):
         if "properties" not in branch and "additionalProperties" not in branch:
             return False
@@ -78,7 +80,7 @@ def _fits(branch: dict, value: Any) -> bool:
 def _walk(value: Any, schema: Any, defs: dict) -> Any:
     if not isinstance(value, (dict, list)):
         return value
-    branch = next((b for b in _branches(schema, defs) if _fits(b, value)), None)
+    branch = next((b for b in branches(schema, defs) if fits(b, value)), None)
     if branch is None:
         return value
     if isinstance(value, list):

@@ -309,10 +309,10 @@ def pytest_terminal_summary(terminalreporter) -> None:
             terminalreporter.line(line)
 
 
-def golden_extension(case, golden_dir: Path = golden.GOLDEN_DIR, edition: str | None = None):
+def golden_extension(case, golden_dir: Path = golden.GOLDEN_DIR, edition: str | None = None, gives=None):
     """A syrupy extension class bound to one case: it reads and writes ``golden/<area>/<id>.yaml``
     (or ``edition``'s own golden, ``golden.golden_path``) and compares on normalised data rather
-    than text."""
+    than text, the facets not in ``gives`` left out (``None``: every facet compared)."""
     from syrupy.extensions.single_file import SingleFileSnapshotExtension, WriteMode
 
     class GoldenExtension(SingleFileSnapshotExtension):
@@ -353,8 +353,8 @@ def golden_extension(case, golden_dir: Path = golden.GOLDEN_DIR, edition: str | 
                 return False
             if golden.header_mismatch(stored, case.id, case.op):
                 return False
-            return golden.same(golden.comparable(stored["output"], case.normalise, case),
-                               golden.comparable(current["output"], case.normalise, case))
+            return golden.same(golden.comparable(stored["output"], case.normalise, case, gives),
+                               golden.comparable(current["output"], case.normalise, case, gives))
 
     return GoldenExtension
 
@@ -377,12 +377,12 @@ def check_case(case, runner, snapshot) -> None:
             _suite_error(f"no golden at {path}{golden.misnamed_beside(path)}: write it with "
                          f"`pytest --snapshot-update -k {case.id}` "
                          "(reference only), then read it against the spec")
-        ext = golden_extension(case, runner.golden_dir, runner.edition_of(case))
+        ext = golden_extension(case, runner.golden_dir, runner.edition_of(case), runner.compared_facets(case))
         try:
             assert snapshot(extension_class=ext) == verdict.output
             verdict = Verdict("passed", output=verdict.output)
         except AssertionError:
-            verdict = _mismatch(case, path, verdict.output)
+            verdict = _mismatch(case, path, verdict.output, runner.compared_facets(case))
     result = runner.settle(runner.result(case, verdict, answer, duration), case)
     status = result.status
     if status == "passed":
@@ -403,7 +403,7 @@ def _suite_error(message: str) -> None:
     pytest.fail(f"{SUITE_ERROR}: {message}", pytrace=False)
 
 
-def _mismatch(case, path: Path, output):
+def _mismatch(case, path: Path, output, gives=None):
     """The failed verdict of a golden mismatch, with the same diff the CLI shows."""
     from conformance.runner import Verdict
 
@@ -413,7 +413,7 @@ def _mismatch(case, path: Path, output):
         _suite_error(golden.located(path, exc))
     if stored is None:
         _suite_error(f"no golden at {path}{golden.misnamed_beside(path)}")
-    expected = golden.comparable(stored["output"], case.normalise, case)
-    actual = golden.comparable(output, case.normalise, case)
+    expected = golden.comparable(stored["output"], case.normalise, case, gives)
+    actual = golden.comparable(output, case.normalise, case, gives)
     return Verdict("failed", "answer differs from the golden",
                    diff=diffs.shown(golden.diff(expected, actual), case.id))

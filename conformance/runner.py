@@ -139,6 +139,20 @@ class Runner:
         """Cases whose golden is missing, unreadable or another case's, by case id: suite errors,
         never the implementation's failure (the case is ``errored``)."""
 
+    @property
+    def gives(self) -> tuple[str, ...] | None:
+        """The facets the implementation declared (``Hello.gives``): only those are compared;
+        ``None`` (every facet) before the start."""
+        return self.hello.gives if self.hello is not None else None
+
+    def compared_facets(self, case: Any) -> tuple[str, ...] | None:
+        """The facets compared for ``case``: those the implementation declared and those the
+        case's clauses decide (``Case.facets``); ``None``: every facet."""
+        gives = self.gives
+        if gives is None:
+            return None
+        return tuple(sorted(set(gives) | set(getattr(case, "facets", ()) or ())))
+
     def start(self) -> Hello:
         """Start the adapter (raises ``AdapterStartError``)."""
         self.hello = self.adapter.start()
@@ -321,7 +335,7 @@ class Runner:
             return Verdict("failed", f"output does not match the {case.op} output schema: {problems}",
                            output=output)
         try:
-            actual = golden.comparable(output, case.normalise, case)
+            actual = golden.comparable(output, case.normalise, case, self.compared_facets(case))
         except ValueError as exc:
             return Verdict("failed", f"output is not JSON data: {exc}", output=output)
         if not compare_golden:
@@ -340,7 +354,7 @@ class Runner:
             return self._golden_problem(case, path, golden.located(path, problem), output, problem)
         if not case.normalise and stored.text == golden.encoded(golden.canonical(output)):
             return Verdict("passed", output=output)
-        expected = golden.comparable(stored.output, case.normalise, case)
+        expected = golden.comparable(stored.output, case.normalise, case, self.compared_facets(case))
         if golden.same(expected, actual):
             return Verdict("passed", output=output)
         return Verdict("failed", "answer differs from the golden",

@@ -66,6 +66,9 @@ class Hello:
         operations: the operation names it provides; the others are answered ``unsupported``
             without being sent.
         protocol: the protocol version it speaks.
+        gives: the facets it gives (:mod:`conformance.facets`: output fields no clause defines,
+            compared only for an implementation that declares them); ``None``: every facet (the
+            bundled reference).
     """
 
     name: str
@@ -73,6 +76,7 @@ class Hello:
     language: str
     operations: list[str] = field(default_factory=list)
     protocol: int = 1
+    gives: tuple[str, ...] | None = ()
 
 
 class AdapterStartError(Exception):
@@ -117,6 +121,8 @@ class Implementation:
     version = "0"
     language = "python"
     edition: str | None = None
+    gives: tuple[str, ...] = ()
+    """The facets it gives (``conformance.facets.FACETS``; PROTOCOL.md, ``started``)."""
 
     def operations(self) -> list[str]:
         raise NotImplementedError

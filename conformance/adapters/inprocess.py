@@ -42,6 +42,7 @@ from conformance.adapters.base import (
     Unsupported,
 )
 from conformance import PROTOCOL_VERSION
+from conformance.facets import FACETS, unknown as unknown_facets
 
 
 class CallTimedOut(BaseException):
@@ -157,8 +158,13 @@ class InProcessAdapter:
             raise AdapterStartError(f"{type(self.implementation).__name__}.operations() failed: "
                                     f"{type(exc).__name__}: {exc}") from exc
         impl = self.implementation
+        gives = tuple(getattr(impl, "gives", ()) or ())
+        bad = unknown_facets(gives)
+        if bad:
+            raise AdapterStartError(f"{type(impl).__name__}.gives names no facet: {', '.join(bad)} "
+                                    f"(the facets: {', '.join(FACETS)})")
         return Hello(name=impl.name, version=impl.version, language=impl.language,
-                     operations=sorted(self._ops), protocol=PROTOCOL_VERSION)
+                     operations=sorted(self._ops), protocol=PROTOCOL_VERSION, gives=gives)
 
     def run(self, op: str, input: dict, *, root: str | None, timeout: float | None,
             edition: str | None = None) -> Answer:

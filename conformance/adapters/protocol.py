@@ -16,6 +16,7 @@ from typing import Any
 
 from conformance import PROTOCOL_VERSION
 from conformance.adapters.base import Answer, Hello
+from conformance.facets import FACETS, unknown as unknown_facets
 
 __all__ = [
     "ANSWER_TYPES",
@@ -208,8 +209,15 @@ def parse_started(message: dict) -> Hello:
     operations = message.get("operations")
     if not isinstance(operations, list) or not all(isinstance(op, str) for op in operations):
         raise ProtocolViolation("'started' field 'operations' must be a list of operation names")
+    gives = message.get("gives", [])
+    if not isinstance(gives, list) or not all(isinstance(g, str) for g in gives):
+        raise ProtocolViolation("'started' field 'gives' must be a list of facet names")
+    bad = unknown_facets(gives)
+    if bad:
+        raise ProtocolViolation(f"'started' field 'gives' names no facet: {', '.join(bad)} "
+                                f"(the facets: {', '.join(FACETS)})")
     return Hello(name=impl["name"], version=impl["version"], language=impl["language"],
-                 operations=list(operations), protocol=protocol)
+                 operations=list(operations), protocol=protocol, gives=tuple(gives))
 
 
 def same_seq(got: object, seq: int) -> bool:

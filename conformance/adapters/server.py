@@ -89,12 +89,14 @@ class _Server:
                 "message": f"{impl.name}: operations() raised {type(exc).__name__}: {exc}",
             }
         self.started = True
-        return {
+        started = {
             "type": "started",
             "protocol": PROTOCOL_VERSION,
             "implementation": {"name": impl.name, "version": impl.version, "language": impl.language},
             "operations": sorted(self.operations),
         }
+        gives = list(getattr(impl, "gives", ()) or ())
+        return {**started, "gives": gives} if gives else started
 
     def _run(self, message: dict, seq: int | None) -> dict:
         if seq is None:

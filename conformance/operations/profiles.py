@@ -50,9 +50,11 @@ becomes the active leaf.
   point between reading and writing the file, so a ``write`` step can change the file in
   between.
 
-Diagnostics are ``{level, code, scope, subject, detail}`` (the message is not compared), sorted
-by scope (none, global, project), then code, then subject, then detail, by code point, since the
-spec gives them no order. The codes and levels are those of the published implementation
+Diagnostics are ``{level, code, scope, subject, detail, message}``; the message is not compared,
+and ``scope``, ``subject`` and ``detail`` are facets no clause defines, compared only for an
+implementation that declares them (:mod:`conformance.facets`). The kit compares a list of
+diagnostics without regard to order, since the spec gives them none; the reference sorts them by
+scope (none, global, project), then code, then subject, then detail, by code point. The codes and levels are those of the published implementation
 (``pi-prompt-profiles``) wherever the condition is the same one, so an implementation that
 follows it needs no translation table. Where the specification tells apart conditions that share
 a published code, ``detail`` names which one it is; it is null everywhere else. Codes that the
@@ -158,13 +160,19 @@ END_MARKER = "<!-- system-instructions:end -->"
 class Diag(OpModel):
     """A diagnostic: level, stable code (the published implementation's), scope (or null),
     subject (or null) and ``detail``: which of the conditions sharing the code it is, or null
-    (see the table in this module)."""
+    (see the table in this module); ``message``: text for people, never compared.
+
+    ``scope``, ``subject`` and ``detail`` are facets (:mod:`conformance.facets`): no clause
+    defines them, so they may be left out, and they are compared only for an implementation that
+    declares them in its handshake (``diagnostic.scope``, ``diagnostic.subject``,
+    ``diagnostic.detail``)."""
 
     level: Literal["error", "warn", "info"]
     code: str
-    scope: Scope | None
-    subject: str | None
-    detail: str | None
+    scope: Scope | None = None
+    subject: str | None = None
+    detail: str | None = None
+    message: str | None = None
 
 
 class ModelId(OpModel):
@@ -284,10 +292,12 @@ class LoserOut(BindingOut):
     """A binding that matched and did not apply: the profile it names and why (``conflict``: tied
     with a binding naming another profile; ``outranked``: a lower priority or specificity;
     ``file-order``: ranked equal with the winner, same profile, written later; ``unbuildable``:
-    it won but its profile could not be built)."""
+    it won but its profile could not be built). ``reason`` is a facet (``loser.reason``,
+    :mod:`conformance.facets`): it may be left out, and is compared only for an implementation
+    that declares it."""
 
     profile: str
-    reason: Literal["conflict", "outranked", "file-order", "unbuildable"]
+    reason: Literal["conflict", "outranked", "file-order", "unbuildable"] | None = None
 
 
 class ResolveOutput(OpModel):

@@ -73,3 +73,29 @@ class AbsentForNull(_Reshaped):
 
     name = "absent-for-null"
     fill = False
+
+
+def _published_diagnostics(value: Any) -> Any:
+    if isinstance(value, list):
+        return [_published_diagnostics(v) for v in value]
+    if not isinstance(value, dict):
+        return value
+    if set(value) >= {"level", "code"} and set(value) <= {"level", "code", "scope", "subject", "detail"}:
+        return {"level": value["level"], "code": value["code"], "message": f"{value['code']}: see the docs"}
+    out = {k: _published_diagnostics(v) for k, v in value.items()}
+    if isinstance(out.get("losers"), list):
+        out["losers"] = [{k: v for k, v in loser.items() if k != "reason"} for loser in out["losers"]]
+    return out
+
+
+class PublishedDiagnostics(ReferenceImplementation):
+    """The reference, with diagnostics as the published pi-prompt-profiles gives them (a level, a
+    code and a message; no scope, subject or detail), the losers of a resolution without their
+    reason, and no facet declared."""
+
+    name = "published-diagnostics"
+    gives = ()
+
+    def run(self, op: str, input: dict, root: str | None) -> dict:
+        output = super().run(op, input, root)
+        return _published_diagnostics(output) if op.startswith("profiles.") else output

@@ -120,6 +120,7 @@ class ReferenceImplementation(Implementation):
     name = "reference"
     version = reference.__version__
     language = "python"
+    gives = ("diagnostic.scope", "diagnostic.subject", "diagnostic.detail", "loser.reason")
 
     def operations(self) -> list[str]:
         """Every operation of the catalogue: the reference implements each (``tests/test_kit_runner.py``

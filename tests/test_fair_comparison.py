@@ -1,6 +1,7 @@
-"""Absent and null mean the same where an output schema allows null (ADAPTERS.md, "Optional
-properties"): the kit applies the rule to every answer and golden, so an implementation may give
-an optional property as null or leave it out.
+"""Judged only on what a clause states: absent and null mean the same where an output schema
+allows null (ADAPTERS.md, "Optional properties"), and facets, output fields no clause defines,
+are compared only when declared or decided by a cited clause (ADAPTERS.md, "Facets"). The kit
+applies both to every answer and golden.
 
 Seen failing with :func:`conformance.optional.drop_nulls` returning its data unchanged: the
 null-for-absent probe failed 47 profiles cases, the absent-for-null probe 108 cases.
@@ -71,3 +72,55 @@ def test_an_item_of_a_list_keeps_its_null():
 
 def test_an_unknown_operation_leaves_data_as_it_is():
     assert drop_nulls("no.such-op", {"a": None}) == {"a": None}
+
+
+def _run(probe, cases):
+    runner = Runner(InProcessAdapter(probe()), details=False)
+    runner.start()
+    try:
+        return {case.id: runner.run_case(case).status for case in cases}
+    finally:
+        runner.stop()
+
+
+def test_published_style_diagnostics_pass_every_case_whose_clauses_decide_no_facet():
+    """A profiles implementation that gives diagnostics as pi-prompt-profiles does (level, code,
+    message; no scope, subject or detail), losers without a reason, and declares no facet, passes
+    every case whose clauses decide none of those fields, and fails only cases citing a clause
+    that does (the clause's ``facets``). Seen failing with the facets compared whatever the
+    handshake said (106 cases)."""
+    from tests.standins.probes import PublishedDiagnostics
+
+    cases = load_suite(areas=["profiles"]).cases
+    statuses = _run(PublishedDiagnostics, cases)
+    undecided = [c for c in cases if not c.facets]
+    assert len(undecided) > 200
+    assert {c.id: statuses[c.id] for c in undecided if statuses[c.id] != "passed"} == {}
+    assert all(c.facets for c in cases if statuses[c.id] != "passed")
+    assert any(statuses[c.id] != "passed" for c in cases if c.facets), "the decided facets are compared"
+
+
+def test_a_clause_that_decides_a_facet_says_so_in_its_statement():
+    """Every facet a clause decides is named in its statement, and every clause that names a
+    diagnostic's detail, a loser's reason or a null scope declares the facet."""
+    from conformance.catalogue import load_catalogue
+    from conformance.facets import FACETS
+
+    words = {"diagnostic.scope": "scope", "diagnostic.subject": "subject", "diagnostic.detail": "detail",
+             "loser.reason": "reason"}
+    assert set(words) == set(FACETS)
+    for clause in load_catalogue().clauses.values():
+        for facet in clause.facets or ():
+            assert words[facet] in clause.statement, (clause.id, facet)
+
+
+@pytest.mark.parametrize("gives, said", [("scope", "must be a list"), (["diagnostic.scop"], "names no facet: diagnostic.scop")])
+def test_a_handshake_with_a_bad_gives_is_a_protocol_violation(gives, said):
+    from conformance.adapters.protocol import ProtocolViolation, parse_started
+
+    started = {"type": "started", "protocol": 1, "implementation": {"name": "x", "version": "1", "language": "js"},
+               "operations": ["kit.echo"]}
+    assert parse_started(started).gives == ()
+    assert parse_started({**started, "gives": ["loser.reason"]}).gives == ("loser.reason",)
+    with pytest.raises(ProtocolViolation, match=said):
+        parse_started({**started, "gives": gives})
