@@ -114,7 +114,7 @@ def load_catalogue(spec_dir: Path = SPEC_DIR) -> Catalogue:
 
 
 CHECKER_SOURCES = ("__init__.py", "catalogue.py", "catalogue_models.py", "areas.py", "editions.py", "facets.py",
-                   "public.py", "yamlio.py")
+                   "optional.py", "public.py", "yamlio.py")
 """The modules (of this package) whose code decides what a clause file loads as."""
 
 
