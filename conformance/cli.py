@@ -365,10 +365,8 @@ def cmd_show(args: argparse.Namespace) -> int:
 
     print(f"{case.id}: {case.title}\n  file: {case.file}:{case.line}\n  op: {case.op}\n"
           f"  editions: {', '.join(case.editions) if case.editions is not None else '-'}\n"
-          f"  tags: {', '.join(case.tags) or '-'}\n  clauses:\n"
+          f"  tags: {', '.join(case.tags) or '-'}\n  facets its clauses decide: {', '.join(case.facets) or '-'}\n  clauses:\n"
           + describe_clauses(_catalogue(args.spec_dir), case.clauses, indent="    "))
-    if case.facets:
-        print(f"  facets its clauses decide (compared whatever is declared): {', '.join(case.facets)}")
     if case.normalise:
         print(f"  normalise: {', '.join(case.normalise)}")
     if case.tree is not None:
