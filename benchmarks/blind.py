@@ -42,10 +42,10 @@ def measure(path: str) -> dict:
     """One fault: the suite's catching cases, the cases run, and whether diff disagreed."""
     from conformance.adapters.inprocess import InProcessAdapter
     from conformance.adapters.reference import ReferenceImplementation
-    from conformance.cases import load_suite
+    from conformance.corpus.cases import load_suite
     from conformance.diff import diff_operation
-    from conformance.editions import holds
-    from conformance.runner import Runner
+    from conformance.corpus.editions import holds
+    from conformance.judge.runner import Runner
 
     proxy = _proxy()
     fault = proxy.BlindFault(Path(path))

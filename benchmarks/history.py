@@ -30,7 +30,7 @@ from pathlib import Path
 
 from conformance.adapters.connect import kit_module_command
 from conformance.adapters.releases import install, parse_release
-from conformance.history_command import cores
+from conformance.commands.history import cores
 
 TARGET = 1.3
 RELEASES = ["pi-node@0.74.0", "pi-node@0.80.10", "pi-node@0.85.1", "pi-node@0.87.1", "pi-node@1.3.0",

@@ -14,7 +14,7 @@ Prints, all measured in this one run (best of ``--repeat``, default 3):
 - the wall time of ``pi-conformance run --case ID``, ``show ID`` and ``list --area A``, each as a
   share of a full ``pi-conformance run``, all as fresh processes. Target: at most 20%.
 
-The parse cache (see ``conformance/yamlcache.py``) is warmed first, as it is after any first run;
+The parse cache (see ``conformance/corpus/yamlcache.py``) is warmed first, as it is after any first run;
 ``--cold`` also gives the in-process figure with an empty cache. Child processes get Python's
 usual bytecode cache even where ``PYTHONDONTWRITEBYTECODE`` is set, as a user's shell has it.
 Exit code 0 when both targets are met, 1 otherwise.
@@ -31,10 +31,10 @@ import time
 from pathlib import Path
 
 from conformance.adapters.base import Adapter
-from conformance.cases import load_suite
+from conformance.corpus.cases import load_suite
 from conformance.cli import make_adapter
-from conformance.expectations import load_expectations
-from conformance.runner import Runner
+from conformance.judge.expectations import load_expectations
+from conformance.judge.runner import Runner
 
 IN_PROCESS_TARGET = 2.0
 SELECTION_TARGET = 0.20

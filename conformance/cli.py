@@ -16,14 +16,14 @@ import sys
 from pathlib import Path
 from typing import Sequence
 
-from conformance import golden
+from conformance.judge import golden
 from conformance.adapters.base import AdapterStartError
 from conformance.adapters.connect import AdapterNameError, make_adapter
-from conformance.cli_parser import build_parser
-from conformance.console import (LINE_LIMIT, interrupted_exit_code, shown, shown_lines, terminate_as_interrupt,
+from conformance.commands.parser import build_parser
+from conformance.output.console import (LINE_LIMIT, interrupted_exit_code, shown, shown_lines, terminate_as_interrupt,
                                  tolerate_any_encoding, tolerate_closed_stdout)
-from conformance.editions import held_elsewhere, holds, judged, judging, label, print_editions
-from conformance.options import check_edition_areas, required_operations
+from conformance.corpus.editions import held_elsewhere, holds, judged, judging, label, print_editions
+from conformance.commands.options import check_edition_areas, required_operations
 from conformance.operations import names as operation_names
 
 EXIT_OK, EXIT_FAIL, EXIT_USAGE, EXIT_START = 0, 1, 2, 3
@@ -40,7 +40,7 @@ def _err(msg: str) -> None:
 
 
 def _load(args: argparse.Namespace, areas: list[str] | None = None, patterns: list[str] | None = None):
-    from conformance.cases import SCENARIOS_DIR, load_suite
+    from conformance.corpus.cases import SCENARIOS_DIR, load_suite
 
     spec = Path(args.spec_dir) if args.spec_dir else None
     return load_suite(Path(args.scenarios_dir or SCENARIOS_DIR), spec_dir=spec, areas=areas, patterns=patterns)
@@ -48,15 +48,15 @@ def _load(args: argparse.Namespace, areas: list[str] | None = None, patterns: li
 
 def _catalogue(spec_dir: str | None):
     """The clause catalogue (the kit's own, or the one under ``--spec-dir``)."""
-    from conformance.catalogue import SPEC_DIR, load_catalogue
+    from conformance.corpus.catalogue import SPEC_DIR, load_catalogue
 
     return load_catalogue(Path(spec_dir) if spec_dir else SPEC_DIR)
 
 
 def _report_paths(args: argparse.Namespace) -> dict[str, Path]:
     """The requested report paths, checked before the run so a bad path costs nothing
-    (:func:`conformance.report_paths.check_report_paths`)."""
-    from conformance.report_paths import check_report_paths, kit_folders
+    (:func:`conformance.output.report_paths.check_report_paths`)."""
+    from conformance.output.report_paths import check_report_paths, kit_folders
 
     given = (("--report-json", args.report_json), ("--junit", args.junit),
              ("--report-md", args.report_md), ("--report-html", args.report_html))
@@ -70,8 +70,8 @@ def _report_paths(args: argparse.Namespace) -> dict[str, Path]:
 def _out_folder(value: str, *given: str | None, allowed: Path | None = None) -> Path:
     """The ``--out`` folder of ``docs`` or ``schema``, refused (:class:`UsageError`) when it lies among
     the kit's own files or ``given`` suite folders, save ``allowed``
-    (:func:`conformance.report_paths.check_out_folder`)."""
-    from conformance.report_paths import check_out_folder, kit_folders
+    (:func:`conformance.output.report_paths.check_out_folder`)."""
+    from conformance.output.report_paths import check_out_folder, kit_folders
 
     try:
         return Path(os.path.abspath(check_out_folder("--out", value, kit_folders(*given), allowed=allowed)))
@@ -83,10 +83,10 @@ def _check_edition_fits(args: argparse.Namespace, cases: list) -> None:
     """Refuse a named ``--edition`` of an area none of the selected ``cases`` is of, when they
     were selected by ``--case`` or a case id: the run or listing would judge none of them
     by it yet carry its name (PI-DECISION-EDITIONS). With ``--area``, the areas named decide
-    (:func:`conformance.options.check_edition_areas`). Raises :class:`UsageError`."""
+    (:func:`conformance.commands.options.check_edition_areas`). Raises :class:`UsageError`."""
     if not (getattr(args, "edition_given", False) and args.edition and cases) or getattr(args, "area", None):
         return
-    from conformance.editions import check_cases
+    from conformance.corpus.editions import check_cases
 
     try:
         check_cases(args.edition, cases)
@@ -96,8 +96,8 @@ def _check_edition_fits(args: argparse.Namespace, cases: list) -> None:
 
 def cmd_run(args: argparse.Namespace) -> int:
     """``pi-conformance run``: check the suite, run the selected cases, print and write reports."""
-    from conformance.cases import select
-    from conformance.yamlio import SuiteFileError
+    from conformance.corpus.cases import select
+    from conformance.corpus.yamlio import SuiteFileError
 
     report_paths = _report_paths(args)
     # Absolute now, as the report paths: an implementation run in process may change the working
@@ -143,7 +143,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     if suite_errors:
         _err(f"{len(suite_errors)} suite error(s)")
         return EXIT_USAGE
-    from conformance.runner import RunSummary, unproven
+    from conformance.judge.runner import RunSummary, unproven
 
     lines, fails = unproven(results, args.require_op, args.fail_on_unsupported)
     for line in lines:
@@ -156,8 +156,8 @@ def _expectations(args: argparse.Namespace, suite):
     (judged only when every file's case ids are known)."""
     if not args.expectations:
         return None
-    from conformance.expectations import load_expectations
-    from conformance.yamlio import SuiteFileError
+    from conformance.judge.expectations import load_expectations
+    from conformance.corpus.yamlio import SuiteFileError
 
     expectations = load_expectations(Path(args.expectations))
     stale = expectations.stale_in(suite)
@@ -171,7 +171,7 @@ def _expectations(args: argparse.Namespace, suite):
 def _stray_goldens(args: argparse.Namespace, suite) -> list:
     """A suite error for each ``.yml`` golden (never read), and for each golden that no case
     expects (only when the suite itself loaded and every file's case ids are known)."""
-    from conformance.yamlio import FileError
+    from conformance.corpus.yamlio import FileError
 
     misnamed, ids = golden.misnamed(Path(args.golden_dir)), suite.golden_ids()
     if suite.errors or ids is None:
@@ -181,12 +181,12 @@ def _stray_goldens(args: argparse.Namespace, suite) -> list:
 
 
 def _start_runner(args: argparse.Namespace, expectations, cases: list):
-    """The started :class:`~conformance.runner.Runner` over ``--adapter``, announced on stdout
+    """The started :class:`~conformance.judge.runner.Runner` over ``--adapter``, announced on stdout
     with the number of ``cases`` and the editions that judge their areas.
 
     Raises ``AdapterStartError`` (exit 3), :class:`UsageError` for a bad runner option.
     """
-    from conformance.runner import Runner
+    from conformance.judge.runner import Runner
 
     adapter = make_adapter(args.adapter, _environment(args))
     try:
@@ -237,9 +237,9 @@ def _run_cases(runner, cases, *, quiet: bool) -> tuple[list, int | None]:
 def _print_results(results, golden_dir: Path, spec_dir: str | None = None, edition: str | None = None) -> None:
     """Every case that did not pass (message, the statements of its clauses, diff, adapter
     stderr), goldens written, the counts."""
-    from conformance import reports
-    from conformance.catalogue import describe_clauses
-    from conformance.runner import RunSummary
+    from conformance.output import reports
+    from conformance.corpus.catalogue import describe_clauses
+    from conformance.judge.runner import RunSummary
 
     catalogue = None  # read only when a case is to be described
     for r in results:
@@ -283,8 +283,8 @@ def _write_reports(args: argparse.Namespace, hello, cases, results, suite_errors
     """Write every requested report; a suite error for each that could not be written."""
     if not paths:
         return []
-    from conformance import reports
-    from conformance.yamlio import FileError
+    from conformance.output import reports
+    from conformance.corpus.yamlio import FileError
 
     head = reports.header(hello, args.adapter or "reference", sorted({c.area for c in cases}),
                           expectations=args.expectations, suite_errors=[str(e) for e in suite_errors],
@@ -303,7 +303,7 @@ def _write_reports(args: argparse.Namespace, hello, cases, results, suite_errors
 
 
 def _write_html(path: Path, report: dict) -> None:
-    from conformance.site.report import write_html  # Jinja2 is imported only for an HTML report
+    from conformance.output.site.report import write_html  # Jinja2 is imported only for an HTML report
 
     write_html(path, report)
 
@@ -336,7 +336,7 @@ def _nothing_selected(suite, args: argparse.Namespace) -> str:
 
 
 def cmd_list(args: argparse.Namespace) -> int:
-    from conformance.cases import select
+    from conformance.corpus.cases import select
 
     suite = _load(args, args.area, args.case)
     cases = select(suite.cases, areas=args.area, patterns=args.case, edition=args.edition)
@@ -361,7 +361,7 @@ def cmd_show(args: argparse.Namespace) -> int:
         near = difflib.get_close_matches(args.case_id, sorted(suite.ids), n=3)
         raise UsageError(f"no case {args.case_id!r}" + (f"; did you mean {', '.join(near)}?" if near else ""))
     _check_edition_fits(args, [case])
-    from conformance.catalogue import describe_clauses
+    from conformance.corpus.catalogue import describe_clauses
 
     print(f"{case.id}: {case.title}\n  file: {case.file}:{case.line}\n  op: {case.op}\n"
           f"  editions: {', '.join(case.editions) if case.editions is not None else '-'}\n"
@@ -370,7 +370,7 @@ def cmd_show(args: argparse.Namespace) -> int:
     if case.normalise:
         print(f"  normalise: {', '.join(case.normalise)}")
     if case.tree is not None:
-        from conformance.trees import tree_data
+        from conformance.corpus.trees import tree_data
 
         print("tree:")
         print(_indent(golden.dump(tree_data(case.tree))))
@@ -402,7 +402,7 @@ def _indent(text: str) -> str:
 
 
 def cmd_coverage(args: argparse.Namespace) -> int:
-    from conformance.coverage import clause_coverage, cmd_fault_coverage, format_coverage
+    from conformance.judge.coverage import clause_coverage, cmd_fault_coverage, format_coverage
 
     if args.json and args.faults is None:
         raise UsageError("--json is an option of coverage --faults or --cells (the clause table is text only)")
@@ -428,13 +428,13 @@ def cmd_coverage(args: argparse.Namespace) -> int:
 
 
 def cmd_compare(args: argparse.Namespace) -> int:
-    from conformance.reports import compare, load_report
-    from conformance.site.report import render_report
+    from conformance.output.reports import compare, load_report
+    from conformance.output.site.report import render_report
 
     try:
         reports_ = [load_report(Path(p)) for p in args.reports]
         if args.cases:
-            from conformance.history import compare_cases
+            from conformance.output.history import compare_cases
             return compare_cases(reports_, table_form=args.markdown or args.html or args.by_op)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
@@ -443,8 +443,8 @@ def cmd_compare(args: argparse.Namespace) -> int:
 
 
 def cmd_docs(args: argparse.Namespace) -> int:
-    from conformance.cases import select
-    from conformance.docs import write
+    from conformance.corpus.cases import select
+    from conformance.output.docs import write
 
     out = _out_folder(args.out, args.scenarios_dir, args.golden_dir, args.spec_dir)
     suite = _load(args)
@@ -467,7 +467,7 @@ SCHEMA_DIR = Path(__file__).resolve().parent / "schema"
 
 
 def cmd_schema(args: argparse.Namespace) -> int:
-    from conformance.schema import write_schemas, stale_schemas
+    from conformance.output.schema import write_schemas, stale_schemas
 
     if args.check:
         out = Path(args.out) if args.out else SCHEMA_DIR
@@ -492,7 +492,7 @@ def cmd_schema(args: argparse.Namespace) -> int:
 
 
 def cmd_smoke(args: argparse.Namespace) -> int:
-    from conformance.smoke import smoke_adapter
+    from conformance.adapters.smoke import smoke_adapter
 
     try:
         adapter = make_adapter(args.adapter, _environment(args))
@@ -521,7 +521,7 @@ def _locale_check(args: argparse.Namespace, adapter, cases, *, quiet: bool = Fal
     """The locale check of ``--locales`` over the collation cases among ``cases``; ``None`` (with a
     warning unless ``quiet``) for an in-process adapter, which shares the kit's locale."""
     from conformance.adapters.connect import out_of_process
-    from conformance.locales import LocaleCheck, collation_cases, not_installed
+    from conformance.judge.locales import LocaleCheck, collation_cases, not_installed
 
     if not out_of_process(adapter):
         if not quiet:
@@ -589,6 +589,6 @@ def _dispatch(args: argparse.Namespace) -> int:
 
 
 if __name__ == "__main__":
-    from conformance.console import leave
+    from conformance.output.console import leave
 
     leave(main())  # as conformance.program runs it

@@ -30,9 +30,9 @@ from typing import Any
 
 import pytest
 
-from conformance import diffs, golden
-from conformance.options import path_argument, required_operations, timeout_seconds
-from conformance.console import shown_lines
+from conformance.judge import diffs, golden
+from conformance.commands.options import path_argument, required_operations, timeout_seconds
+from conformance.output.console import shown_lines
 
 _STATE: dict[str, Any] = {}
 
@@ -62,7 +62,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 def _dirs(config: pytest.Config) -> tuple[Path, Path | None, Path]:
     """(scenarios, spec or None for the default, golden): ``--conformance-dirs ROOT`` points at a
     folder with ``scenarios/``, ``spec/`` and ``golden/`` (used by the kit's own tests)."""
-    from conformance.cases import SCENARIOS_DIR
+    from conformance.corpus.cases import SCENARIOS_DIR
 
     root = config.getoption("--conformance-dirs")
     if root:
@@ -71,7 +71,7 @@ def _dirs(config: pytest.Config) -> tuple[Path, Path | None, Path]:
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    from conformance.areas import AREAS, SCENARIO_AREAS
+    from conformance.corpus.areas import AREAS, SCENARIO_AREAS
 
     for area in SCENARIO_AREAS:
         config.addinivalue_line("markers", f"{area}: conformance cases of the {area} area")
@@ -81,7 +81,7 @@ def pytest_configure(config: pytest.Config) -> None:
         _usage_error(f"--area {bad[0]}: the areas are {', '.join(AREAS[:-1])} and {AREAS[-1]}")
     edition = config.getoption("--edition", default=None)
     if edition is not None:
-        from conformance.editions import check_areas, get
+        from conformance.corpus.editions import check_areas, get
 
         try:
             get(edition)
@@ -115,7 +115,7 @@ def _usage_error(message: str) -> None:
 
 def _suite(config: pytest.Config):
     if "suite" not in _STATE:
-        from conformance.cases import load_suite, select
+        from conformance.corpus.cases import load_suite, select
 
         scenarios, spec, _ = _dirs(config)
         # as under `run --area`: the files of the other areas are not read, so one that does not
@@ -138,7 +138,7 @@ class SuiteFileProblem:
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     if "conformance_case" not in metafunc.fixturenames:
         return
-    from conformance.areas import AREAS
+    from conformance.corpus.areas import AREAS
 
     suite, cases = _suite(metafunc.config)
     params = [pytest.param(c, id=c.id, marks=[getattr(pytest.mark, c.area)]) for c in cases]
@@ -191,7 +191,7 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
 def _check_edition_fits(config: pytest.Config, items: list) -> None:
     """End the session (exit 2) when ``--edition`` names an edition of an area none of the
     cases left by ``-k`` or ``-m`` is of, as ``run --case`` does (they select after the options
-    were checked; :func:`conformance.editions.check_cases`). With ``--area``, the areas decided
+    were checked; :func:`conformance.corpus.editions.check_cases`). With ``--area``, the areas decided
     at configuration."""
     edition = config.getoption("--edition", default=None)
     if edition is None:
@@ -200,7 +200,7 @@ def _check_edition_fits(config: pytest.Config, items: list) -> None:
              if "conformance_case" in getattr(getattr(item, "callspec", None), "params", {})]
     cases = [case for case in cases if not isinstance(case, SuiteFileProblem)]
     if not config.getoption("--area", default=None):
-        from conformance.editions import check_cases
+        from conformance.corpus.editions import check_cases
 
         try:
             check_cases(edition, cases)
@@ -211,7 +211,7 @@ def _check_edition_fits(config: pytest.Config, items: list) -> None:
         # as `run --case` says why nothing was selected: the cases -k names hold in another edition
         from _pytest.mark.expression import Expression
 
-        from conformance.editions import held_elsewhere
+        from conformance.corpus.editions import held_elsewhere
 
         names = Expression.compile(keyword)
         matching = [case for case in _STATE["suite"].cases if names.evaluate(
@@ -234,13 +234,13 @@ def _marks_selected(item, config: pytest.Config) -> bool:
 
 @pytest.fixture(scope="session")
 def conformance_runner(request: pytest.FixtureRequest):
-    """The started :class:`~conformance.runner.Runner` for this session (one adapter process)."""
+    """The started :class:`~conformance.judge.runner.Runner` for this session (one adapter process)."""
     from conformance.adapters.base import AdapterStartError
     from conformance.adapters.connect import make_adapter
     from conformance.adapters.environment import AdapterEnvironment, parse_assignments
-    from conformance.expectations import load_expectations
-    from conformance.runner import Runner
-    from conformance.yamlio import SuiteFileError
+    from conformance.judge.expectations import load_expectations
+    from conformance.judge.runner import Runner
+    from conformance.corpus.yamlio import SuiteFileError
 
     config = request.config
     gold = _dirs(config)[2]
@@ -361,7 +361,7 @@ def golden_extension(case, golden_dir: Path = golden.GOLDEN_DIR, edition: str | 
 
 def check_case(case, runner, snapshot) -> None:
     """The body of the parametrised test: run ``case`` through ``runner`` and judge it."""
-    from conformance.runner import Verdict
+    from conformance.judge.runner import Verdict
 
     if isinstance(case, SuiteFileProblem):
         pytest.fail("\n".join(case.messages), pytrace=False)
@@ -405,7 +405,7 @@ def _suite_error(message: str) -> None:
 
 def _mismatch(case, path: Path, output, gives=None):
     """The failed verdict of a golden mismatch, with the same diff the CLI shows."""
-    from conformance.runner import Verdict
+    from conformance.judge.runner import Verdict
 
     try:
         stored = golden.read_case(path, case.id, case.op)

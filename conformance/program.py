@@ -7,8 +7,8 @@ from __future__ import annotations
 def run_as_program() -> None:
     """Run :func:`conformance.cli.main` on ``sys.argv`` and end the process with its exit code,
     without waiting for threads an implementation in process left running
-    (:func:`conformance.console.leave`)."""
+    (:func:`conformance.output.console.leave`)."""
     from conformance.cli import main
-    from conformance.console import leave
+    from conformance.output.console import leave
 
     leave(main())

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
-from conformance import yamlcache
+from conformance.corpus import yamlcache
 
 settings.register_profile("kit", deadline=None)
 settings.register_profile("ci", deadline=None, derandomize=True)

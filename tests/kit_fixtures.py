@@ -22,12 +22,12 @@ stand-in itself. A stand-in that runs the kit's code (``prints_stdout.py``) keep
 
 def lend_parse_cache(cache: Path) -> Path:
     """Make ``cache`` a parse cache folder (for ``$PI_CONFORMANCE_CACHE``) whose parsed documents
-    are this session's own: its ``yaml`` linked to :func:`conformance.yamlcache.cache_dir`, unless
+    are this session's own: its ``yaml`` linked to :func:`conformance.corpus.yamlcache.cache_dir`, unless
     the session has the cache off (``cache`` is then left as it is). For a child process that
     would otherwise check every scenario file afresh, which costs a second and more and is not
     what its test is about (the cache is keyed by content, so nothing stale can be found).
     Returns ``cache``."""
-    from conformance import yamlcache
+    from conformance.corpus import yamlcache
 
     parsed = yamlcache.cache_dir()
     if parsed is not None:
@@ -143,7 +143,7 @@ def mini_suite(root: Path, *, goldens: bool = True) -> dict[str, Path]:
     write(scenarios / "kit" / "echo.yaml", SCENARIO)
     gold.mkdir(parents=True, exist_ok=True)
     if goldens:
-        from conformance import golden
+        from conformance.judge import golden
 
         golden.write(gold / "kit" / "kit-echo-text.yaml", "kit-echo-text", "kit.echo", {"value": "one\ntwo\n"})
         golden.write(gold / "kit" / "kit-echo-number.yaml", "kit-echo-number", "kit.echo", {"value": 1})

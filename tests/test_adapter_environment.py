@@ -22,7 +22,7 @@ from conformance.adapters.environment import (
     parse_assignments,
 )
 from conformance.cli import main
-from conformance.locales import DEFAULT_LOCALES, LocaleChange, collation_cases, first_difference, parse_locales
+from conformance.judge.locales import DEFAULT_LOCALES, LocaleChange, collation_cases, first_difference, parse_locales
 from tests.kit_fixtures import UNMEASURED
 
 STANDINS = Path(__file__).parent / "standins"
@@ -107,7 +107,7 @@ def test_locale_lists():
 
 
 def test_the_collation_cases_come_from_the_catalogue():
-    from conformance.cases import SCENARIOS_DIR, load_suite
+    from conformance.corpus.cases import SCENARIOS_DIR, load_suite
 
     cases = collation_cases(load_suite(SCENARIOS_DIR).cases)
     ids = {c.id for c in cases}
@@ -233,14 +233,14 @@ def test_a_start_removes_the_scratch_folders_of_kits_killed_outright(tmp_path, m
 
 
 def test_locales_this_machine_lacks_are_named():
-    from conformance.locales import not_installed
+    from conformance.judge.locales import not_installed
 
     assert not_installed(["C", "POSIX", "C.UTF-8"]) == []
     assert not_installed(["xx_YY.UTF-8", "C"]) == ["xx_YY.UTF-8"]
 
 
 def test_smoke_warns_when_the_locales_are_not_installed(reference_smoke):
-    from conformance.locales import DEFAULT_LOCALES, not_installed
+    from conformance.judge.locales import DEFAULT_LOCALES, not_installed
 
     _, _, err = reference_smoke
     missing = not_installed(DEFAULT_LOCALES)
@@ -253,10 +253,10 @@ def test_a_run_removes_the_case_trees_of_kits_killed_outright_and_only_those(tmp
     # named with the kit's process id, and a run removes those of kits no longer running.
     import os
 
-    from conformance import runner as runner_module
+    from conformance.judge import runner as runner_module
     from conformance.adapters import environment
     from conformance.adapters.base import Answer, Hello
-    from conformance.cases import load_suite, select
+    from conformance.corpus.cases import load_suite, select
 
     monkeypatch.setattr(runner_module, "tree_parent", lambda: str(tmp_path))
     monkeypatch.setattr(environment, "_swept", set())
@@ -308,7 +308,7 @@ def test_a_locale_check_runs_under_its_locales_whatever_adapter_env_says(tmp_pat
     # check reported that the answers were the same under da_DK.UTF-8, tr_TR.UTF-8 and POSIX
     from types import SimpleNamespace
 
-    from conformance import locales
+    from conformance.judge import locales
 
     mine = AdapterEnvironment({"LC_ALL": "C.UTF-8", "LANG": "C.UTF-8", "X": "1"})
     assert mine.variables(tmp_path)["LC_ALL"] == "C.UTF-8"  # outside a check the user's value stands

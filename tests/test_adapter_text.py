@@ -13,7 +13,7 @@ import pytest
 from ruamel.yaml import YAML
 
 from conformance.cli import main
-from conformance.console import shown, shown_lines
+from conformance.output.console import shown, shown_lines
 
 HOSTILE = shlex.join([sys.executable, str(Path(__file__).parent / "standins" / "hostile_text.py")])
 NAME = "evil\\x1b[31mred\\ud800\\nfake: all passed"

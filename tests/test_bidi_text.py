@@ -9,11 +9,11 @@ import json
 
 import pytest
 
-from conformance import diffs
+from conformance.judge import diffs
 from conformance.cli import main
-from conformance.console import BIDI_CONTROLS, bidi_escaped
-from conformance.reports import xml_text
-from conformance.site import visible
+from conformance.output.console import BIDI_CONTROLS, bidi_escaped
+from conformance.output.reports import xml_text
+from conformance.output.site import visible
 from tests.kit_fixtures import Instructions
 
 ALL = "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"

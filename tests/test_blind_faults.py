@@ -13,8 +13,8 @@ import pytest
 from ruamel.yaml import YAML
 
 from conformance.adapters.inprocess import InProcessAdapter
-from conformance.cases import load_suite
-from conformance.runner import Runner
+from conformance.corpus.cases import load_suite
+from conformance.judge.runner import Runner
 from tests.blind.proxy import BlindFault, batch_faults, load_fault
 
 BATCHES = ("batch1",)

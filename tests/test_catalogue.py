@@ -8,8 +8,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from conformance.catalogue import load_catalogue
-from conformance.coverage import clause_coverage, format_coverage
+from conformance.corpus.catalogue import load_catalogue
+from conformance.judge.coverage import clause_coverage, format_coverage
 
 HEAD = "area: envelope\nclauses:\n"
 
@@ -113,7 +113,7 @@ def test_every_note_of_the_project_is_a_decision_clause_in_its_area():
       "  - {level: MUST, id: ENV-TEST-ECHO, statement: Echo [returns, source: test}\n"), "YAML error"),
 ])
 def test_a_bad_clause_is_reported_first_and_alone_not_under_errors_of_every_case_citing_it(tmp_path, breakage, root):
-    from conformance.cases import load_suite
+    from conformance.corpus.cases import load_suite
     from tests.kit_fixtures import mini_suite
 
     dirs = mini_suite(tmp_path)

@@ -28,7 +28,7 @@ UNMEASURED_ARGS = [item for name, value in UNMEASURED.extra.items() for item in 
 
 
 def test_a_folder_deeper_than_recursion_and_path_length_is_removed_whatever_its_modes(deep_tmp):
-    from conformance.removal import remove_tree
+    from conformance.output.removal import remove_tree
 
     outside = deep_tmp / "outside"
     outside.mkdir()
@@ -47,7 +47,7 @@ def test_a_folder_deeper_than_recursion_and_path_length_is_removed_whatever_its_
 
 
 def test_a_file_or_a_link_is_removed_itself(deep_tmp):
-    from conformance.removal import remove_tree
+    from conformance.output.removal import remove_tree
 
     target = deep_tmp / "target"
     target.mkdir()
@@ -75,7 +75,7 @@ def test_a_run_whose_adapter_litters_deep_locked_folders_finishes_and_leaves_not
 
 def test_deep_locked_leftovers_of_a_killed_run_do_not_stop_the_next_run(deep_tmp, monkeypatch, capsys):
     from conformance.adapters.environment import SCRATCH_PREFIX
-    from conformance.runner import TREE_PREFIX
+    from conformance.judge.runner import TREE_PREFIX
 
     tmp = deep_tmp / "tmp"
     dead = _dead_pid()

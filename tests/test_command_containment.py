@@ -17,7 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from conformance import golden, shell
+from conformance.judge import golden
+from conformance.corpus import shell
 from conformance.adapters.inprocess import InProcessAdapter
 from conformance.adapters.reference import ReferenceImplementation
 from conformance.cli import main

@@ -9,14 +9,14 @@ from types import SimpleNamespace
 
 import pytest
 
-from conformance import golden
+from conformance.judge import golden
 from conformance.adapters.inprocess import InProcessAdapter
 from conformance.adapters.reference import ReferenceImplementation
-from conformance.cases import load_suite
+from conformance.corpus.cases import load_suite
 from conformance.operations.profiles_control import (BEGIN_MARKER, CONTROL_PLACEHOLDER, END_MARKER,
                                                       control_statement, has_heading, judge_statement, names)
-from conformance.runner import Runner
-from conformance.trees import parse_tree
+from conformance.judge.runner import Runner
+from conformance.corpus.trees import parse_tree
 from reference.profiles.core.compose import CONTROL_STATEMENT
 
 NORMALISER = "profiles.control-statement"

@@ -17,12 +17,12 @@ from hypothesis import HealthCheck, given, settings
 
 from conformance.adapters.connect import make_adapter
 from conformance.adapters.environment import MEASUREMENT_VARIABLES
-from conformance.cases import SCENARIOS_DIR, load_file
-from conformance.catalogue import load_catalogue
+from conformance.corpus.cases import SCENARIOS_DIR, load_file
+from conformance.corpus.catalogue import load_catalogue
 from conformance.cli import main
 from conformance.diff import common_operations, compare, diff_operation
 from conformance.diff.scenario import case_id
-from conformance.faults import FaultyReference, fault_adapter, load_faults
+from conformance.faults.runner import FaultyReference, fault_adapter, load_faults
 from conformance.operations import catalogue
 from conformance.strategies import for_operation
 
@@ -31,7 +31,7 @@ REPO = Path(__file__).resolve().parent.parent
 
 def fault_command(fault_id: str) -> str:
     """The ``--adapter`` command line serving the reference with one seeded fault."""
-    return shlex.join([sys.executable, "-m", "conformance.faults", "serve", fault_id])
+    return shlex.join([sys.executable, "-m", "conformance.faults.runner", "serve", fault_id])
 
 
 class _Seeded(FaultyReference):
@@ -139,7 +139,7 @@ def test_a_generated_case_cites_the_operations_most_cited_clause(tmp_path, capsy
     capsys.readouterr()
     (file,) = tmp_path.glob("*.yaml")
     cases, _ = load_file(file)
-    from conformance.cases import load_suite
+    from conformance.corpus.cases import load_suite
 
     counts: dict[str, int] = {}
     for case in load_suite(SCENARIOS_DIR).cases:
@@ -188,7 +188,7 @@ def test_every_strategy_draws_inputs_its_operation_accepts(op):
         data, tree = example
         model.model_validate(data)
         if tree is not None:
-            from conformance.trees import parse_tree
+            from conformance.corpus.trees import parse_tree
 
             parse_tree(tree)
 
@@ -275,7 +275,7 @@ def _recording(seen: list):
 
 @pytest.mark.parametrize("edition, pi_edition", [(None, "pi-0.99.4"), ("pi-1.6.0", "pi-1.6.0")])
 def test_the_edition_judged_travels_with_every_request(edition, pi_edition):
-    from conformance.editions import default_of
+    from conformance.corpus.editions import default_of
 
     expected = {"pi": pi_edition, "envelope": default_of("envelope")}
     seen: list = []

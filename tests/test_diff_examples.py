@@ -11,7 +11,7 @@ from conformance.adapters.base import Answer
 from conformance.adapters.connect import make_adapter
 from conformance.cli import main
 from conformance.diff import adapter_fault, compare, diff_operation, example_text
-from conformance.faults import fault_adapter, load_faults
+from conformance.faults.runner import fault_adapter, load_faults
 
 
 def test_examples_differing_only_in_key_order_are_two_examples():

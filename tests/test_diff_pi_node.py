@@ -21,9 +21,9 @@ from pathlib import Path
 import pytest
 
 from conformance.adapters.connect import make_adapter
-from conformance.cases import SCENARIOS_DIR, load_suite
+from conformance.corpus.cases import SCENARIOS_DIR, load_suite
 from conformance.diff import run_diff
-from conformance.expectations import load_expectations
+from conformance.judge.expectations import load_expectations
 
 ADAPTER_DIR = Path(__file__).resolve().parents[1] / "conformance" / "adapters" / "pi-node"
 

@@ -8,16 +8,17 @@ from pathlib import Path
 
 import pytest
 
-from conformance import editions, golden
+from conformance.corpus import editions
+from conformance.judge import golden
 from conformance.adapters.base import Implementation
 from conformance.adapters.inprocess import InProcessAdapter
 from conformance.adapters.protocol import run_request
 from conformance.adapters.reference import ReferenceImplementation
 from conformance.adapters.server import _Server as Server
-from conformance.cases import load_file, load_suite, select
-from conformance.catalogue import load_catalogue
+from conformance.corpus.cases import load_file, load_suite, select
+from conformance.corpus.catalogue import load_catalogue
 from conformance.cli import main
-from conformance.runner import Runner
+from conformance.judge.runner import Runner
 from tests.kit_fixtures import write
 
 
@@ -217,8 +218,8 @@ def test_update_goldens_writes_an_editions_own_golden_only_where_the_answer_diff
 
 
 def test_an_expectation_scoped_to_editions_applies_only_to_them(tmp_path):
-    from conformance.expectations import load_expectations
-    from conformance.yamlio import SuiteFileError
+    from conformance.judge.expectations import load_expectations
+    from conformance.corpus.yamlio import SuiteFileError
 
     path = write(tmp_path / "e.yaml", """\
         expectations:
@@ -239,8 +240,8 @@ def test_an_expectation_scoped_to_editions_applies_only_to_them(tmp_path):
 
 
 def test_an_edition_listed_twice_in_one_expectation_is_refused_at_its_place(tmp_path):
-    from conformance.expectations import load_expectations
-    from conformance.yamlio import SuiteFileError
+    from conformance.judge.expectations import load_expectations
+    from conformance.corpus.yamlio import SuiteFileError
 
     path = write(tmp_path / "e.yaml", """\
         expectations:
@@ -256,8 +257,8 @@ def test_an_edition_listed_twice_in_one_expectation_is_refused_at_its_place(tmp_
 
 
 def test_two_entries_differing_only_in_the_order_of_their_editions_are_one_entry(tmp_path):
-    from conformance.expectations import load_expectations
-    from conformance.yamlio import SuiteFileError
+    from conformance.judge.expectations import load_expectations
+    from conformance.corpus.yamlio import SuiteFileError
 
     path = write(tmp_path / "e.yaml", """\
         expectations:
@@ -293,7 +294,7 @@ def test_a_run_is_labelled_with_the_edition_of_each_area_it_ran(tmp_path, capsys
 
 
 def test_a_report_without_editions_is_read_by_its_edition_and_areas():
-    from conformance.reports import report_editions
+    from conformance.output.reports import report_editions
 
     assert report_editions({"edition": "pi-1.6.0", "areas": ["envelope", "pi", "kit"]}) == \
         {"envelope": "envelope", "pi": "pi-1.6.0"}

@@ -3,7 +3,7 @@ allows null (ADAPTERS.md, "Optional properties"), and facets, output fields no c
 are compared only when declared or decided by a cited clause (ADAPTERS.md, "Facets"). The kit
 applies both to every answer and golden.
 
-Seen failing with :func:`conformance.optional.drop_nulls` returning its data unchanged: the
+Seen failing with :func:`conformance.judge.optional.drop_nulls` returning its data unchanged: the
 null-for-absent probe failed 47 profiles cases, the absent-for-null probe 108 cases.
 """
 
@@ -13,11 +13,11 @@ from collections import Counter
 
 import pytest
 
-from conformance import golden
+from conformance.judge import golden
 from conformance.adapters.inprocess import InProcessAdapter
-from conformance.cases import load_suite
-from conformance.optional import drop_nulls
-from conformance.runner import Runner
+from conformance.corpus.cases import load_suite
+from conformance.judge.optional import drop_nulls
+from conformance.judge.runner import Runner
 from tests.standins.probes import AbsentForNull, NullForAbsent
 
 
@@ -103,8 +103,8 @@ def test_published_style_diagnostics_pass_every_case_whose_clauses_decide_no_fac
 def test_a_clause_that_decides_a_facet_says_so_in_its_statement():
     """Every facet a clause decides is named in its statement, and every clause that names a
     diagnostic's detail, a loser's reason or a null scope declares the facet."""
-    from conformance.catalogue import load_catalogue
-    from conformance.facets import FACETS
+    from conformance.corpus.catalogue import load_catalogue
+    from conformance.judge.facets import FACETS
 
     words = {"diagnostic.scope": "scope", "diagnostic.subject": "subject", "diagnostic.detail": "detail",
              "loser.reason": "reason"}

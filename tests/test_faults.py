@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from conformance import faults as fm
-from conformance.cases import load_suite
+from conformance.faults import runner as fm
+from conformance.corpus.cases import load_suite
 from tests.kit_fixtures import untraced
 
 ALL = fm.load_faults()
@@ -32,7 +32,7 @@ def test_at_least_25_faults_spread_over_every_part():
 
 
 def test_every_fault_names_known_clauses():
-    from conformance.catalogue import load_catalogue
+    from conformance.corpus.catalogue import load_catalogue
 
     known = set(load_catalogue().clauses)
     unknown = {f.id: [c for c in f.clauses if c not in known] for f in ALL}
@@ -42,7 +42,7 @@ def test_every_fault_names_known_clauses():
 @pytest.fixture(scope="module")
 def strength(suite):
     """Every seeded fault run against the cases of its operations; every MUST clause classified."""
-    from conformance.coverage import fault_coverage, load_allow_list
+    from conformance.judge.coverage import fault_coverage, load_allow_list
 
     allowed = load_allow_list(ALLOW_LIST)
     with untraced():  # the matrix runs the reference over and over: the scenario tests measure it
@@ -80,7 +80,7 @@ def test_the_path_lookup_the_seeded_pi_faults_use_follows_objects_and_lists():
 
 
 def test_manual_clauses_are_rare_and_say_why():
-    from conformance.catalogue import load_catalogue
+    from conformance.corpus.catalogue import load_catalogue
 
     clauses = load_catalogue().clauses.values()
     manual = [c for c in clauses if c.check == "manual"]
@@ -91,7 +91,7 @@ def test_manual_clauses_are_rare_and_say_why():
 def test_a_manual_clause_without_a_reason_is_refused():
     from pydantic import ValidationError
 
-    from conformance.catalogue_models import Clause
+    from conformance.corpus.catalogue_models import Clause
 
     base = {"id": "ENV-X", "level": "MUST", "statement": "s", "source": "note N1", "check": "manual"}
     with pytest.raises(ValidationError, match="note"):
@@ -116,7 +116,7 @@ def test_a_fault_changes_only_what_it_patches_and_is_undone():
 
 def test_a_binding_made_after_an_earlier_application_is_patched_too(monkeypatch):
     """A fault is applied at every request, and the scan for the bindings of its target is kept
-    between applications (conformance/patches.py, _bindings): a module imported since must still be
+    between applications (conformance/faults/patches.py, _bindings): a module imported since must still be
     patched, and so must a new name when a kept binding has changed."""
     import types
 
@@ -192,7 +192,7 @@ def test_a_fault_served_over_json_lines_is_caught(suite):
 
 
 SURVIVOR_MODULE = textwrap.dedent('''
-    from conformance.faults import Fault, wrap
+    from conformance.faults.runner import Fault, wrap
 
     FAULTS = [Fault("env-harmless", "envelope", "A patch that changes nothing", ("ENV-ENV-LAST",),
                     (wrap("reference.envelope.build:developer_messages", lambda orig: lambda c, r: orig(c, r)),),
@@ -236,9 +236,9 @@ def test_every_must_clause_has_a_passing_case_and_every_refusal_a_passing_refusa
     """Clause coverage by cases that pass against the reference, not merely by cases that exist."""
     from conformance.adapters.inprocess import InProcessAdapter
     from conformance.adapters.reference import ReferenceImplementation
-    from conformance.catalogue import load_catalogue
-    from conformance.coverage import covering_cases, shows_refusal
-    from conformance.runner import Runner
+    from conformance.corpus.catalogue import load_catalogue
+    from conformance.judge.coverage import covering_cases, shows_refusal
+    from conformance.judge.runner import Runner
 
     runners: dict[str | None, Runner] = {}
     status: dict[str, str] = {}
@@ -320,7 +320,7 @@ def test_a_fault_that_fails_every_case_of_its_operation_is_too_broad(suite):
 def one_rewrite(clause: str = "ENV-INSTR-CUSTOM", old: str = "if custom_prompt:", new: str = "if False:") -> str:
     """The text of a faults module with one rewrite of provider_instructions."""
     return textwrap.dedent(f'''
-        from conformance.faults import rewrites
+        from conformance.faults.runner import rewrites
 
         FAULTS = rewrites("envelope", "env", [
             ({clause!r}, "reference.envelope.instructions:provider_instructions", {old!r}, {new!r}),

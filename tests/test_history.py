@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from conformance.cli import main
-from conformance.faults import load_faults
-from conformance.history import build_history, case_changes
+from conformance.faults.runner import load_faults
+from conformance.output.history import build_history, case_changes
 
 ARGS = "python:tests.test_diff:ArgsEmptyDropped"
 DOLLAR = "python:tests.test_diff:DollarZeroAll"
@@ -28,7 +28,7 @@ def way(request, monkeypatch):
     """Runs forked from the command's process, or each a fresh Python. The forked way is run in
     a process of its own, single-threaded as a command line is (a test runner's workers are not)."""
     if request.param == "spawn":
-        from conformance import history_fork
+        from conformance.commands import history_fork
 
         monkeypatch.setattr(history_fork, "can_fork", lambda: False)
     return request.param
@@ -43,7 +43,7 @@ def _history(way: str, argv: list[str], capsys) -> tuple[int, str, str]:
 
     from conformance.adapters.connect import kit_module_command
 
-    probe = ("import sys, threading; from conformance import history_fork; "
+    probe = ("import sys, threading; from conformance.commands import history_fork; "
              "assert threading.active_count() == 1 and history_fork.can_fork(); "
              "from conformance.cli import main; sys.exit(main(sys.argv[1:]))")
     done = subprocess.run([*kit_module_command("conformance.cli")[:-2], "-c", probe, "history", *argv],
@@ -157,7 +157,7 @@ def test_compare_cases_refuses_a_malformed_case_record(tmp_path, capsys) -> None
 
 
 def test_history_of_reports_marks_cases_a_report_lacks(tmp_path) -> None:
-    from conformance.reports import load_report
+    from conformance.output.reports import load_report
 
     one = load_report(_report(tmp_path / "1.json", {"a": "passed", "b": "failed"}))
     two = load_report(_report(tmp_path / "2.json", {"b": "passed", "c": "passed"}, version="2"))

@@ -116,3 +116,23 @@ def test_no_module_over_600_lines():
     long = {str(p.relative_to(ROOT)): n for p in _modules().values()
             if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_LINES}
     assert long == {}
+
+
+TOP_LEVEL = {"conformance", "conformance.cli", "conformance.plugin", "conformance.program", "conformance.suite"}
+"""The modules at the top of conformance/: the entry points (the console script, the pytest plugin,
+the test ``pytest --pyargs conformance.suite`` collects); everything else is in a group."""
+
+
+def test_conformance_modules_are_in_groups():
+    flat = {m for m in _modules() if m.startswith("conformance") and m.count(".") <= 1
+            and not (ROOT / m.replace(".", "/")).is_dir()}
+    assert flat | {"conformance"} == TOP_LEVEL
+
+
+def test_a_group_init_imports_nothing_of_its_group():
+    """A group's ``__init__`` is its description: importing one module of a group loads no other."""
+    mods = _modules()
+    heavy = {m: sorted(_imports(m, p, mods)) for m, p in mods.items()
+             if m.count(".") == 1 and p.name == "__init__.py"
+             and m.split(".")[1] in {"corpus", "judge", "output", "faults", "commands"} and _imports(m, p, mods)}
+    assert heavy == {}

@@ -21,7 +21,7 @@ import venv
 import zipfile
 from pathlib import Path
 
-from conformance.cases import load_suite, select
+from conformance.corpus.cases import load_suite, select
 
 ROOT = Path(__file__).resolve().parent.parent
 BUILD_BACKEND = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["build-system"]["build-backend"]
@@ -153,7 +153,7 @@ def test_installed_wheel_runs_from_any_folder() -> None:
 
 
 def _check_wheel_cites_no_private_working_file(installed) -> None:
-    from conformance.public import private_reference
+    from conformance.corpus.public import private_reference
 
     found = []
     with zipfile.ZipFile(installed["wheel"]) as wheel:

@@ -14,7 +14,7 @@ from conformance.adapters.base import Implementation
 from conformance.adapters.inprocess import InProcessAdapter
 from conformance.adapters.client import JsonLinesAdapter
 from conformance.adapters.reference import ReferenceImplementation
-from conformance.faults import FaultyReference, load_faults
+from conformance.faults.runner import FaultyReference, load_faults
 
 ALL = inv.invariants()
 FAULTS = {f.id: f for f in load_faults()}
@@ -61,7 +61,7 @@ def test_the_brief_properties_are_all_there():
 
 
 def test_invariants_name_known_clauses():
-    from conformance.catalogue import load_catalogue
+    from conformance.corpus.catalogue import load_catalogue
 
     known = set(load_catalogue().clauses)
     assert {i.id: [c for c in i.clauses if c not in known] for i in ALL if set(i.clauses) - known} == {}
@@ -100,8 +100,8 @@ def test_catches_its_fault(invariant_id, fault_id):
 def test_a_counterexample_is_a_ready_to_commit_scenario(tmp_path):
     """The printed scenario loads as a scenario file; with goldens written by the reference, one of
     its cases fails against the fault the invariant found."""
-    from conformance.cases import load_suite
-    from conformance.runner import Runner
+    from conformance.corpus.cases import load_suite
+    from conformance.judge.runner import Runner
 
     invariant = next(i for i in ALL if i.id == "inv-env-environment-last")
     fault = FAULTS["env-environment-sorted"]

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from conformance import yamlcache
+from conformance.corpus import yamlcache
 from tests.kit_fixtures import lend_parse_cache
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from conformance.adapters.connect import KIT_ROOT, kit_module_command, make_adapter
-from conformance.faults import fault_adapter, load_faults
+from conformance.faults.runner import fault_adapter, load_faults
 
 
 @pytest.fixture
@@ -38,4 +38,4 @@ def test_a_kit_child_imports_the_kits_packages_whatever_the_current_folder_holds
 def test_the_current_folder_is_kept_only_when_it_holds_the_kits_packages(crowded_folder, monkeypatch):
     assert kit_module_command("conformance.adapters.server")[1:] == ["-P", "-m", "conformance.adapters.server"]
     monkeypatch.chdir(KIT_ROOT)
-    assert kit_module_command("conformance.faults", "serve", "x")[1:] == ["-m", "conformance.faults", "serve", "x"]
+    assert kit_module_command("conformance.faults.runner", "serve", "x")[1:] == ["-m", "conformance.faults.runner", "serve", "x"]

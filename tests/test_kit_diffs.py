@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from conformance import diffs, golden
+from conformance.judge import diffs, golden
 
 
 def test_invisible_characters_are_written_out():

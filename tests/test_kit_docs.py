@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from conformance.cases import load_file
-from conformance.catalogue import load_catalogue
+from conformance.corpus.cases import load_file
+from conformance.corpus.catalogue import load_catalogue
 
 GUIDE = Path(__file__).resolve().parent.parent / "conformance" / "AUTHORING.md"
 EXAMPLES = re.findall(r"```yaml\n(# conformance/scenarios/(\w+)/example\.yaml\n.*?)```", GUIDE.read_text(), re.S)

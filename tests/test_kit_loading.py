@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from conformance import golden, yamlcache, yamlio
-from conformance.cases import load_file, load_suite, scan_ids
+from conformance.judge import golden
+from conformance.corpus import yamlcache, yamlio
+from conformance.corpus.cases import load_file, load_suite, scan_ids
 from conformance.cli import main
 from tests.kit_fixtures import mini_suite, write
 
@@ -302,7 +303,7 @@ def test_a_selection_reads_only_the_files_holding_its_cases(tmp_path, cache, mon
     _more_files(dirs)
     read: list[str] = []
     original = yamlio.read_text
-    monkeypatch.setattr("conformance.cases.read_text",
+    monkeypatch.setattr("conformance.corpus.cases.read_text",
                         lambda path, shown: (read.append(Path(path).name), original(path, shown))[1])
     suite = load_suite(dirs["scenarios"], spec_dir=dirs["spec"], patterns=["kit-more-*"])
     assert [c.id for c in suite.cases] == ["kit-more-one"]

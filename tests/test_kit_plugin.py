@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from conformance import golden
+from conformance.judge import golden
 from tests.kit_fixtures import mini_suite, write
 
 pytest_plugins = ["pytester"]

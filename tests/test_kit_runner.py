@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from conformance import golden
+from conformance.judge import golden
 from conformance.adapters.inprocess import InProcessAdapter
-from conformance.cases import load_suite
+from conformance.corpus.cases import load_suite
 from conformance.cli import main
-from conformance.expectations import load_expectations
-from conformance.runner import Runner, RunSummary
+from conformance.judge.expectations import load_expectations
+from conformance.judge.runner import Runner, RunSummary
 from tests import kit_fixtures as kf
 from tests.kit_fixtures import mini_suite, write
 
@@ -248,7 +248,7 @@ def test_run_refuses_an_expectation_its_editions_never_apply_to(tmp_path, capsys
 
 
 def test_bad_expectations_file_names_the_field(tmp_path):
-    from conformance.yamlio import SuiteFileError
+    from conformance.corpus.yamlio import SuiteFileError
 
     write(tmp_path / "exp.yaml", "expectations:\n  - {id: x, status: maybe, reason: r}\n")
     with pytest.raises(SuiteFileError) as info:
@@ -328,7 +328,7 @@ def test_show_prints_input_and_golden(tmp_path, capsys):
 
 
 def test_update_rewrites_a_golden_whose_change_a_normaliser_hides(tmp_path, monkeypatch):
-    from conformance import normalise
+    from conformance.judge import normalise
 
     monkeypatch.setitem(normalise._NORMALISERS, "kit.hide-value", lambda out: {**out, "value": "hidden"})
     dirs = mini_suite(tmp_path)
@@ -394,7 +394,7 @@ def test_an_empty_expectations_file_is_refused_before_the_run(tmp_path, capsys, 
 
 @pytest.mark.parametrize("text", ["hello\n", "42\n", "'expectations: []'\n"])
 def test_an_expectations_file_that_is_not_a_mapping_says_what_one_is(tmp_path, text):
-    from conformance.yamlio import SuiteFileError
+    from conformance.corpus.yamlio import SuiteFileError
 
     write(tmp_path / "exp.yaml", text)
     with pytest.raises(SuiteFileError) as caught:  # it was pydantic's "instance of ExpectationsFile"
@@ -471,7 +471,7 @@ def test_non_utf8_scenario_gives_line_and_column(tmp_path):
 
 
 def test_tree_errors_name_the_entry():
-    from conformance.trees import parse_tree
+    from conformance.corpus.trees import parse_tree
 
     with pytest.raises(ValueError, match="'a/b.md'.*size"):
         parse_tree({"a/b.md": {"fill": "x", "size": -1}})
@@ -509,7 +509,7 @@ def test_golden_escapes_yaml_line_breaks(text):
 
 
 def test_duplicate_expectation_ids_are_refused(tmp_path):
-    from conformance.yamlio import SuiteFileError
+    from conformance.corpus.yamlio import SuiteFileError
 
     write(tmp_path / "exp.yaml", "- {id: a, status: fail, reason: r}\n- {id: a, status: skip, reason: r}\n")
     with pytest.raises(SuiteFileError, match="already listed at line 1"):
@@ -535,8 +535,8 @@ def test_case_trees_are_made_in_memory_unless_tmpdir_chooses(tmp_path, monkeypat
     import tempfile
 
     from conformance.adapters.base import Answer
-    from conformance.cases import Case
-    from conformance.trees import parse_tree
+    from conformance.corpus.cases import Case
+    from conformance.corpus.trees import parse_tree
 
     roots = []
 
@@ -566,8 +566,8 @@ def test_case_trees_are_made_in_memory_unless_tmpdir_chooses(tmp_path, monkeypat
 def test_a_case_tree_is_removed_with_whatever_the_implementation_left(tmp_path, extra):
     import os
 
-    from conformance.removal import remove_tree
-    from conformance.trees import materialise, parse_tree
+    from conformance.output.removal import remove_tree
+    from conformance.corpus.trees import materialise, parse_tree
 
     tree = parse_tree({"a.txt": "x", "d/e/f.md": "y", "d/g": {"dir": True}, "link": {"symlink": "d"},
                        "h/i/j": {"base64": "eA=="}})

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from conformance.cases import SCENARIOS_DIR, load_file, load_suite, scan_ids
-from conformance.idscan import parsed_ids, scanned_ids
-from conformance import golden
+from conformance.corpus.cases import SCENARIOS_DIR, load_file, load_suite, scan_ids
+from conformance.corpus.idscan import parsed_ids, scanned_ids
+from conformance.judge import golden
 from conformance.cli import main
 from tests.kit_fixtures import mini_suite, write
 
@@ -88,7 +88,7 @@ def _selected_ids(dirs) -> set[str]:
 
 
 def test_a_selection_takes_every_files_ids_from_one_entry_and_never_from_a_stale_one(tmp_path, cache, monkeypatch):
-    from conformance import cases
+    from conformance.corpus import cases
 
     dirs = mini_suite(tmp_path)
     write(dirs["scenarios"] / "kit" / "more.yaml", HEAD + "  - id: kit-more\n    " + CASE)

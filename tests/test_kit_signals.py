@@ -9,7 +9,7 @@ import signal
 import pytest
 
 from conformance.cli import main
-from conformance.console import Terminated, raise_if_interrupted, terminate_as_interrupt
+from conformance.output.console import Terminated, raise_if_interrupted, terminate_as_interrupt
 
 
 def _swallowed_in_a_gc_callback(signum: int) -> None:

@@ -8,16 +8,16 @@ import sys
 
 import pytest
 
-from conformance import golden
+from conformance.judge import golden
 from conformance.adapters.inprocess import InProcessAdapter
 from conformance.adapters.client import JsonLinesAdapter
 from conformance.adapters.reference import ReferenceImplementation
-from conformance.cases import load_suite, select
-from conformance.catalogue import load_catalogue
-from conformance.coverage import clause_coverage
-from conformance.docs import write_docs
-from conformance.runner import Runner
-from conformance.schema import stale_schemas
+from conformance.corpus.cases import load_suite, select
+from conformance.corpus.catalogue import load_catalogue
+from conformance.judge.coverage import clause_coverage
+from conformance.output.docs import write_docs
+from conformance.judge.runner import Runner
+from conformance.output.schema import stale_schemas
 
 SUITE = load_suite()
 

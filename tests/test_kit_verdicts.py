@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from conformance import golden
+from conformance.judge import golden
 from tests.kit_fixtures import mini_suite
 from tests.test_kit_plugin import run as run_pytest, suite_dir  # noqa: F401 (fixture)
 from tests.test_kit_runner import cli
@@ -161,7 +161,7 @@ def test_the_orphaned_golden_message_names_the_step_that_silences_it(tmp_path, c
 def test_scenario_input_is_validated_strictly_with_file_and_line(tmp_path):
     """A value pydantic could coerce (``"yes"`` for a boolean, ``"1"`` for a number) is refused,
     never sent to the implementation as written."""
-    from conformance.cases import load_suite
+    from conformance.corpus.cases import load_suite
 
     scenario = tmp_path / "profiles" / "strict.yaml"
     scenario.parent.mkdir()
@@ -222,7 +222,7 @@ def test_an_error_where_a_result_was_expected_shows_the_expected_result(tmp_path
 def test_a_built_in_model_without_an_id_is_refused_at_load(tmp_path):
     """Every model is found by its id: a case describing a built-in model without one is refused
     with file:line instead of reaching an implementation (the reference used to raise KeyError)."""
-    from conformance.cases import load_suite
+    from conformance.corpus.cases import load_suite
 
     scenario = tmp_path / "pi" / "builtin.yaml"
     scenario.parent.mkdir()
@@ -236,7 +236,7 @@ def test_a_built_in_model_without_an_id_is_refused_at_load(tmp_path):
 
 def test_the_markdown_report_puts_what_fails_the_run_first(tmp_path):
     # a few real failures were found after hundreds of unsupported cases, in the run's order
-    from conformance import reports
+    from conformance.output import reports
 
     dirs = mini_suite(tmp_path)
     report = tmp_path / "r.json"

@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from conformance import golden, yamlio
-from conformance.cases import load_suite
+from conformance.judge import golden
+from conformance.corpus import yamlio
+from conformance.corpus.cases import load_suite
 from conformance.cli import main
 from tests.kit_fixtures import mini_suite, write
 

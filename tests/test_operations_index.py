@@ -8,7 +8,7 @@ import json
 import subprocess
 import sys
 
-from conformance import normalise
+from conformance.judge import normalise
 from conformance.operations import catalogue, get, index, names
 
 
@@ -50,7 +50,7 @@ def test_one_operation_imports_only_the_modules_it_needs():
 
 
 def test_a_normaliser_imports_only_the_module_that_declares_it():
-    seen = _imported_after("from conformance.normalise import apply; apply(['pi.drop-messages'], {'message': 1})")
+    seen = _imported_after("from conformance.judge.normalise import apply; apply(['pi.drop-messages'], {'message': 1})")
     assert "conformance.operations.pi_models" in seen["ops"]
     assert not any(m.endswith((".envelope", ".profiles")) for m in seen["ops"])
 
@@ -61,7 +61,7 @@ def test_the_command_line_imports_no_model_library_to_parse_its_arguments():
              "with contextlib.suppress(SystemExit), contextlib.redirect_stdout(io.StringIO()):\n"
              "    parser().parse_args(['--help'])")
     code = (f"{probe}\nimport json, sys\nprint(json.dumps(sorted(m for m in ('pydantic', 'ruamel.yaml', "
-            "'conformance.faults', 'conformance.invariants', 'conformance.diff', 'conformance.catalogue') "
+            "'conformance.faults.runner', 'conformance.invariants', 'conformance.diff', 'conformance.corpus.catalogue') "
             "if m in sys.modules)))")
     out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True).stdout
     assert json.loads(out.splitlines()[-1]) == []
@@ -71,4 +71,4 @@ def test_a_deferred_command_gets_its_arguments_when_chosen():
     from conformance.cli import parser
 
     args = parser().parse_args(["faults", "--list"])
-    assert args.fn.__module__ == "conformance.faults" and args.list is True
+    assert args.fn.__module__ == "conformance.faults.runner" and args.list is True

@@ -11,8 +11,9 @@ import threading
 
 import pytest
 
-from conformance import golden, yamlcache
-from conformance.cases import load_suite
+from conformance.judge import golden
+from conformance.corpus import yamlcache
+from conformance.corpus.cases import load_suite
 from tests.kit_fixtures import cache_document, mini_suite
 
 

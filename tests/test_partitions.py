@@ -7,8 +7,8 @@ import json
 
 import pytest
 
-from conformance.cells import cells_report
-from conformance.cases import SCENARIOS_DIR, load_suite
+from conformance.judge.cells import cells_report
+from conformance.corpus.cases import SCENARIOS_DIR, load_suite
 from conformance.cli import main
 from conformance.diff import DEFAULT_EXAMPLES
 from conformance.operations import catalogue
@@ -25,7 +25,7 @@ def test_every_class_is_hit_by_a_suite_case_and_a_generated_example(report):
 
 
 def test_the_classes_name_known_operations_and_clauses():
-    from conformance.catalogue import load_catalogue
+    from conformance.corpus.catalogue import load_catalogue
 
     clauses = set(load_catalogue().clauses)
     for op, cells in PARTITIONS.items():

@@ -146,7 +146,7 @@ def _without_steps(value):
 def test_skeleton_fills_in_defaults_at_any_depth_as_the_input_models_do(adapter, tmp_path):
     # The skeleton's own withDefaults, driven directly over every case's input, must give what
     # the kit's input model gives when it validates that input (its dump has every default).
-    from conformance.cases import SCENARIOS_DIR, load_suite
+    from conformance.corpus.cases import SCENARIOS_DIR, load_suite
     from conformance.operations import catalogue
 
     source = skeleton()
@@ -197,12 +197,12 @@ def test_at_the_end_of_input_an_adapter_exits_0_without_writing_stopped(adapter,
 
 
 def test_the_guide_lists_every_optional_input_field_with_its_default():
-    from conformance.schema import generate, optional_fields, optional_fields_markdown
+    from conformance.output.schema import generate, optional_fields, optional_fields_markdown
 
     text = GUIDE.read_text(encoding="utf-8")
     block = re.search(r"<!-- optional-fields:begin -->\n(.*?)<!-- optional-fields:end -->", text, re.S)
     assert block, "the guide has no marked list of optional fields"
-    assert block.group(1) == optional_fields_markdown(), "regenerate the list from conformance.schema"
+    assert block.group(1) == optional_fields_markdown(), "regenerate the list from conformance.output.schema"
     # Nested fields are listed (not only the top level), and every optional field has a default.
     assert "`contributions[].priority` = `0`" in block.group(1)
     assert "`steps[].register.priority` = `0`" in block.group(1)

@@ -94,7 +94,7 @@ def test_envelope_and_profiles_are_unsupported(report):
 
 
 def test_every_expectation_states_a_checked_reason():
-    from conformance.expectations import load_expectations
+    from conformance.judge.expectations import load_expectations
 
     entries = load_expectations(EXPECTATIONS).entries
     assert entries

@@ -16,11 +16,11 @@ from typing import Any, Iterator
 
 import pytest
 
-from conformance import golden
+from conformance.judge import golden
 from conformance.adapters.inprocess import InProcessAdapter
 from conformance.adapters.reference import ReferenceImplementation
-from conformance.cases import load_suite
-from conformance.runner import Runner
+from conformance.corpus.cases import load_suite
+from conformance.judge.runner import Runner
 from tests.kit_fixtures import untraced
 
 SCHEMAS = Path(__file__).resolve().parents[1] / "conformance" / "schema" / "operations"

@@ -1,6 +1,6 @@
 """No shipped text cites the project's private working files: the sources tree, the wheel and the
 docs site are scanned, and the loaders refuse such a citation in expectations and operation
-summaries (:mod:`conformance.public`; ENV-DECISION-SOURCE, PROF-DECISION-SOURCE, PI-DECISION-SOURCE)."""
+summaries (:mod:`conformance.corpus.public`; ENV-DECISION-SOURCE, PROF-DECISION-SOURCE, PI-DECISION-SOURCE)."""
 
 from __future__ import annotations
 
@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from conformance.cli import main
-from conformance.expectations import load_expectations
+from conformance.judge.expectations import load_expectations
 from conformance.operations.base import operation
-from conformance.public import outside_pointer, private_reference
-from conformance.yamlio import SuiteFileError
+from conformance.corpus.public import outside_pointer, private_reference
+from conformance.corpus.yamlio import SuiteFileError
 
 ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = ("conformance", "reference", "golden", "docs", "README.md", "pyproject.toml", "MANIFEST.in")

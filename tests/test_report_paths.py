@@ -1,4 +1,4 @@
-"""Report paths are checked before any work (:mod:`conformance.report_paths`): a report never
+"""Report paths are checked before any work (:mod:`conformance.output.report_paths`): a report never
 replaces a file the kit reads, and a path that cannot be written is a usage error, not a
 traceback after minutes of work."""
 
@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from conformance.cli import main
-from conformance.report_paths import check_report_paths, kit_folders
+from conformance.output.report_paths import check_report_paths, kit_folders
 
 ROOT = Path(__file__).resolve().parent.parent
 KIT_FILES = ["conformance/scenarios/envelope/adapters.yaml", "conformance/spec/envelope.yaml",
@@ -71,8 +71,8 @@ def no_writes(monkeypatch):
     """The writers of `docs` and `schema` replaced by a record of their calls, so that a command
     that fails to refuse a folder of the kit shows it without writing there."""
     calls = []
-    monkeypatch.setattr("conformance.docs.write", lambda out, *a, **k: calls.append(out) or [])
-    monkeypatch.setattr("conformance.schema.write_schemas", lambda out: calls.append(out) or [])
+    monkeypatch.setattr("conformance.output.docs.write", lambda out, *a, **k: calls.append(out) or [])
+    monkeypatch.setattr("conformance.output.schema.write_schemas", lambda out: calls.append(out) or [])
     return calls
 
 

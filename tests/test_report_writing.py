@@ -1,5 +1,5 @@
 """A report, page or scenario is written to the file a person named without destroying what the
-name stands for (:func:`conformance.files.write_text`): a link is followed and kept, a device,
+name stands for (:func:`conformance.output.files.write_text`): a link is followed and kept, a device,
 FIFO or ``/dev/stdout`` is written in place, a regular file is replaced atomically; and a relative
 path names the file it named when the command was given, whatever folder an implementation run in
 process moves to."""
@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from conformance.cli import main
-from conformance.files import write_text
+from conformance.output.files import write_text
 from tests.kit_fixtures import Instructions
 
 CASE = ["--case", "env-instr-custom-alone", "-q"]
@@ -166,7 +166,7 @@ def test_a_relative_report_path_is_the_one_given_whatever_folder_the_implementat
 def test_a_relative_golden_folder_is_the_one_given_whatever_folder_the_implementation_moves_to(tmp_path, monkeypatch):
     import shutil
 
-    from conformance.golden import GOLDEN_DIR
+    from conformance.judge.golden import GOLDEN_DIR
 
     here, elsewhere = tmp_path / "here", tmp_path / "elsewhere"
     (here / "g" / "envelope").mkdir(parents=True)

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import pytest
 
-from conformance import editions
+from conformance.corpus import editions
 from conformance.adapters.inprocess import InProcessAdapter
 from conformance.adapters.reference import ReferenceImplementation
-from conformance.cases import load_suite, select
+from conformance.corpus.cases import load_suite, select
 from conformance.plugin import check_case
-from conformance.runner import Runner
+from conformance.judge.runner import Runner
 
 OTHER_EDITIONS = [e for e in editions.EDITIONS if not e.default]
 """The editions no other test module judges (each area's default is test_scenarios' run)."""

@@ -16,14 +16,14 @@ import pytest
 
 from conformance.adapters.inprocess import InProcessAdapter
 from conformance.adapters.reference import ReferenceImplementation
-from conformance.cases import SCENARIOS_DIR, load_suite
-from conformance.catalogue import load_catalogue
+from conformance.corpus.cases import SCENARIOS_DIR, load_suite
+from conformance.corpus.catalogue import load_catalogue
 from conformance.cli import main
-from conformance.reports import build, header
-from conformance.runner import Runner
-from conformance.site import cap, diff_lines, visible
-from conformance.site.pages import render_site
-from conformance.site.report import matrix, render_report
+from conformance.output.reports import build, header
+from conformance.judge.runner import Runner
+from conformance.output.site import cap, diff_lines, visible
+from conformance.output.site.pages import render_site
+from conformance.output.site.report import matrix, render_report
 
 SUITE = load_suite()
 # A few cases of every area, among them cases that cite clauses of two groups and a tree case.
@@ -312,7 +312,7 @@ def test_results_are_shown_under_each_case(failing_report):
 
 
 def test_docs_write_chooses_the_form(tmp_path):
-    from conformance.docs import write
+    from conformance.output.docs import write
 
     md = write(tmp_path / "md", SAMPLE[:3], fmt="md")
     html = write(tmp_path / "html", SAMPLE[:3])
@@ -338,7 +338,7 @@ def _case_section(page: str, case_id: str, marker: str) -> str:
 def test_docs_of_an_edition_show_that_editions_golden(tmp_path, pi_types_suite):
     # msg-system-wrong-types holds in both editions; its pi-1.6.0 golden lacks the $.replace
     # problem (PI-160-MSG-SYSTEM-NO-REPLACE), its default golden reports it.
-    from conformance.docs import write
+    from conformance.output.docs import write
 
     case = next(c for c in SUITE.cases if c.id == "msg-system-wrong-types")
     for fmt, page, marker in (("html", "pi.html", 'id="case-'), ("md", "pi.md", "### `")):
@@ -371,8 +371,8 @@ def test_report_page_shows_the_golden_of_the_reports_edition():
 def test_docs_name_a_golden_of_another_case_or_a_broken_one_instead_of_showing_it(tmp_path, fmt, page, marker):
     # Both forms showed another case's golden as the case's expected output, and the Markdown
     # form called a broken golden missing.
-    from conformance import golden
-    from conformance.docs import write
+    from conformance.judge import golden
+    from conformance.output.docs import write
 
     text, other = (next(c for c in SUITE.cases if c.id == i) for i in ("env-build-full", "env-build-refused-reported"))
     gold = tmp_path / "golden"

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from conformance.adapters.client import JsonLinesAdapter
-from conformance.smoke import ECHO_SAMPLE, Check, smoke, smoke_adapter, smoke_main
+from conformance.adapters.smoke import ECHO_SAMPLE, Check, smoke, smoke_adapter, smoke_main
 from tests.kit_fixtures import UNMEASURED
 
 STANDINS = Path(__file__).parent / "standins"
@@ -167,7 +167,7 @@ def test_an_in_process_adapter_skips_the_protocol_checks():
 
 
 def test_a_misspelt_operation_fails_with_a_suggestion():
-    from conformance.smoke import _check_operations
+    from conformance.adapters.smoke import _check_operations
 
     check = _check_operations(["kit.echo", "pi.parse_args"])
     assert not check.ok and "pi.parse_args (did you mean pi.parse-args?)" in check.detail
@@ -182,6 +182,6 @@ def test_a_misspelt_operation_fails_with_a_suggestion():
     ("pi.model-value", "pi.model-value (did you mean pi.models-value?)"),
 ])
 def test_only_close_operation_names_are_suggested(op, said):
-    from conformance.smoke import _check_operations
+    from conformance.adapters.smoke import _check_operations
 
     assert _check_operations([op]).detail == f"unknown operation(s): {said}"

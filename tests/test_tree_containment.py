@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from conformance.cases import load_suite
-from conformance.trees import TreeEntry, links_problem, materialise, parse_tree
+from conformance.corpus.cases import load_suite
+from conformance.corpus.trees import TreeEntry, links_problem, materialise, parse_tree
 from tests.kit_fixtures import write
 
 SPEC_DIR = Path(__file__).resolve().parents[1] / "conformance" / "spec"

@@ -66,7 +66,7 @@ class Hello:
         operations: the operation names it provides; the others are answered ``unsupported``
             without being sent.
         protocol: the protocol version it speaks.
-        gives: the facets it gives (:mod:`conformance.facets`: output fields no clause defines,
+        gives: the facets it gives (:mod:`conformance.judge.facets`: output fields no clause defines,
             compared only for an implementation that declares them); ``None``: every facet (the
             bundled reference).
     """
@@ -122,7 +122,7 @@ class Implementation:
     language = "python"
     edition: str | None = None
     gives: tuple[str, ...] = ()
-    """The facets it gives (``conformance.facets.FACETS``; PROTOCOL.md, ``started``)."""
+    """The facets it gives (``conformance.judge.facets.FACETS``; PROTOCOL.md, ``started``)."""
 
     def operations(self) -> list[str]:
         raise NotImplementedError

@@ -16,7 +16,7 @@ from typing import Any
 
 from conformance.adapters.base import MAX_TIMEOUTS, AdapterStartError, Answer, Hello
 from conformance.adapters.environment import AdapterEnvironment
-from conformance.console import shown, shown_lines
+from conformance.output.console import shown, shown_lines
 from conformance.adapters.process import EOF, TOO_LONG, ChildFault, ChildProcess, ChildTimeout, Restarts
 from conformance.adapters.protocol import (
     DEFAULT_START_TIMEOUT,

@@ -101,8 +101,8 @@ _swept: set[tuple[str, str]] = set()
 def remove_leftovers(folder: Path, prefix: str) -> None:
     """Remove the :func:`leftover_scratch` folders of ``prefix`` in ``folder``, once per process
     (the kits whose leftovers they are ran before this one started), at any depth and whatever
-    their permissions (:func:`conformance.removal.remove_tree`). Never raises."""
-    from conformance.removal import remove_tree
+    their permissions (:func:`conformance.output.removal.remove_tree`). Never raises."""
+    from conformance.output.removal import remove_tree
 
     if (str(folder), prefix) in _swept:
         return
@@ -137,8 +137,8 @@ class Scratch:
 
     def remove(self) -> None:
         """Remove the scratch folder and everything in it, at any depth and whatever its
-        permissions (:func:`conformance.removal.remove_tree`; never raises)."""
-        from conformance.removal import remove_tree
+        permissions (:func:`conformance.output.removal.remove_tree`; never raises)."""
+        from conformance.output.removal import remove_tree
 
         remove_tree(self.path)
 
@@ -182,7 +182,7 @@ class AdapterEnvironment:
         """
         import tempfile  # imported only when an adapter process starts
 
-        from conformance.removal import remove_tree
+        from conformance.output.removal import remove_tree
 
         for leftover in leftover_scratch(Path(tempfile.gettempdir())):
             remove_tree(leftover)

@@ -42,7 +42,7 @@ from conformance.adapters.base import (
     Unsupported,
 )
 from conformance import PROTOCOL_VERSION
-from conformance.facets import FACETS, unknown as unknown_facets
+from conformance.judge.facets import FACETS, unknown as unknown_facets
 
 
 class CallTimedOut(BaseException):
@@ -55,7 +55,7 @@ class _Interrupts:
     """Tells a Ctrl-C from a ``KeyboardInterrupt`` an implementation raises itself: while a call
     runs in the main thread under Python's own ``SIGINT`` handler, a handler that notes the
     signal (then raises as Python's does) takes its place; under the kit's command line, whose
-    handler notes signals already (:func:`conformance.console.received`), that note
+    handler notes signals already (:func:`conformance.output.console.received`), that note
     is read. A call in a worker thread never gets the signal's exception."""
 
     def __init__(self) -> None:
@@ -63,7 +63,7 @@ class _Interrupts:
 
     def signalled(self) -> bool:
         """Whether a Ctrl-C or a termination signal (``SIGTERM``, ``SIGHUP``) came."""
-        from conformance.console import TERMINATING_SIGNALS, received
+        from conformance.output.console import TERMINATING_SIGNALS, received
 
         return self.seen or any(received(getattr(signal, name, -1)) for name in ("SIGINT", *TERMINATING_SIGNALS))
 
@@ -185,7 +185,7 @@ class InProcessAdapter:
                           else self._alarmed(op, input, root, edition, timeout))
         else:
             answer = self._threaded(op, input, root, edition, timeout)
-        from conformance.console import raise_if_interrupted
+        from conformance.output.console import raise_if_interrupted
 
         raise_if_interrupted()  # a signal the implementation swallowed still ends the run
         if answer is not None:

@@ -17,7 +17,7 @@ import time
 from typing import Any, Callable
 
 from conformance.adapters.protocol import MAX_LINE_BYTES
-from conformance.console import at_forced_exit
+from conformance.output.console import at_forced_exit
 
 __all__ = ["EOF", "TOO_LONG", "ChildFault", "ChildTimeout", "ChildProcess", "Restarts"]
 
@@ -48,7 +48,7 @@ _LIVE_LOCK = threading.Lock()
 def kill_every_child() -> None:
     """Kill every adapter process still running, at once (0.2 s of grace), and remove its scratch folder:
     the last thing the kit does when a signal's forced exit ends it
-    (:func:`conformance.console.at_forced_exit`). Never raises."""
+    (:func:`conformance.output.console.at_forced_exit`). Never raises."""
     with _LIVE_LOCK:
         children = list(_LIVE)
     for child in children:

@@ -16,7 +16,7 @@ from typing import Any
 
 from conformance import PROTOCOL_VERSION
 from conformance.adapters.base import Answer, Hello
-from conformance.facets import FACETS, unknown as unknown_facets
+from conformance.judge.facets import FACETS, unknown as unknown_facets
 
 __all__ = [
     "ANSWER_TYPES",
@@ -131,9 +131,9 @@ def is_int(value: Any) -> bool:
 
 def describe(message: dict) -> str:
     """``a 'type' message: {...}`` (at most 200 characters of JSON, made safe to show by
-    :func:`conformance.console.shown`), for messages."""
+    :func:`conformance.output.console.shown`), for messages."""
     kind = message.get("type")
-    from conformance.console import shown
+    from conformance.output.console import shown
 
     text = shown(json.dumps(message, ensure_ascii=False), 200)
     return f"a {kind!r} message: {text}" if isinstance(kind, str) else f"a message without type: {text}"
@@ -238,7 +238,7 @@ def parse_answer(message: dict, seq: int) -> Answer:
     if kind not in ANSWER_TYPES:
         raise ProtocolViolation(f"expected an answer to seq {seq}, got {describe(message)}")
     if not same_seq(got_seq, seq):
-        from conformance.console import shown
+        from conformance.output.console import shown
 
         raise ProtocolViolation(f"out-of-order answer: seq {shown(json.dumps(got_seq), 40)} where {seq} was expected")
     if kind == "result":

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from conformance.adapters.base import AdapterNameError, AdapterStartError
-from conformance.removal import remove_tree
+from conformance.output.removal import remove_tree
 
 __all__ = ["LINES", "Release", "install", "installed", "parse_release", "release_command"]
 
@@ -93,7 +93,7 @@ _temporary_root: Path | None = None
 def releases_root() -> Path:
     """The folder holding installed releases (see the module docstring)."""
     global _temporary_root
-    from conformance import yamlcache
+    from conformance.corpus import yamlcache
 
     parsed = yamlcache.cache_dir()
     if parsed is not None:

@@ -205,7 +205,7 @@ def serve_main(implementation: Implementation) -> int:
     except BrokenPipeError:
         return 1
     except KeyboardInterrupt as exc:  # Ctrl-C, or SIGTERM and SIGHUP under pi-conformance's handler
-        from conformance.console import interrupted_exit_code
+        from conformance.output.console import interrupted_exit_code
 
         return interrupted_exit_code(exc)
     finally:
@@ -247,6 +247,6 @@ def main(argv: list[str], prog: str = "python -m conformance.adapters.server") -
 
 
 if __name__ == "__main__":
-    from conformance.console import leave
+    from conformance.output.console import leave
 
     leave(main(sys.argv[1:]))  # not held by a thread the implementation left running

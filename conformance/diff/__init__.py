@@ -25,7 +25,7 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
-from conformance import golden
+from conformance.judge import golden
 from conformance.adapters.base import Adapter, Answer
 
 if TYPE_CHECKING:
@@ -40,7 +40,7 @@ DEFAULT_TIMEOUT = 10.0
 
 DIFF_TREE_PREFIX = "pi-conformance-diff-"
 """How an example's tree folder is named: the prefix, the kit's process id, ``-`` and a random
-part (the runner's trees are named alike, :data:`conformance.runner.TREE_PREFIX`)."""
+part (the runner's trees are named alike, :data:`conformance.judge.runner.TREE_PREFIX`)."""
 
 
 class Disagreeing(AssertionError):
@@ -104,7 +104,7 @@ class SuiteFacts:
 @functools.lru_cache(maxsize=1)
 def suite_facts() -> dict[str, SuiteFacts]:
     """:class:`SuiteFacts` by operation, read once from the bundled suite."""
-    from conformance.cases import SCENARIOS_DIR, load_suite
+    from conformance.corpus.cases import SCENARIOS_DIR, load_suite
 
     facts: dict[str, SuiteFacts] = {}
     for case in load_suite(SCENARIOS_DIR).cases:
@@ -131,8 +131,8 @@ def answer_view(answer: Answer, op: str, input: dict, tree: dict | None, roots: 
                 normalisers: Sequence[str]) -> Any:
     """What is compared of ``answer``: ``["result", OUTPUT]`` (root replaced, canonical,
     normalised), ``["error", CODE]``, or ``[KIND]`` for the other kinds (never a message)."""
-    from conformance.normalise import replace_root
-    from conformance.trees import parse_tree
+    from conformance.judge.normalise import replace_root
+    from conformance.corpus.trees import parse_tree
 
     if answer.kind == "result":
         case = SimpleNamespace(input=input, tree=parse_tree(tree) if tree is not None else None, op=op)
@@ -150,10 +150,10 @@ def ask(adapter: Adapter, op: str, input: dict, tree: dict | None, timeout: floa
         edition: str | None = None) -> tuple[Answer, list[str]]:
     """Send one request to ``adapter``, materialising ``tree`` in a fresh temporary folder, with
     the edition a case of ``op``'s area is judged by in a run of ``edition`` (``None``: the
-    default, see :func:`conformance.editions.judged`). Returns the answer and the root paths to
+    default, see :func:`conformance.corpus.editions.judged`). Returns the answer and the root paths to
     replace in it."""
-    from conformance.editions import judged
-    from conformance.trees import materialise, parse_tree, tree_folder
+    from conformance.corpus.editions import judged
+    from conformance.corpus.trees import materialise, parse_tree, tree_folder
 
     payload = json.loads(json.dumps(input))
     edition = judged(edition, op.split(".", 1)[0]) if not op.startswith("kit.") else None
@@ -175,8 +175,8 @@ def exchange(adapters: tuple[Adapter, Adapter], op: str, input: dict, tree: dict
     an implementation)."""
     from pydantic import ValidationError
 
-    from conformance.console import raise_if_interrupted
-    from conformance.normalise import replace_root
+    from conformance.output.console import raise_if_interrupted
+    from conformance.judge.normalise import replace_root
     from conformance.operations import catalogue
 
     raise_if_interrupted()  # a signal swallowed by hypothesis's gc callback ends the run here
@@ -406,7 +406,7 @@ def run_diff(adapters: tuple[Adapter, Adapter], *, areas: Sequence[str] | None =
              expectations: Any = None, edition: str | None = None) -> list[OperationReport]:
     """Start both adapters, compare them on every shared operation (see
     :func:`common_operations`), stop them. With ``expectations`` (loaded
-    :class:`~conformance.expectations.Expectations`), a disagreement only at places where a
+    :class:`~conformance.judge.expectations.Expectations`), a disagreement only at places where a
     recorded divergence differs too is counted as known (:mod:`conformance.diff.known`), not
     reported. ``edition``: the edition judged (``None``: the default; see :func:`ask`). Raises
     :class:`~conformance.adapters.base.AdapterStartError` when one cannot start and ``ValueError``

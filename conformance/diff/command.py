@@ -17,12 +17,12 @@ from pathlib import Path
 from conformance.adapters.base import AdapterStartError
 from conformance.adapters.connect import ADAPTER_NAMES, AdapterNameError, make_adapter, runs_in_process
 from conformance.adapters.environment import AdapterEnvironment, parse_assignments
-from conformance.areas import AREAS
-from conformance.console import LINE_LIMIT, shown
+from conformance.corpus.areas import AREAS
+from conformance.output.console import LINE_LIMIT, shown
 from conformance.diff import DEFAULT_EXAMPLES, DEFAULT_TIMEOUT, OperationReport, check_ops_in_areas, run_diff
 from conformance.diff.scenario import case_id, scenario_text
-from conformance.files import write_text
-from conformance.options import (MAX_EXAMPLES, add_edition_argument, add_generation_arguments, example_count,
+from conformance.output.files import write_text
+from conformance.commands.options import (MAX_EXAMPLES, add_edition_argument, add_generation_arguments, example_count,
                                 folder_argument, path_argument, pattern_argument)
 
 
@@ -37,7 +37,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--examples", type=int, default=DEFAULT_EXAMPLES, metavar="N",
                         help=f"examples per operation, at most {MAX_EXAMPLES:,} (default {DEFAULT_EXAMPLES})")
     add_generation_arguments(parser, DEFAULT_TIMEOUT)
-    from conformance.editions import DEFAULT
+    from conformance.corpus.editions import DEFAULT
 
     add_edition_argument(parser, DEFAULT, DEFAULT)
     parser.add_argument("--out", type=folder_argument, metavar="DIR", help="write each disagreement as DIR/<case-id>.yaml")
@@ -64,7 +64,7 @@ def _line(report: OperationReport) -> str:
 def _unwritable_folder(out: Path) -> str | None:
     """Why the disagreements could not be written into folder ``out`` (checked before the search,
     so a long run is not lost at its end), or ``None``: it cannot be made (an existing file is
-    refused with the arguments, :func:`conformance.options.folder_argument`)."""
+    refused with the arguments, :func:`conformance.commands.options.folder_argument`)."""
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
@@ -77,9 +77,9 @@ def _expectations(path: str | None):
     ``None``. Raises ``SuiteFileError`` naming the file, line and field."""
     if not path:
         return None
-    from conformance.cases import SCENARIOS_DIR, load_suite
-    from conformance.expectations import load_expectations
-    from conformance.yamlio import SuiteFileError
+    from conformance.corpus.cases import SCENARIOS_DIR, load_suite
+    from conformance.judge.expectations import load_expectations
+    from conformance.corpus.yamlio import SuiteFileError
 
     expectations = load_expectations(Path(path))
     stale = expectations.stale_in(load_suite(SCENARIOS_DIR))
@@ -103,7 +103,7 @@ def cmd_diff(args: argparse.Namespace) -> int:
     # absolute now: an implementation run in process may change the working folder
     out = Path(os.path.abspath(args.out)) if args.out else None
     if out is not None:
-        from conformance.report_paths import check_out_folder, kit_folders
+        from conformance.output.report_paths import check_out_folder, kit_folders
 
         try:  # a scenario written among the kit's own files would break every later run
             check_out_folder("--out", args.out, kit_folders())
@@ -113,7 +113,7 @@ def cmd_diff(args: argparse.Namespace) -> int:
         if problem:
             return _usage(f"--out {args.out}: {problem}")
     from conformance.strategies import keep_hypothesis_storage_out_of_the_working_folder
-    from conformance.yamlio import SuiteFileError
+    from conformance.corpus.yamlio import SuiteFileError
 
     keep_hypothesis_storage_out_of_the_working_folder()
     try:
@@ -132,7 +132,7 @@ def cmd_diff(args: argparse.Namespace) -> int:
         print(f"pi-conformance diff: an adapter could not start: {exc}", file=sys.stderr)
         return 3
     names = (args.adapter[0], args.adapter[1])
-    from conformance.editions import judging, label
+    from conformance.corpus.editions import judging, label
 
     editions = label(judging(args.edition, args.area or {o.split(".", 1)[0] for o in args.op or ()} or AREAS))
     print(f"diff {names[0]} against {names[1]}: {args.examples} examples per operation, "

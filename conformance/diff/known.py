@@ -17,8 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from conformance import golden
-from conformance.trees import tree_data
+from conformance.judge import golden
+from conformance.corpus.trees import tree_data
 
 Signature = frozenset
 """The places two views differ at (:func:`signature`): a frozenset of strings."""
@@ -113,8 +113,8 @@ def recorded(expectations: Any, views_of: Callable[[str, dict, dict | None], tup
     ``fail``, with the places where ``views_of(op, input, tree)`` -- the two adapters' views of
     the case, ``None`` when one declined it -- differ. Cases on which the adapters agree record
     nothing."""
-    from conformance.cases import SCENARIOS_DIR, load_suite
-    from conformance.editions import holds, judged
+    from conformance.corpus.cases import SCENARIOS_DIR, load_suite
+    from conformance.corpus.editions import holds, judged
 
     known = KnownDivergences()
     for case in load_suite(SCENARIOS_DIR).cases:

@@ -16,7 +16,7 @@ import hashlib
 import json
 from typing import Any
 
-from conformance import golden
+from conformance.judge import golden
 from conformance.adapters.base import Answer
 from conformance.diff import Disagreement, SuiteFacts, suite_facts
 
@@ -41,10 +41,10 @@ def general_clause(op: str) -> str:
 
 def _answer_lines(name: str, answer: Answer) -> list[str]:
     """The comment lines giving one adapter's answer; its code and message are adapter text,
-    shown through :func:`conformance.console.shown` (a line break in them would end the comment),
+    shown through :func:`conformance.output.console.shown` (a line break in them would end the comment),
     and a result's bidirectional controls are written ``\\u202e``
-    (:func:`conformance.console.bidi_escaped`)."""
-    from conformance.console import bidi_escaped, shown
+    (:func:`conformance.output.console.bidi_escaped`)."""
+    from conformance.output.console import bidi_escaped, shown
 
     message = shown(" ".join(answer.message.split()))
     if answer.kind == "result":

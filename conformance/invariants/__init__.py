@@ -40,10 +40,10 @@ from typing import Any, Callable, Sequence
 from conformance.adapters.base import Adapter, AdapterStartError
 from conformance.adapters.connect import ADAPTER_NAMES, AdapterNameError, make_adapter
 from conformance.adapters.environment import AdapterEnvironment, parse_assignments
-from conformance.options import (MAX_EXAMPLES, Once, add_generation_arguments, example_count, folder_argument,
+from conformance.commands.options import (MAX_EXAMPLES, Once, add_generation_arguments, example_count, folder_argument,
                                 path_argument, pattern_argument)
-from conformance.areas import AREAS
-from conformance.console import LINE_LIMIT, shown, shown_lines
+from conformance.corpus.areas import AREAS
+from conformance.output.console import LINE_LIMIT, shown, shown_lines
 from conformance.invariants.core import (  # noqa: F401  (the package's public names)
     Check,
     Client,
@@ -92,14 +92,14 @@ def _count_prefixes(cases: Sequence[Any]) -> dict[str, dict[str, int]]:
 
 @functools.lru_cache(maxsize=1)
 def _prefix_counts() -> dict[str, dict[str, int]]:
-    from conformance.cases import SCENARIOS_DIR, load_suite
+    from conformance.corpus.cases import SCENARIOS_DIR, load_suite
 
     return _count_prefixes(load_suite(SCENARIOS_DIR).cases)
 
 
 def invariants(areas: Sequence[str] | None = None, patterns: Sequence[str] | None = None) -> list[Invariant]:
     """Every registered invariant (of ``areas``, matching an id glob of ``patterns``), by id."""
-    from conformance.cases import select
+    from conformance.corpus.cases import select
     from conformance.invariants import envelope, pi, profiles  # noqa: F401  (registration)
 
     return select(registered(), areas=areas, patterns=patterns)
@@ -142,7 +142,7 @@ class InvariantResult:
 def example_budget(examples: int | None = None) -> int:
     """Examples per invariant: ``examples`` when given, else ``$PI_CONFORMANCE_INVARIANT_EXAMPLES``,
     else :data:`DEFAULT_EXAMPLES`. Raises ``ValueError``, naming where the value came from, for a
-    value below 1 or above :data:`~conformance.options.MAX_EXAMPLES`, or a variable that is not
+    value below 1 or above :data:`~conformance.commands.options.MAX_EXAMPLES`, or a variable that is not
     a whole number."""
     source = "--examples"
     if examples is None:
@@ -390,7 +390,7 @@ def cmd_invariants(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"pi-conformance: {exc}", file=sys.stderr)
         return 2
-    from conformance.report_paths import check_report_paths, kit_folders
+    from conformance.output.report_paths import check_report_paths, kit_folders
     from conformance.strategies import keep_hypothesis_storage_out_of_the_working_folder
 
     try:  # before the examples are drawn, which takes minutes
@@ -398,7 +398,7 @@ def cmd_invariants(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"pi-conformance: {exc}", file=sys.stderr)
         return 2
-    from conformance.files import write_text
+    from conformance.output.files import write_text
 
     # absolute now: an implementation run in process may change the working folder
     scenario_dir = Path(os.path.abspath(args.scenario_dir)) if args.scenario_dir else None

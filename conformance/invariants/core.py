@@ -15,11 +15,11 @@ from typing import Any, Callable, Sequence
 from pydantic import ValidationError
 
 from conformance.adapters.base import Adapter, Answer
-from conformance.console import raise_if_interrupted
+from conformance.output.console import raise_if_interrupted
 
 INVARIANT_TREE_PREFIX = "pi-conformance-invariant-"
 """How the folder of an invariant's tree is named: the prefix, the kit's process id, ``-`` and a
-random part (the runner's trees are named alike, :data:`conformance.runner.TREE_PREFIX`)."""
+random part (the runner's trees are named alike, :data:`conformance.judge.runner.TREE_PREFIX`)."""
 
 
 class Counterexample(AssertionError):
@@ -30,7 +30,7 @@ class RequestFailed(Exception):
     """A request the property needs was not answered with a result (or the expected error)."""
 
     def __init__(self, op: str, answer: Answer) -> None:
-        from conformance.console import shown
+        from conformance.output.console import shown
 
         detail = answer.code if answer.kind == "error" else answer.message
         super().__init__(f"{op} answered {answer.kind}: {shown(detail)}")
@@ -74,9 +74,9 @@ class Client:
         when the implementation lacks ``op``, and ``ValueError`` when ``input`` is not valid for
         the operation (a fault of the invariant, not of the implementation).
         """
-        from conformance.normalise import replace_root
+        from conformance.judge.normalise import replace_root
         from conformance.operations import catalogue
-        from conformance.trees import materialise, parse_tree, tree_folder
+        from conformance.corpus.trees import materialise, parse_tree, tree_folder
 
         raise_if_interrupted()  # a signal swallowed by hypothesis's gc callback ends the run here
         if op not in self.operations:

@@ -17,7 +17,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from conformance.public import private_reference
+from conformance.corpus.public import private_reference
 
 
 class OpModel(BaseModel):
@@ -70,7 +70,7 @@ def operation(
 ) -> Operation:
     """Declare an operation. Raises ``ValueError`` when the name is malformed or already taken, or
     when the summary (shown by ``list`` and on the docs site) cites a private working file or note
-    (:func:`conformance.public.private_reference`)."""
+    (:func:`conformance.corpus.public.private_reference`)."""
     area, _, rest = name.partition(".")
     if not area or not rest:
         raise ValueError(f"operation name {name!r} must be '<area>.<name>'")

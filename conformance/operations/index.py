@@ -55,5 +55,5 @@ NORMALISERS: dict[str, str] = {
     "pi.named-image-models": "pi_models",
     "profiles.control-statement": "profiles_control",
 }
-"""Every normaliser's name (:mod:`conformance.normalise`): the module of
+"""Every normaliser's name (:mod:`conformance.judge.normalise`): the module of
 :mod:`conformance.operations` that declares it."""

@@ -16,7 +16,7 @@ from typing import Any, Literal
 
 from pydantic import ConfigDict, Field
 
-from conformance.normalise import normaliser
+from conformance.judge.normalise import normaliser
 from conformance.operations.base import OpModel, operation
 
 

@@ -52,7 +52,7 @@ becomes the active leaf.
 
 Diagnostics are ``{level, code, scope, subject, detail, message}``; the message is not compared,
 and ``scope``, ``subject`` and ``detail`` are facets no clause defines, compared only for an
-implementation that declares them (:mod:`conformance.facets`). The kit compares a list of
+implementation that declares them (:mod:`conformance.judge.facets`). The kit compares a list of
 diagnostics without regard to order, since the spec gives them none; the reference sorts them by
 scope (none, global, project), then code, then subject, then detail, by code point. The codes and levels are those of the published implementation
 (``pi-prompt-profiles``) wherever the condition is the same one, so an implementation that
@@ -162,7 +162,7 @@ class Diag(OpModel):
     subject (or null) and ``detail``: which of the conditions sharing the code it is, or null
     (see the table in this module); ``message``: text for people, never compared.
 
-    ``scope``, ``subject`` and ``detail`` are facets (:mod:`conformance.facets`): no clause
+    ``scope``, ``subject`` and ``detail`` are facets (:mod:`conformance.judge.facets`): no clause
     defines them, so they may be left out, and they are compared only for an implementation that
     declares them in its handshake (``diagnostic.scope``, ``diagnostic.subject``,
     ``diagnostic.detail``)."""
@@ -293,7 +293,7 @@ class LoserOut(BindingOut):
     with a binding naming another profile; ``outranked``: a lower priority or specificity;
     ``file-order``: ranked equal with the winner, same profile, written later; ``unbuildable``:
     it won but its profile could not be built). ``reason`` is a facet (``loser.reason``,
-    :mod:`conformance.facets`): it may be left out, and is compared only for an implementation
+    :mod:`conformance.judge.facets`): it may be left out, and is compared only for an implementation
     that declares it."""
 
     profile: str

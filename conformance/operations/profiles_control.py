@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from conformance.normalise import normaliser
+from conformance.judge.normalise import normaliser
 from conformance.operations.profiles import BEGIN_MARKER
 
 END_MARKER = "<!-- system-instructions:end -->"

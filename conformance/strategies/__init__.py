@@ -3,7 +3,7 @@
 
 An *example* is a pair ``(input, tree)``: the operation's input (a JSON object valid for its input
 model) and the file tree the kit materialises for it (a scenario ``tree`` mapping, see
-:mod:`conformance.trees`), or ``None``. The area modules register hand-written strategies that
+:mod:`conformance.corpus.trees`), or ``None``. The area modules register hand-written strategies that
 reach an operation's rules (placeholder forms and their near misses, quoting forms, the
 characters and limits the rules treat specially) with :func:`strategy`; an operation without one
 falls back to :func:`conformance.strategies.fallback.from_model`, generated from its input
@@ -16,7 +16,7 @@ import atexit
 import tempfile
 from typing import Any, Callable
 
-from conformance.removal import remove_tree
+from conformance.output.removal import remove_tree
 from conformance.strategies.registry import HAND_WRITTEN, Example, strategy  # noqa: F401  (public names)
 
 
@@ -47,7 +47,7 @@ def for_operation(op: str) -> tuple[Any, str]:
 
 def keep_hypothesis_storage_out_of_the_working_folder() -> str:
     """Point hypothesis's storage at the kit's cache folder (``hypothesis`` beside the parse
-    cache's ``yaml``, see :mod:`conformance.yamlcache`), or at a temporary folder removed at exit
+    cache's ``yaml``, see :mod:`conformance.corpus.yamlcache`), or at a temporary folder removed at exit
     when the cache is off, and return it.
 
     ``diff`` and ``invariants`` run with hypothesis's example database off, but hypothesis still
@@ -55,7 +55,7 @@ def keep_hypothesis_storage_out_of_the_working_folder() -> str:
     installed kit is the user's own project. Call it once, before the first search."""
     from hypothesis.configuration import set_hypothesis_home_dir
 
-    from conformance.yamlcache import cache_dir
+    from conformance.corpus.yamlcache import cache_dir
 
     root = cache_dir()
     if root is not None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import html
 
-from conformance.faults import Fault, replace, wrap
+from conformance.faults.runner import Fault, replace, wrap
 from reference.envelope import context_files as cf
 from reference.envelope.contributions import ENVIRONMENT_ID
 

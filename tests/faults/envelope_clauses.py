@@ -9,7 +9,7 @@ condition; a case citing the clause must catch it. Targets: one module path a li
 
 from __future__ import annotations
 
-from conformance.faults import Fault, rewrites, wrap
+from conformance.faults.runner import Fault, rewrites, wrap
 
 OP_ENVELOPE = "conformance.adapters.reference.envelope"
 AUDIT = "reference.envelope.audit"

@@ -3,8 +3,8 @@ packages (N22), models.json values and credentials (N23)."""
 
 from __future__ import annotations
 
-from conformance.faults import Fault, replace, wrap
-from conformance.patches import mutate
+from conformance.faults.runner import Fault, replace, wrap
+from conformance.faults.patches import mutate
 from reference.pi.core import filters
 from reference.pi.core import replay as rp
 

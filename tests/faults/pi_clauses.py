@@ -14,7 +14,7 @@ from __future__ import annotations
 import dataclasses
 import re
 
-from conformance.faults import Fault, rewrites, wrap
+from conformance.faults.runner import Fault, rewrites, wrap
 
 AVAILABILITY = "reference.pi.core.availability"
 CHANGELOG = "reference.pi.core.changelog"

@@ -3,8 +3,8 @@ specificity, conflicts, cycles, layer order."""
 
 from __future__ import annotations
 
-from conformance.faults import Fault, replace, wrap
-from conformance.patches import mutate
+from conformance.faults.runner import Fault, replace, wrap
+from conformance.faults.patches import mutate
 from reference.profiles.core import compose as comp
 from reference.profiles.core.types import Diagnostic
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from conformance.faults import Fault, rewrites, wrap
+from conformance.faults.runner import Fault, rewrites, wrap
 
 COMPOSE = "reference.profiles.core.compose"
 CONFIG = "reference.profiles.core.config"

@@ -16,7 +16,7 @@ from typing import Any
 
 from conformance.adapters.reference import ReferenceImplementation
 from conformance.operations import get
-from conformance.optional import allows_null, resolve as _resolve
+from conformance.judge.optional import allows_null, resolve as _resolve
 
 
 def _object_schemas(schema: Any, defs: dict) -> list[dict]:

@@ -10,7 +10,7 @@
 //   pass them as input, and handlers set them only for the duration of one call (withEnv).
 // - Outgoing network connections are refused: every socket connect and DNS lookup throws.
 // - A command Pi runs (a models.json `!command` value, through child_process.execSync) runs
-//   contained, as the kit runs the reference's (conformance/shell.py): in a scratch folder of its
+//   contained, as the kit runs the reference's (conformance/corpus/shell.py): in a scratch folder of its
 //   own, removed afterwards, with no standard input, and where the system allows it in new user,
 //   network and process namespaces (`unshare`: no network, and every process it started ends
 //   with it); elsewhere in a process group of its own that is killed when it ends. Pi's code that

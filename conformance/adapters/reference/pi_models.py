@@ -18,10 +18,10 @@ from conformance.operations.pi_models import (
     ValueOutput,
 )
 from reference.pi.core import availability, classifiers, credentials, image_models, merge, sampling
-from conformance.shell import run_contained as run_shell_command
+from conformance.corpus.shell import run_contained as run_shell_command
 from reference.pi.core.values import parse_config_value, resolve_config_value
 
-# Commands run contained under the kit (conformance.shell): the reference's own runner
+# Commands run contained under the kit (conformance.corpus.shell): the reference's own runner
 # (reference.pi.host.commands) in a scratch folder, a process group and namespaces of their own.
 
 

@@ -1,0 +1,123 @@
+"""``pi-conformance docs``: the spec catalogue with its cases, the specification by example.
+
+:func:`write` chooses the form: a static HTML site (:mod:`conformance.output.site.pages`, the default) or
+Markdown. In Markdown: one page per area (``<area>.md``) plus ``index.md``. Each clause is followed by the cases that
+cover it: their inputs (and trees) and their goldens or expected errors.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from conformance.judge import golden
+from conformance.corpus.cases import Case
+from conformance.corpus.catalogue import AREAS, load_catalogue
+from conformance.corpus.editions import judged
+from conformance.output.files import write_text
+from conformance.corpus.trees import tree_data
+
+
+def _block(text: str) -> list[str]:
+    return ["```yaml", text.rstrip("\n"), "```"]
+
+
+def render_area(area: str, cases: list[Case], golden_dir: Path, edition: str | None = None) -> str:
+    """The Markdown page of ``area``: each clause and the cases covering it, each case with the
+    golden ``edition`` (``None``: the default) judges it by (PI-DECISION-EDITIONS)."""
+    cat = load_catalogue()
+    lines = [f"# {area}: clauses and their cases", ""]
+    for cid, clause in cat.clauses.items():
+        if clause.area != area:
+            continue
+        flags = [clause.level] + (["refusal"] if clause.refusal else []) + (["project decision"] if clause.decision else [])
+        lines += [f"## {cid}", "", f"**{' · '.join(flags)}** -- {clause.statement}", "", f"Source: {clause.source}", ""]
+        if clause.note:
+            lines += [clause.note, ""]
+        covering = [c for c in cases if cid in c.clauses]
+        citing = cat.cited_by(cid)
+        if clause.check == "manual":
+            lines += ["_Checked by a reader: no case can check this clause._", ""]
+        if citing:
+            lines += ["Relied on by: " + ", ".join(f"[{c}](#{c.lower()})" for c in citing) + ".", ""]
+        if not covering and not citing and clause.check != "manual":
+            lines += ["_No case covers this clause yet._", ""]
+        for case in covering:
+            lines += [f"### `{case.id}`: {case.title}", "", f"Operation `{case.op}`.", ""]
+            if case.tree is not None:
+                lines += ["Files:", ""] + _block(golden.dump(tree_data(case.tree))) + [""]
+            lines += ["Input:", ""] + _block(golden.dump(case.input)) + [""]
+            if case.error_code:
+                lines += [f"Expected: the error `{case.error_code}`.", ""]
+                continue
+            try:
+                path = golden.golden_path(golden_dir, case.area, case.id, judged(edition, case.area))
+                stored = golden.read_case(path, case.id, case.op)
+            except ValueError as exc:
+                lines += [f"_Golden unreadable:_ `{golden.located(path, exc)}`", ""]
+                continue
+            if stored is None:
+                lines += ["_Golden missing._", ""]
+            else:
+                lines += ["Expected output:", ""] + _block(golden.dump(stored["output"])) + [""]
+    return "\n".join(lines)
+
+
+def write_docs(out: Path, cases: list[Case], *, golden_dir: Path = golden.GOLDEN_DIR,
+               edition: str | None = None) -> list[Path]:
+    """Write ``index.md`` and one page per area under ``out`` (goldens as ``edition`` judges them);
+    returns the paths written."""
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    cat = load_catalogue()
+    index = ["# The specification by example", "", "| area | clauses | cases |", "| --- | ---: | ---: |"]
+    for area in AREAS:
+        page = out / f"{area}.md"
+        write_text(page, render_area(area, cases, golden_dir, edition))
+        written.append(page)
+        n_clauses = sum(1 for c in cat.clauses.values() if c.area == area)
+        index.append(f"| [{area}]({area}.md) | {n_clauses} | {sum(1 for c in cases if c.area == area)} |")
+    write_text(out / "index.md", "\n".join(index) + "\n")
+    written.append(out / "index.md")
+    return written
+
+
+def write(out: Path, cases: list[Case], *, golden_dir: Path = golden.GOLDEN_DIR, fmt: str = "html",
+          results: list[str] | None = None, edition: str | None = None,
+          warnings: list[str] | None = None) -> list[Path]:
+    """Write the specification by example under ``out`` as ``fmt`` (``"html"`` or ``"md"``); with
+    ``results`` (paths of JSON reports; HTML only), each case shows every implementation's
+    result. Each case shows the golden a run of ``edition`` (``None``: the default) judges it by:
+    that edition's own golden where the case has one. Returns the paths written. Raises ``ValueError`` naming a report that cannot be read
+    or ``results`` given for Markdown, ``OSError`` when ``out`` cannot be written; nothing is
+    written when a report is bad. A report of another edition than ``edition`` is shown all the
+    same, with a warning added to ``warnings`` (:func:`edition_warning`)."""
+    from conformance.output.reports import load_report
+
+    if fmt == "md":
+        if results:
+            raise ValueError("--results needs the HTML form (leave out --format md)")
+        return write_docs(out, cases, golden_dir=golden_dir, edition=edition)
+    from conformance.output.site.pages import write_site
+
+    reports = [load_report(Path(p)) for p in results or []]
+    if warnings is not None:
+        warnings += [w for p, r in zip(results or [], reports) if (w := edition_warning(p, r, edition))]
+    return write_site(out, cases, golden_dir=golden_dir, reports=reports, edition=edition)
+
+
+def edition_warning(path: str, report: dict, edition: str | None) -> str | None:
+    """Why the results of ``report`` (read from ``path``) do not belong beside the goldens of
+    ``edition`` (``None``: the default): an area it ran was judged by another edition than
+    ``edition`` judges it by (PI-DECISION-EDITIONS); or ``None`` when each was judged alike (a
+    report of the envelope area alone suits the goldens of either Pi edition)."""
+    from conformance.corpus.editions import DEFAULT, judged, label
+    from conformance.output.reports import report_editions
+
+    shown = edition or DEFAULT
+    other = {area: name for area, name in report_editions(report.get("header", {})).items()
+             if name != judged(shown, area)}
+    if not other:
+        return None
+    ours = ", ".join(judged(shown, area) for area in other)
+    return (f"{path} judged {label(other)}, not {ours}: its results are shown beside the goldens of {ours} "
+            f"(give --edition {next(iter(other.values()))}, or a report of a run with --edition {shown})")

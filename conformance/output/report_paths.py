@@ -1,0 +1,148 @@
+"""Where a command may write its reports and pages, checked before it does any work.
+
+``run`` (``--report-json``, ``--junit``, ``--report-md``, ``--report-html``), ``faults`` and
+``invariants`` (``--report-json``) check their report paths with :func:`check_report_paths` before
+they start, so a path that cannot be written costs nothing, and a report never replaces what the
+command reads: its expectations file, the suite's scenarios, goldens and clause catalogue, or any
+file of the kit's or the reference's own packages. ``docs`` and ``schema`` check their ``--out``
+folder with :func:`check_out_folder`, so that neither writes among those files.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Iterable, Mapping, Sequence
+
+from conformance.output.files import written_in_place
+
+
+def kit_folders(*given: str | Path | None) -> list[Path]:
+    """The folders no report may be written into: the ``conformance`` and ``reference`` packages
+    (the bundled scenarios, catalogue and schemas among them), the default golden folder, and
+    ``given`` (a suite's own scenario, golden or catalogue folder; ``None`` left out)."""
+    import conformance
+    import reference
+    from conformance.judge.golden import GOLDEN_DIR
+
+    found = [Path(conformance.__file__).parent, Path(reference.__file__).parent, GOLDEN_DIR]
+    return found + [Path(folder) for folder in given if folder]
+
+
+KIT_FILES = "which holds the kit's own files (its scenarios, goldens, catalogue or code)"
+
+
+def check_out_folder(flag: str, value: str, folders: Iterable[Path], *, allowed: Path | None = None) -> Path:
+    """The folder ``value`` of option ``flag`` (``--out``) a command writes its files into, as a
+    ``Path``, when it is neither one of ``folders`` (:func:`kit_folders`) nor inside one; the
+    folder ``allowed`` itself is accepted all the same (``schema --out conformance/schema``
+    regenerates the kit's own schemas). Raises ``ValueError`` naming the option, the folder and
+    the kit folder it lies in."""
+    path = Path(value)
+    try:
+        resolved = path.resolve()
+    except RuntimeError:  # pathlib's "Symlink loop"
+        raise ValueError(f"{flag} {value}: a loop of symbolic links") from None
+    if allowed is not None and resolved == allowed.resolve():
+        return path
+    inside = next((folder for folder in (f.resolve() for f in folders) if resolved.is_relative_to(folder)), None)
+    if inside is not None:
+        place = f"is {inside}," if resolved == inside else f"is inside {inside},"
+        raise ValueError(f"{flag} {value}: {place} {KIT_FILES}; give a folder of your own")
+    return path
+
+
+def check_report_paths(given: Sequence[tuple[str, str | None]], *, inputs: Mapping[str, str | None] | None = None,
+                       folders: Iterable[Path] = ()) -> dict[str, Path]:
+    """The report paths of ``given`` (``(option, value)`` pairs; ``None``: not asked for), as
+    ``{option: path}``, each made absolute (so that it names the same file whatever folder the
+    command is in when it writes), after making each one's missing parent folders. A path that
+    exists and is not a regular file (a device, a FIFO, ``/dev/stdout``; see
+    :func:`conformance.output.files.write_text`) is accepted when it can be opened for writing; a
+    symbolic link is judged by the file it leads to.
+
+    Refused, with ``ValueError`` naming the option and the path: an empty value, a value ending
+    in a slash (``Path`` would drop it and write a file where a folder was meant), ``-``
+    (standard output is the console's), two options naming one file, a report naming one of
+    ``inputs`` (``{option: path}`` of files the command reads) or lying in one of ``folders``
+    (:func:`kit_folders`), a folder, and a place no file can be written (checked by writing a
+    temporary file there).
+    """
+    for flag, value in given:
+        if value is None:
+            continue
+        if not value.strip():
+            raise ValueError(f"{flag}: give a file name (an empty one writes nothing)")
+        if value.endswith(("/", os.sep)):
+            raise ValueError(f"{flag} {value}: ends in a slash, which names a folder; give a file name")
+        if value == "-":
+            raise ValueError(f"{flag} -: reports are written to files, the console takes standard output; "
+                             "give a file name (./- if you mean a file called '-'), or /dev/stdout for the "
+                             "report after the console's text")
+    paths = {flag: Path(value) for flag, value in given if value}
+    checked: dict[str, Path] = {}
+    seen = {Path(path).resolve(): flag for flag, path in (inputs or {}).items() if path}
+    kept = [folder.resolve() for folder in folders]
+    for flag, path in paths.items():
+        try:
+            checked[flag] = _checked(flag, path, seen, kept)
+        except RuntimeError:  # pathlib's "Symlink loop"
+            raise ValueError(f"{flag} {path}: cannot write there: a loop of symbolic links") from None
+        except OSError as exc:  # a name too long for the file system, say
+            raise ValueError(f"{flag} {path}: cannot write there: {exc.strerror or exc}") from None
+    return checked
+
+
+def _checked(flag: str, path: Path, seen: dict[Path, str], kept: list[Path]) -> Path:
+    """One report path of :func:`check_report_paths`, absolute, its folder made; ``seen``
+    (resolved path: option) gains it. Raises ``ValueError`` for a refusal the caller's docstring
+    lists, ``OSError`` or ``RuntimeError`` (a loop of links) for a path the system cannot take."""
+    resolved = path.resolve()
+    if resolved in seen:
+        raise ValueError(f"{flag} and {seen[resolved]} name the same file {path}")
+    seen[resolved] = flag
+    inside = next((folder for folder in kept if resolved.is_relative_to(folder)), None)
+    if inside is not None:
+        raise ValueError(f"{flag} {path}: is inside {inside}, {KIT_FILES}; write reports elsewhere")
+    if path.is_dir():
+        raise ValueError(f"{flag} {path}: is a directory")
+    # Resolved once, now: the file a relative path names must not change with the working
+    # folder of an implementation run in process (an os.chdir of its own).
+    absolute = Path(os.path.abspath(path))
+    if written_in_place(path):  # a device, a FIFO, /dev/stdout: written where it is
+        if not os.access(path, os.W_OK):
+            raise ValueError(f"{flag} {path}: cannot write there: no permission to write to it")
+        return absolute
+    folder = Path(os.path.realpath(path)).parent  # through a link, the file it leads to is replaced
+    parent = folder
+    while not parent.exists() and parent != parent.parent:
+        parent = parent.parent
+    if not parent.is_dir() or not os.access(parent, os.W_OK | os.X_OK):
+        raise ValueError(f"{flag} {path}: cannot write in {parent}")
+    import tempfile
+
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        # A real write in that folder, so that a path no check above can judge (/proc, a
+        # read-only mount) is refused before the work rather than after it.
+        with tempfile.NamedTemporaryFile(dir=folder, prefix=".pi-conformance-probe-"):
+            pass
+    except OSError as exc:
+        raise ValueError(f"{flag} {path}: {_refusal(folder, exc)}") from None
+    return absolute
+
+
+def _refusal(folder: Path, exc: OSError) -> str:
+    """Why no report can be written into ``folder`` (which exists, or was just made), from the
+    error ``exc`` of creating a file there: said in the reader's terms, not as the system's
+    bare "No such file or directory" (which ``/proc`` answers for a folder that plainly exists)."""
+    import errno
+
+    if exc.errno == errno.EROFS:
+        return f"cannot write there: {folder} is on a read-only file system"
+    if exc.errno in (errno.EACCES, errno.EPERM):
+        return f"cannot write there: no permission to create files in {folder}"
+    if exc.errno == errno.ENOENT and folder.is_dir():
+        return (f"cannot write there: {folder} takes no new files (the system provides the files of such a "
+                "folder, as of /proc); give a path on an ordinary file system")
+    return f"cannot write there: {exc.strerror or exc}"
