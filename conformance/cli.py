@@ -20,7 +20,7 @@ from conformance.judge import golden
 from conformance.adapters.base import AdapterStartError
 from conformance.adapters.connect import AdapterNameError, make_adapter
 from conformance.commands.parser import build_parser
-from conformance.output.console import (LINE_LIMIT, interrupted_exit_code, shown, shown_lines, terminate_as_interrupt,
+from conformance.output.console import (LINE_LIMIT, interrupted_exit_code, quoted, shown, shown_lines, terminate_as_interrupt,
                                  tolerate_any_encoding, tolerate_closed_stdout)
 from conformance.corpus.editions import held_elsewhere, holds, judged, judging, label, print_editions
 from conformance.commands.options import check_edition_areas, required_operations
@@ -250,7 +250,7 @@ def _print_results(results, golden_dir: Path, spec_dir: str | None = None, editi
             if r.diff:
                 print(_indent(r.diff))
             if r.stderr:
-                print("  adapter stderr (tail):\n" + "\n".join("    " + line for line in shown_lines(r.stderr.rstrip())[-20:]))
+                print("  adapter stderr (tail):\n" + quoted(r.stderr, last=20))
     _print_not_run(results)
     written = [r for r in results if r.golden_written]
     if written:

@@ -16,7 +16,7 @@ from typing import Any
 
 from conformance.adapters.base import MAX_TIMEOUTS, AdapterStartError, Answer, Hello
 from conformance.adapters.environment import AdapterEnvironment
-from conformance.output.console import shown, shown_lines
+from conformance.output.console import quoted, shown
 from conformance.adapters.process import EOF, TOO_LONG, ChildFault, ChildProcess, ChildTimeout, Restarts
 from conformance.adapters.protocol import (
     DEFAULT_START_TIMEOUT,
@@ -151,7 +151,7 @@ class JsonLinesAdapter:
             tail = proc.stderr_tail(wait=0.5)
             message = f"adapter {self.name} did not start: {exc}"
             if tail.strip():
-                message += "\n--- adapter stderr (tail) ---\n" + "\n".join(shown_lines(tail.rstrip()))
+                message += "\n--- adapter stderr (tail) ---\n" + quoted(tail)
             raise AdapterStartError(message) from None
         except BaseException:  # Ctrl-C or a termination signal before the start was answered:
             proc.kill()  # the process is not ours to stop yet, so stop() would leave it running
@@ -378,5 +378,5 @@ class JsonLinesAdapter:
             failed = self._fail(proc, str(exc))
             tail = failed.stderr.rstrip().splitlines()[-10:]
             if tail:
-                return failed.message + "\n--- adapter stderr (tail) ---\n" + "\n".join(map(shown, tail))
+                return failed.message + "\n--- adapter stderr (tail) ---\n" + quoted("\n".join(tail))
             return failed.message

@@ -176,14 +176,16 @@ def refusal_detail(message: dict) -> str | None:
     ``None`` when ``message`` is not an ``error``."""
     if message.get("type") != "error":
         return None
+    from conformance.output.console import shown  # the adapter's own text, escaped (a refusal is shown raw nowhere)
+
     code = message.get("code")
     text = message.get("message") or ""
     protocols = message.get("protocols")
-    detail = f"{code or 'error'}: {text}" if text else f"{code or 'error'}"
+    detail = f"{shown(code or 'error')}: {shown(text)}" if text else shown(code or "error")
     if code == PROTOCOL_UNSUPPORTED or isinstance(protocols, list):
         detail += f" (the kit speaks protocol {PROTOCOL_VERSION}"
         if isinstance(protocols, list):
-            detail += f", the adapter {', '.join(map(str, protocols))}"
+            detail += f", the adapter {shown(', '.join(map(str, protocols)))}"
         detail += ")"
     return detail
 

@@ -5,7 +5,11 @@ case is still judged, the reports are still written, and the exit code still say
 implementation conforms. Only the console text is lost.
 
 Text an adapter supplies (its name, version, error codes and messages, reasons, standard error)
-is shown through :func:`shown` (one line) or :func:`shown_lines`: control characters, line
+enters every output of the kit through this module: the console through :func:`shown` (one
+line), :func:`shown_lines` and :func:`quoted` (a block under a line of the kit's), a Markdown
+report through :func:`markdown_inline` and :func:`markdown_block`, a JUnit report through
+:func:`xml_text` (the HTML report autoescapes what :func:`shown_lines` gives it; JSON keeps the
+data exact, bidirectional controls escaped). On the console control characters, line
 breaks and lone surrogates become escapes, so an adapter can neither colour the terminal, forge a
 line of the kit's own, nor make a write fail; a very long piece is cut, saying how much.
 """
@@ -13,6 +17,7 @@ line of the kit's own, nor make a write fail; a very long piece is cut, saying h
 from __future__ import annotations
 
 import contextlib
+import functools
 import io
 import os
 import re
@@ -82,6 +87,61 @@ def shown_lines(text: object, limit: int = SHOWN_LIMIT) -> list[str]:
     """Adapter-supplied multi-line ``text`` (standard error, say) as lines: split at ``\\n`` and
     each line made safe by :func:`shown` (a ``\\r`` or other control within a line escaped)."""
     return [shown(line, limit) for line in str(text).split("\n")]
+
+
+QUOTE_INDENT = "    "
+"""How :func:`quoted` sets each line of adapter text off from the kit's own lines."""
+
+
+def quoted(text: object, last: int | None = None, limit: int = SHOWN_LIMIT) -> str:
+    """Adapter-supplied multi-line ``text`` (its standard error, say) as a block to print under a
+    line of the kit's: each line made safe by :func:`shown_lines` and indented by
+    :data:`QUOTE_INDENT`, so that no line of it can pass for one of the kit's own
+    (``pi-conformance: ...``, a count); only the ``last`` lines when given. The one way the kit
+    quotes such a block on the console."""
+    lines = shown_lines(str(text).rstrip(), limit)
+    return "\n".join(QUOTE_INDENT + line for line in (lines[-last:] if last else lines))
+
+
+_MARKDOWN_SPECIAL = re.compile(r"[\\`*_{}\[\]()#+!|~]")
+
+
+def markdown_inline(text: object, limit: int = SHOWN_LIMIT) -> str:
+    """Adapter-supplied ``text`` as one line of a Markdown document (a heading, a list item):
+    made safe by :func:`shown`, ``&``, ``<``, ``>`` written as HTML entities (no tag), and the
+    characters Markdown gives a meaning (backticks, emphasis, links, headings, tables) escaped
+    with a backslash, so that it reads as the text it is."""
+    text = shown(text, limit).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return _MARKDOWN_SPECIAL.sub(lambda m: "\\" + m.group(), text)
+
+
+def markdown_block(text: object, info: str = "") -> str:
+    """Adapter-supplied multi-line ``text`` as a fenced code block of a Markdown document (no
+    markup, no HTML inside it): each line made safe by :func:`shown_lines` (a ``\\r`` shown
+    as such), fenced by more backticks than the longest run of them in the text, so that none of
+    its lines closes the block; ``info``: the fence's info string (``diff``)."""
+    lines = shown_lines(str(text).rstrip("\n"), 10 * LINE_LIMIT)
+    longest = max((len(run) for run in re.findall("`+", "\n".join(lines))), default=0)
+    fence = "`" * max(3, longest + 1)
+    return "\n".join([fence + info, *lines, fence])
+
+
+@functools.lru_cache(maxsize=1)
+def _xml_bad() -> re.Pattern:
+    """What :func:`xml_text` escapes, compiled when a report first needs it rather than by every
+    run that prints its counts."""
+    return re.compile("[^\u0009\u000a\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]|["
+                      + "".join(sorted(BIDI_CONTROLS)) + "]")
+
+
+def xml_text(text: str) -> str:
+    """``text`` for an XML report (JUnit): the characters XML 1.0 cannot hold (ANSI escapes'
+    ESC, other controls, lone surrogates) written as ``\\xNN`` / ``\\uNNNN``, so the report
+    stays well-formed; a CR as ``\\r`` (an XML reader would turn a raw one into a line feed,
+    hiding it); the bidirectional controls (:data:`BIDI_CONTROLS`) as ``\\uNNNN``, so that a
+    JUnit reader shows them rather than obeys them."""
+    return _xml_bad().sub(lambda m: "\\r" if m.group() == "\r" else f"\\x{ord(m.group()):02x}"
+                        if ord(m.group()) < 256 else f"\\u{ord(m.group()):04x}", text)
 
 
 class ClosedPipeTolerant(io.TextIOBase):

@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 
 from conformance import PROTOCOL_VERSION, SPEC_VERSION, SUITE_VERSION
 from conformance.adapters.base import Hello
-from conformance.output.console import BIDI_CONTROLS, bidi_escaped, shown
+from conformance.output.console import bidi_escaped, markdown_block, markdown_inline, shown, xml_text
 from conformance.judge.golden import canonical
 from conformance.output.files import write_text
 from conformance.corpus.editions import DEFAULT as DEFAULT_EDITION
@@ -121,22 +121,6 @@ def write_json(path: Path, report: dict) -> None:
     # The data stay exact; a bidirectional control is written as its JSON escape (it can stand
     # only within a string), so that the file read as text shows it rather than obeys it.
     write_text(path, bidi_escaped(text) + "\n")
-
-
-@lru_cache(maxsize=1)
-def _xml_bad() -> re.Pattern:
-    """The characters XML 1.0 cannot hold and the bidirectional controls, compiled when a report
-    first needs them rather than by every run that prints its counts."""
-    return re.compile("[^\u0009\u000a\u000d\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]|["
-                      + "".join(sorted(BIDI_CONTROLS)) + "]")
-
-
-def xml_text(text: str) -> str:
-    """``text`` with the characters XML 1.0 cannot hold (ANSI escapes' ESC, other controls, lone
-    surrogates) written as ``\\xNN`` / ``\\uNNNN``, so the report stays well-formed, and the
-    bidirectional controls (:data:`conformance.output.console.BIDI_CONTROLS`) as ``\\uNNNN``, so that a
-    JUnit reader shows them rather than obeys them."""
-    return _xml_bad().sub(lambda m: f"\\x{ord(m.group()):02x}" if ord(m.group()) < 256 else f"\\u{ord(m.group()):04x}", text)
 
 
 def write_junit(path: Path, report: dict) -> None:
@@ -228,11 +212,14 @@ MARKDOWN_ORDER = ("failed", "errored", "xpass", "xfail", "unsupported", "skipped
 
 
 def write_markdown(path: Path, report: dict) -> None:
-    """A readable Markdown report: header, per-area table, then every case that did not pass."""
+    """A readable Markdown report: header, per-area table, then every case that did not pass.
+    Adapter text (its name, messages, diffs of its answers) enters it only through
+    :func:`conformance.console.markdown_inline` and :func:`~conformance.console.markdown_block`."""
     h = report["header"]
     impl = h["implementation"]
     editions = label(report_editions(h))
-    lines = [f"# Conformance report: {impl['name']} {impl['version']} ({impl['language']})", "",
+    lines = [f"# Conformance report: {markdown_inline(impl['name'])} {markdown_inline(impl['version'])} "
+             f"({markdown_inline(impl['language'])})", "",
              f"Suite {h['suite']}, spec {h['spec']}, {editions + ', ' if editions else ''}protocol {h['protocol']}, "
              f"run {h['date']}.", "",
              markdown_table(table(report["summary"])), ""]
@@ -240,7 +227,7 @@ def write_markdown(path: Path, report: dict) -> None:
     if errors:
         lines += [f"## Suite errors ({len(errors)})", "",
                   "The suite itself did not load cleanly; the run exited 2 whatever its cases did.", ""]
-        lines += [f"- `{e}`" for e in errors] + [""]
+        lines += [f"- {markdown_inline(e, limit=10 * len(e) + 1)}" for e in errors] + [""]
     # what fails the run first (a few real failures were found after hundreds of unsupported
     # cases), each group in the run's order
     bad = sorted((r for r in report["cases"] if r["status"] not in ("passed",)),
@@ -253,10 +240,10 @@ def write_markdown(path: Path, report: dict) -> None:
             lines += [f"### `{r['id']}` ({r['status']})", "", f"{r['title']} -- `{r['op']}`, clauses "
                       + ", ".join(f"`{c}`" for c in r["clauses"]), ""]
             lines += [f"- {line}" for line in _clause_lines(report, r)] + ([""] if _clause_lines(report, r) else [])
-            if r["message"]:
-                lines += [r["message"], ""]
+            if r["message"]:  # the adapter's words among the kit's: a block, never markup
+                lines += [markdown_block(r["message"]), ""]
             if r["diff"]:
-                lines += ["```diff", r["diff"].rstrip("\n"), "```", ""]
+                lines += [markdown_block(r["diff"], "diff"), ""]
     write_text(path, bidi_escaped("\n".join(lines)))
 
 

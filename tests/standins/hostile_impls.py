@@ -61,3 +61,10 @@ class SleepsPolitely(_Echo):
 class OddOperations(_Echo):
     def operations(self):
         return ["kit.echo", 3]
+
+
+class CarriageReturns(_Echo):
+    """Refuses every request with a message whose lines end in CR LF, as a Windows tool writes them."""
+
+    def run(self, op, input, root):
+        raise ImplementationError("value-refused", "first line\r\nsecond line\r\n")
