@@ -114,13 +114,18 @@ def test_schema_out_a_folder_of_other_json_files_keeps_them(tmp_path, capsys):
     for rel, text in kept.items():
         (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / rel).write_text(text)
-    (tmp_path / "retired.schema.json").write_text("{}\n")
+    assert main(["schema", "--out", str(tmp_path)]) == 0
+    (tmp_path / "retired.schema.json").write_text("{}\n")  # as if written by an earlier release
     (tmp_path / "operations" / "retired.op.input.json").write_text("{}\n")
+    listed = tmp_path / ".pi-conformance-schemas"
+    listed.write_text(listed.read_text() + "retired.schema.json\noperations/retired.op.input.json\n"
+                      "operations/retired.op.output.json\n")
     assert main(["schema", "--out", str(tmp_path)]) == 0
     assert {rel: (tmp_path / rel).read_text() for rel in kept} == kept
     assert not (tmp_path / "retired.schema.json").exists()
     assert not (tmp_path / "operations" / "retired.op.input.json").exists()
     assert main(["schema", "--check", "--out", str(tmp_path)]) == 0
+    listed.write_text(listed.read_text() + "operations/retired.op.output.json\n")
     (tmp_path / "operations" / "retired.op.output.json").write_text("{}\n")
     assert main(["schema", "--check", "--out", str(tmp_path)]) == 1
     assert "operations/retired.op.output.json is out of date" in capsys.readouterr().err

@@ -93,6 +93,7 @@ def write(out: Path, cases: list[Case], *, golden_dir: Path = golden.GOLDEN_DIR,
     same, with a warning added to ``warnings`` (:func:`edition_warning`)."""
     from conformance.output.reports import load_report
 
+    check_out(out, fmt)
     if fmt == "md":
         if results:
             raise ValueError("--results needs the HTML form (leave out --format md)")
@@ -103,6 +104,33 @@ def write(out: Path, cases: list[Case], *, golden_dir: Path = golden.GOLDEN_DIR,
     if warnings is not None:
         warnings += [w for p, r in zip(results or [], reports) if (w := edition_warning(p, r, edition))]
     return write_site(out, cases, golden_dir=golden_dir, reports=reports, edition=edition)
+
+
+INDEX_MARK = "The specification by example"
+"""What the index page of the kit's documentation holds (its title): how a folder of a previous
+``docs`` run is told from a folder of the user's own."""
+
+
+def check_out(out: Path, fmt: str) -> None:
+    """Refuse (``ValueError``) an ``--out`` folder whose files the pages would replace without the
+    kit having written them: a file system's root, or a folder holding an index page
+    (``index.html``, ``index.md``) that is not the kit's (:data:`INDEX_MARK`). A new or empty
+    folder, or the output of an earlier ``docs``, is accepted."""
+    resolved = out.resolve()
+    if resolved.parent == resolved:
+        raise ValueError(f"--out {out}: is the root of the file system; give a folder of the pages' own")
+    index = out / ("index.md" if fmt == "md" else "index.html")
+    if index.is_symlink() or (index.exists() and not index.is_file()):
+        raise ValueError(f"--out {out}: {index.name} there is not a regular file; give a folder of the pages' own")
+    if index.exists():
+        try:
+            with index.open(encoding="utf-8", errors="replace") as head:
+                ours = INDEX_MARK in head.read(4096)
+        except OSError:
+            ours = False
+        if not ours:
+            raise ValueError(f"--out {out}: {index} is not a page the kit wrote, and would be replaced; "
+                             "give a folder of the pages' own (a new or empty one)")
 
 
 def edition_warning(path: str, report: dict, edition: str | None) -> str | None:

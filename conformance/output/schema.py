@@ -67,31 +67,58 @@ def _named_as_schemas(out: Path) -> list[str]:
     return sorted(found)
 
 
+WRITTEN_LIST = ".pi-conformance-schemas"
+"""The file in a schema folder other than the kit's own that lists, one a line, the schema files
+:func:`write_schemas` wrote there: the only ones a later write may remove."""
+
+KIT_SCHEMA_DIR = Path(__file__).resolve().parent / "schema"
+"""The kit's own published schemas (package data), every file of which the kit wrote."""
+
+
+def _written_before(out: Path) -> list[str]:
+    """The schema files under ``out`` the kit wrote (relative paths): in its own folder every file
+    named as a schema, elsewhere those :data:`WRITTEN_LIST` lists (none when it cannot be read)."""
+    if out.resolve() == KIT_SCHEMA_DIR:
+        return _named_as_schemas(out)
+    try:
+        listed = (out / WRITTEN_LIST).read_text(encoding="utf-8").split()
+    except (OSError, UnicodeDecodeError):
+        return []
+    return [rel for rel in listed if rel in _named_as_schemas(out)]
+
+
 def write_schemas(out: Path) -> list[Path]:
-    """Write every schema under ``out`` and remove schema files no model produces any more (files
-    named as schemas are, :func:`_named_as_schemas`; no other file is touched)."""
+    """Write every schema under ``out`` and remove schema files no model produces any more, among
+    those the kit wrote: in its own folder (:data:`KIT_SCHEMA_DIR`) the files named as schemas
+    (:func:`_named_as_schemas`), elsewhere only those the last write listed in
+    :data:`WRITTEN_LIST`, so that a user's own ``*.schema.json`` beside them is never removed."""
     schemas = generate()
+    own = out.resolve() == KIT_SCHEMA_DIR
+    listed = out / WRITTEN_LIST
+    before = _written_before(out)
     written = []
     for rel, schema in schemas.items():
         path = out / rel
         write_text(path, _text(schema))
         written.append(path)
-    for rel in _named_as_schemas(out):
+    for rel in before:
         if rel not in schemas:
             (out / rel).unlink()
+    if not own:
+        write_text(listed, "".join(f"{rel}\n" for rel in sorted(schemas)))
     return written
 
 
 def stale_schemas(out: Path) -> list[str]:
     """Schema files under ``out`` that are missing, different, or no longer produced (among the
-    files named as schemas, :func:`_named_as_schemas`)."""
+    files the kit wrote there, :func:`_written_before`)."""
     schemas = generate()
     stale = []
     for rel, schema in schemas.items():
         path = out / rel
         if not path.exists() or path.read_text(encoding="utf-8") != _text(schema):
             stale.append(rel)
-    stale += [rel for rel in _named_as_schemas(out) if rel not in schemas]
+    stale += [rel for rel in _written_before(out) if rel not in schemas]
     return sorted(stale)
 
 

@@ -1,0 +1,48 @@
+"""No command deletes or overwrites a file it did not write: ``schema --out`` keeps the user's own
+``*.schema.json`` files (it removes only stale ones it listed as written), and ``docs --out``
+refuses a file system's root and a folder whose index page is not the kit's."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from conformance.cli import main
+
+
+def test_schema_out_keeps_the_users_own_schema_files(tmp_path):
+    mine = tmp_path / "my.schema.json"
+    mine.write_text('{"mine": 1}\n')
+    assert main(["schema", "--out", str(tmp_path)]) == 0
+    assert json.loads(mine.read_text()) == {"mine": 1}
+    # a schema the kit wrote there before and no longer produces is removed on the next write
+    stale = tmp_path / "gone.schema.json"
+    stale.write_text("{}\n")
+    listed = tmp_path / ".pi-conformance-schemas"
+    listed.write_text(listed.read_text() + "gone.schema.json\n")
+    assert main(["schema", "--out", str(tmp_path)]) == 0
+    assert not stale.exists() and mine.exists()
+
+
+@pytest.mark.parametrize("fmt, name", [("html", "index.html"), ("md", "index.md")])
+def test_docs_out_does_not_replace_the_users_own_index(tmp_path, capsys, fmt, name):
+    index = tmp_path / name
+    index.write_text("my own page\n")
+    assert main(["docs", "--format", fmt, "--out", str(tmp_path)]) == 2
+    assert index.read_text() == "my own page\n"
+    assert "is not a page the kit wrote" in capsys.readouterr().err
+    assert sorted(p.name for p in tmp_path.iterdir()) == [name]  # nothing else written either
+    again = tmp_path / "pages"
+    assert main(["docs", "--format", fmt, "--out", str(again)]) == 0
+    assert main(["docs", "--format", fmt, "--out", str(again)]) == 0  # its own earlier pages: replaced
+
+
+def test_docs_out_refuses_the_root_of_the_file_system(capsys, monkeypatch):
+    import conformance.docs as docs
+
+    monkeypatch.setattr(docs, "write_docs", lambda *a, **k: pytest.fail("the root was written"))
+    monkeypatch.setattr("conformance.site.pages.write_site", lambda *a, **k: pytest.fail("the root was written"))
+    for fmt in ("html", "md"):
+        assert main(["docs", "--format", fmt, "--out", "/"]) == 2
+        assert "root of the file system" in capsys.readouterr().err
