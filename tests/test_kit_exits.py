@@ -103,3 +103,10 @@ def test_a_thread_left_by_an_implementation_does_not_hold_the_kit(tmp_path, pref
         kit.kill()
     assert kit.returncode == 0, out + err
     assert report.exists()
+
+
+def test_operations_holding_a_non_string_is_an_adapter_that_could_not_start(tmp_path):
+    kit = _kit(tmp_path, "python:hostile_impls:OddOperations")
+    out, err = kit.communicate(timeout=60)
+    assert kit.returncode == 3, out + err
+    assert "Traceback" not in err and "gave 3 (int)" in err

@@ -43,6 +43,7 @@ from conformance.adapters.base import (
 )
 from conformance import PROTOCOL_VERSION
 from conformance.judge.facets import FACETS, unknown as unknown_facets
+from conformance.output.console import shown
 
 
 class CallTimedOut(BaseException):
@@ -157,6 +158,10 @@ class InProcessAdapter:
         except (Exception, SystemExit) as exc:  # the implementation's own fault
             raise AdapterStartError(f"{type(self.implementation).__name__}.operations() failed: "
                                     f"{type(exc).__name__}: {exc}") from exc
+        odd = [op for op in self._ops if not isinstance(op, str)]
+        if odd:  # a name the kit cannot compare, sort or show as an operation
+            raise AdapterStartError(f"{type(self.implementation).__name__}.operations() must give operation names "
+                                    f"(strings), and gave {shown(repr(odd[0]))} ({type(odd[0]).__name__})")
         impl = self.implementation
         gives = tuple(getattr(impl, "gives", ()) or ())
         bad = unknown_facets(gives)
