@@ -110,3 +110,13 @@ def test_operations_holding_a_non_string_is_an_adapter_that_could_not_start(tmp_
     out, err = kit.communicate(timeout=60)
     assert kit.returncode == 3, out + err
     assert "Traceback" not in err and "gave 3 (int)" in err
+
+
+def test_an_answer_nested_past_the_bound_is_malformed_and_every_report_is_written(tmp_path):
+    paths = [tmp_path / name for name in ("r.json", "r.md", "r.xml", "r.html")]
+    flags = ["--report-json", "--report-md", "--junit", "--report-html"]
+    kit = _kit(tmp_path, "python:hostile_impls:DeepAnswer", *[x for pair in zip(flags, map(str, paths)) for x in pair])
+    out, err = kit.communicate(timeout=120)
+    assert kit.returncode == 1, out + err
+    assert "Traceback" not in err and "nested more than 100 levels deep" in out
+    assert all(p.exists() for p in paths)

@@ -201,7 +201,7 @@ def test_schema_and_docs_follow_a_link_among_the_files_they_write(argv, name, tm
     out, target = tmp_path / "out", tmp_path / "kept" / name
     out.mkdir()
     target.parent.mkdir()
-    target.write_text("old")
+    target.write_text("# The specification by example\nold")  # docs writes over its own pages only
     (out / name).symlink_to(target)
     assert main([*argv, "--out", str(out)]) == 0
-    assert (out / name).is_symlink() and target.read_text() != "old"
+    assert (out / name).is_symlink() and not target.read_text().endswith("old")

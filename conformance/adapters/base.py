@@ -24,6 +24,26 @@ MAX_TIMEOUTS = 3
 adapter process and an implementation in process alike)."""
 
 
+MAX_ANSWER_DEPTH = 100
+"""How deeply an answer's output may nest arrays and objects (the output object itself is level
+1); a deeper one is malformed output, its case ``errored``: no operation's output nests a tenth as
+deep, and every writer of the kit's reports and diffs stays within Python's recursion at it."""
+
+
+def nesting_depth(value: Any, limit: int = MAX_ANSWER_DEPTH) -> int:
+    """How deeply ``value`` (JSON data) nests arrays and objects, counted without recursion; the
+    count stops at ``limit`` + 1 (deeper is as bad)."""
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        item, level = stack.pop()
+        if isinstance(item, (dict, list)):
+            deepest = max(deepest, level)
+            if deepest > limit:
+                return deepest
+            stack.extend((child, level + 1) for child in (item.values() if isinstance(item, dict) else item))
+    return deepest
+
+
 @dataclass
 class Answer:
     """One answer to one request.

@@ -120,7 +120,7 @@ def check_out(out: Path, fmt: str) -> None:
     if resolved.parent == resolved:
         raise ValueError(f"--out {out}: is the root of the file system; give a folder of the pages' own")
     index = out / ("index.md" if fmt == "md" else "index.html")
-    if index.is_symlink() or (index.exists() and not index.is_file()):
+    if index.exists() and not index.is_file():  # a link is judged by the file it leads to
         raise ValueError(f"--out {out}: {index.name} there is not a regular file; give a folder of the pages' own")
     if index.exists():
         try:

@@ -68,3 +68,14 @@ class CarriageReturns(_Echo):
 
     def run(self, op, input, root):
         raise ImplementationError("value-refused", "first line\r\nsecond line\r\n")
+
+
+class DeepAnswer(_Echo):
+    """Answers with a value nested 500 arrays deep: within what JSON reads, past what a writer that
+    recurses survives."""
+
+    def run(self, op, input, root):
+        value = []
+        for _ in range(500):
+            value = [value]
+        return {"value": value}
