@@ -39,7 +39,7 @@ def test_docs_out_does_not_replace_the_users_own_index(tmp_path, capsys, fmt, na
 
 
 def test_docs_out_refuses_the_root_of_the_file_system(capsys, monkeypatch):
-    import conformance.docs as docs
+    import conformance.output.docs as docs
 
     monkeypatch.setattr(docs, "write_docs", lambda *a, **k: pytest.fail("the root was written"))
     monkeypatch.setattr("conformance.site.pages.write_site", lambda *a, **k: pytest.fail("the root was written"))

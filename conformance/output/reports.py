@@ -214,7 +214,7 @@ MARKDOWN_ORDER = ("failed", "errored", "xpass", "xfail", "unsupported", "skipped
 def write_markdown(path: Path, report: dict) -> None:
     """A readable Markdown report: header, per-area table, then every case that did not pass.
     Adapter text (its name, messages, diffs of its answers) enters it only through
-    :func:`conformance.console.markdown_inline` and :func:`~conformance.console.markdown_block`."""
+    :func:`conformance.output.console.markdown_inline` and :func:`~conformance.output.console.markdown_block`."""
     h = report["header"]
     impl = h["implementation"]
     editions = label(report_editions(h))

@@ -71,7 +71,7 @@ WRITTEN_LIST = ".pi-conformance-schemas"
 """The file in a schema folder other than the kit's own that lists, one a line, the schema files
 :func:`write_schemas` wrote there: the only ones a later write may remove."""
 
-KIT_SCHEMA_DIR = Path(__file__).resolve().parent / "schema"
+KIT_SCHEMA_DIR = Path(__file__).resolve().parent.parent / "schema"
 """The kit's own published schemas (package data), every file of which the kit wrote."""
 
 
