@@ -42,7 +42,7 @@ def test_docs_out_refuses_the_root_of_the_file_system(capsys, monkeypatch):
     import conformance.output.docs as docs
 
     monkeypatch.setattr(docs, "write_docs", lambda *a, **k: pytest.fail("the root was written"))
-    monkeypatch.setattr("conformance.site.pages.write_site", lambda *a, **k: pytest.fail("the root was written"))
+    monkeypatch.setattr("conformance.output.site.pages.write_site", lambda *a, **k: pytest.fail("the root was written"))
     for fmt in ("html", "md"):
         assert main(["docs", "--format", fmt, "--out", "/"]) == 2
         assert "root of the file system" in capsys.readouterr().err
