@@ -1,0 +1,70 @@
+"""The README and the guides under docs/: the README stays short and plain, every link among them
+leads to a file, and docs/cli.md is what the parser prints (:mod:`conformance.cli_reference`)."""
+
+from __future__ import annotations
+
+import re
+import statistics
+from pathlib import Path
+
+from conformance.cli_reference import reference
+
+ROOT = Path(__file__).resolve().parent.parent
+README = ROOT / "README.md"
+DOCS = ROOT / "docs"
+
+
+def _prose(text: str) -> str:
+    """The text without code blocks, tables and HTML comments."""
+    text = re.sub(r"```.*?```", "", text, flags=re.S)
+    text = re.sub(r"<!--.*?-->", "", text, flags=re.S)
+    return "\n".join(line for line in text.splitlines() if not line.lstrip().startswith("|"))
+
+
+def _sentences(text: str) -> list[str]:
+    flat = re.sub(r"\s+", " ", _prose(text).replace("\n- ", "\n\n")).strip()
+    parts = re.split(r"(?<=[.:;!?])\s+(?=[A-Z`\[*])|\n\n|^#+ ", flat)
+    return [p for p in parts if len(p.split()) > 1]
+
+
+def test_the_cli_reference_is_what_the_parser_prints():
+    assert (DOCS / "cli.md").read_text(encoding="utf-8") == reference(), \
+        "docs/cli.md is stale: python -m conformance.cli_reference > docs/cli.md"
+
+
+def test_the_reference_names_every_subcommand_with_its_own_options():
+    page = reference()
+    for command, option in [("run", "--report-md"), ("diff", "--examples"), ("faults", "--via"),
+                            ("history", "--jobs"), ("invariants", "--examples"), ("smoke", "--locales")]:
+        section = page.split(f"## `pi-conformance {command}`", 1)[1].split("\n## ", 1)[0]
+        assert option in section, (command, option)
+
+
+def test_the_readme_is_short_and_plain():
+    text = README.read_text(encoding="utf-8")
+    assert len(_prose(text).split()) <= 1500
+    lengths = [len(s.split()) for s in _sentences(text)]
+    assert statistics.median(lengths) <= 20, statistics.median(lengths)
+    assert not re.search(r"\b(at|commit) [0-9a-f]{7,40}\b", text), "a commit hash in the README"
+
+
+def test_the_readme_opens_with_the_two_commands_ci_runs():
+    text = README.read_text(encoding="utf-8")
+    blocks = re.findall(r"```sh\n(.*?)\n```", text, re.S)[:2]
+    assert blocks[0].startswith("python3 -m venv .venv && .venv/bin/pip install -e . && .venv/bin/pi-conformance run")
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    for step in blocks[1].split(" && ")[1:]:
+        assert step.replace("'.[test]'", "").split()[0] in ci, step
+    assert text.index("## Test your implementation") < text.index("## Results") < text.index("## Guides")
+
+
+def test_every_relative_link_of_the_readme_and_the_guides_leads_to_a_file():
+    pages = [README, *sorted(DOCS.glob("*.md"))]
+    broken = []
+    for page in pages:
+        for target in re.findall(r"\]\(([^)#]+)(?:#[^)]*)?\)", page.read_text(encoding="utf-8")):
+            if "://" not in target and not (page.parent / target).exists():
+                broken.append(f"{page.relative_to(ROOT)}: {target}")
+    assert broken == []
+    guides = set(re.findall(r"\]\(docs/([\w-]+\.md)\)", README.read_text(encoding="utf-8")))
+    assert guides == {p.name for p in DOCS.glob("*.md")} - {"README.md"}
