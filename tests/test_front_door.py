@@ -68,3 +68,28 @@ def test_every_relative_link_of_the_readme_and_the_guides_leads_to_a_file():
     assert broken == []
     guides = set(re.findall(r"\]\(docs/([\w-]+\.md)\)", README.read_text(encoding="utf-8")))
     assert guides == {p.name for p in DOCS.glob("*.md")} - {"README.md"}
+
+
+def test_the_profiles_guide_lists_every_diagnostic_the_reference_gives_with_its_level():
+    table = dict(re.findall(r"^\| ([a-z-]+)(?: \([^)]*\))? \| (error|warn|info) \|",
+                            (DOCS / "profiles.md").read_text(encoding="utf-8"), re.M))
+    given = set()
+    for path in (ROOT / "reference" / "profiles").rglob("*.py"):
+        given |= set(re.findall(r'"(error|warn|info)",\s*"([a-z][a-z-]+)"', path.read_text(encoding="utf-8")))
+    given = {(level, code) for level, code in given if code not in {"error", "warn", "info"}}
+    assert len(given) > 30
+    assert {(level, code) for level, code in given if table.get(code) != level} == set()
+
+
+def test_the_operation_guides_describe_every_session_step():
+    from typing import get_args
+
+    from conformance.operations.envelope_session import STEP_MODELS
+    from conformance.operations.profiles import Step
+
+    envelope = (DOCS / "envelope.md").read_text(encoding="utf-8")
+    profiles = (DOCS / "profiles.md").read_text(encoding="utf-8")
+    assert [kind for kind in STEP_MODELS if f"`{kind}: " not in envelope] == []
+    kinds = get_args(Step.model_fields["do"].annotation)
+    assert len(kinds) > 10
+    assert [kind for kind in kinds if not re.search(rf"`{kind} \{{", profiles)] == []

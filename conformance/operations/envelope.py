@@ -1,60 +1,8 @@
-"""Operations of the envelope area (the pi-developer-messages README, ENV-DECISION-*).
-
-Stateless operations cover one rule each: ``envelope.instructions`` (ENV-DECISION-INSTRUCTIONS), ``envelope.environment``
-(ENV-DECISION-ENVIRONMENT, ENV-DECISION-FISH), ``envelope.developer-messages`` (ENV-DECISION-CONTRIBUTIONS plus the environment message), ``envelope.context-message``
-and ``envelope.context-hook`` (ENV-DECISION-CONTEXT-FILES), ``envelope.build`` (a whole envelope) and ``envelope.settings``
-(ENV-DECISION-AUDIT's setting). Stateful behaviour (ENV-DECISION-*: registries, adapters, the service, audit entries across
-turns and branches) is one operation, ``envelope.session``, that runs a *session script*; it is
-declared, with the probe payload and probe adapter, in :mod:`conformance.operations.envelope_session`.
-
-Declarative contribution content
---------------------------------
-A contribution's ``content`` is one of:
-
-- a string: used as is (then trimmed);
-- absent or ``null``: renders nothing;
-- ``{returns: VALUE}``: a function that returns VALUE (a string, or ``null`` for nothing) whatever
-  the render context;
-- ``{template: "FIRST {sessionId}"}``: a function of the render context that substitutes
-  ``{provider}`` (the provider id, ``""`` when unknown), ``{sessionId}``, ``{prompt}``,
-  ``{activeTools}`` (the active tool names joined by ``,``), ``{customPrompt}``
-  (``systemPromptOptions.customPrompt``), ``{cwd}`` (``systemPromptOptions.cwd``, where Pi puts the
-  session's working directory) and ``{systemPromptOptions.KEY}`` for any top-level KEY of Pi's
-  system-prompt options. An option placeholder renders a string value as is and any other value
-  (absent, ``null``, a number, a list, an object) as ``""``. No other placeholder is allowed;
-- ``{when: CONDITION, then: CONTENT, otherwise: CONTENT}``: a function that renders ``then`` when the
-  condition holds and ``otherwise`` when not (each absent means nothing). CONDITION is exactly one
-  of ``{promptContains: TEXT}`` (the prompt contains TEXT), ``{promptEquals: TEXT}`` (the prompt is
-  exactly TEXT, compared code unit by code unit, no trimming or case folding) and
-  ``{promptEmpty: BOOL}``;
-- ``{raises: MESSAGE}``: a function that throws an error whose message is MESSAGE.
-
-Refused contributions
----------------------
-``envelope.developer-messages`` and ``envelope.build`` register their ``contributions`` in list
-order. A contribution that is refused is reported for itself, in ``refused`` (``[{index, code}]``,
-``index`` its position in ``contributions``, ``code`` the error code below), and the call goes on
-with the others; ``refused`` is ``[]`` when none was refused.
-
-Versions
---------
-Version 2 of the envelope operations added ``{returns}``, ``promptEquals``, ``{cwd}``,
-``{systemPromptOptions.KEY}``, free keys in ``systemPromptOptions`` (``cwd`` among them),
-``systemPromptOptions`` on ``envelope.developer-messages``, and ``refused`` (version 1 failed the
-whole call on the first refused contribution). Session scripts: see
-:mod:`conformance.operations.envelope_session`.
-
-Error codes
------------
-``contribution-id-blank``, ``contribution-id-reserved``, ``contribution-priority-invalid``,
-``contribution-field-invalid`` (providers or activeTools not a list of strings): a refused
-contribution (reported in ``refused``, or as a session step's error). ``adapter-provider-blank``: a refused adapter. ``environment-date-invalid``: a host
-date not written ``YYYY-MM-DD``. ``build-failed``: a content function raised (stateless operations;
-in a session the service handles it). ``session-step-invalid``: a malformed script.
-``registry-missing`` (``globalSet`` before any shared map exists), ``already-loaded`` (a second
-``load``) and ``session-entry-unknown`` (``navigate`` to an id the session does not have) answer a
-single step.
-"""
+"""Input and output models of the envelope area's stateless operations (the pi-developer-messages
+README, ENV-DECISION-*); ``envelope.session`` is declared in
+:mod:`conformance.operations.envelope_session`. The contribution content forms, refusals, error
+codes and versions are described in the guide ``docs/envelope.md``. Models and schemas only: the
+rules are the reference's."""
 
 from __future__ import annotations
 

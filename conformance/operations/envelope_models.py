@@ -1,8 +1,8 @@
 """The models the envelope operations share: declarative contributions and their content, host
 facts, context files, Pi's system-prompt options and one turn's request.
 
-They are declared apart from the operations (:mod:`conformance.operations.envelope`, where
-declarative contribution content is described, and :mod:`conformance.operations.envelope_session`)
+They are declared apart from the operations (:mod:`conformance.operations.envelope` and
+:mod:`conformance.operations.envelope_session`; content forms: the guide ``docs/envelope.md``)
 so that a case of one of them builds these classes and not the other's. A default of Pi's
 system-prompt options is made with ``model_construct``, which builds no validator: a class builds
 its validator only when a value is first validated with it.
@@ -41,7 +41,7 @@ class PromptCondition(OpModel):
 
 def known_placeholder(name: str) -> bool:
     """Whether ``{name}`` may appear in a template (see the content forms in
-    :mod:`conformance.operations.envelope`'s docstring)."""
+    the guide ``docs/envelope.md``)."""
     if name.startswith(OPTION_PLACEHOLDER):
         return bool(name[len(OPTION_PLACEHOLDER):])
     return name in TEMPLATE_FIELDS

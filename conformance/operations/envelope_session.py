@@ -1,86 +1,7 @@
-"""The ``envelope.session`` operation: session scripts, the probe payload and the probe adapter.
-
-Contributions, requests and host facts are the models of :mod:`conformance.operations.envelope_models`
-(declarative contribution content is described in :mod:`conformance.operations.envelope`).
-
-The probe payload and the probe adapter
----------------------------------------
-Provider requests in session scripts carry the *probe payload*, a JSON object::
-
-    {"system": STRING or null, "developer": [{"id": STRING, "content": STRING}, ...],
-     "messages": [ANY, ...], ...other keys...}
-
-The *probe adapter* for provider P (registered by the ``registerAdapter`` step) is:
-
-- ``provider``: P;
-- ``readSystemPrompt(payload)``: ``payload.system`` when it is a string, else undefined;
-- ``replaceSystemPrompt(payload, text)``: a copy of the payload with ``system`` set to ``text``;
-- ``replaceDeveloperMessages(payload, messages)``, depending on the step's ``developerMessages``:
-  ``"replace"`` (default): a copy of the payload whose ``developer`` is exactly
-  ``[{id, content}, ...]`` of ``messages`` in order; ``"absent"``: the adapter has no such method;
-  ``"return-input"``: returns the payload it was given, unchanged; ``"return-nothing"``: returns
-  undefined (``null``).
-
-The adapter never reads or writes ``messages`` or any other key. An implementation provides the
-same adapter in its own language; the answer of a ``providerRequest`` step is the payload as the
-implementation would send it.
-
-Session scripts
----------------
-``envelope.session`` takes ``host`` (the default host facts of captures), ``auditEntries`` (the
-initial raw setting value; absent means the default) and ``steps``: a list of one-key objects. The
-extension loads (registries installed or adopted, service started) at the first ``load`` step, or
-before the first step that needs it. Steps and their answers (every answer has ``step``, the
-step's kind; a refused step answers ``{step, error: {code}}`` and the script goes on):
-
-- ``globalRegistry: {key: "contributions"|"adapters", protocol, version}``: before ``load``, another
-  extension creates the shared map under that registry's key (``protocol`` and ``version`` as
-  given). Answer: ``{}``.
-- ``globalSet: {contribution: CONTRIBUTION}`` or ``{adapter: ADAPTER}``: put an entry straight into
-  the shared map (no validation), as an extension without a dependency would. Answer: ``{}``.
-- ``load: {}``: answer ``{contributions, adapters, service}``: the first two each ``"created"``,
-  ``"adopted"`` or ``"replaced"`` (an incompatible object was there); ``service`` whether the
-  running envelope service is now published under ``pi-developer-messages/envelope-service/v1``.
-- ``register: CONTRIBUTION``; ``unregister: {id}`` (answer ``{removed}``);
-  ``registerAdapter: ADAPTER`` where ADAPTER is ``{provider, developerMessages?}``.
-- ``capture: REQUEST``: answer ``{systemPrompt, envelope, notification, audit}``: the system prompt
-  ``before_agent_start`` returns (``null``: Pi's own prompt stands), the envelope in force
-  (``{provider, providerInstructions, developerMessages, contextMessage}`` or ``null``), the UI
-  notification (or ``null``) and the audit entry written (or ``null``).
-- ``current: {sessionId, provider?, activeTools?, cwd?}``: an override is applied only when the
-  field is present (``provider: null`` means unknown). Answer ``{envelope, failure}``.
-- ``clear: {sessionId}``: answer ``{cleared}``.
-- ``providerRequest: {sessionId, provider, payload}``: answer ``{payload}``.
-- ``append: {sessionId, message}``: a conversation message appended to the session's branch;
-  answer ``{entryId}``.
-- ``entry: {sessionId, entry}``: a raw session entry appended to the session's branch exactly as
-  given (any JSON object: ``{type: "custom", customType, data}``, ``{type: "custom_message",
-  customType, content, display, details}``, ``{type: "branch_summary", summary, fromId}``, any
-  other ``type``, or none; malformed fields included), as another extension or an earlier version
-  of the extension would have written it. The log gives it ``id`` and ``parentId`` (replacing any
-  it carries). Later captures compare with it, and ``context``, ``compact`` and ``navigate`` read
-  it (clauses ENV-ENTRY-MESSAGES, ENV-AUDIT-READ). Answer ``{entryId}``.
-- ``context: {sessionId, messages?}``: the ``context`` hook over ``messages`` (default: the
-  session's current branch as messages); answer ``{messages}``.
-- ``compact: {sessionId}``: answer ``{messages}``, the compaction input.
-- ``navigate: {sessionId, to}``: move the leaf to entry ``to`` (``null``: before the first entry);
-  answer ``{leaf, summaryInput}``, the tree-summary input of the abandoned entries.
-- ``entries: {sessionId}``: answer ``{entries}``, the session's current branch.
-- ``setting: {auditEntries}`` or ``setting: {toml}``: answer ``{auditEntries}`` now in force.
-- ``resume: {}``: the process restarts on the same session files; answer ``{}``.
-
-Entry ids are ``e1``, ``e2``, ... per session in order of creation. A malformed step is refused as a
-whole with ``session-step-invalid``, naming the step index and field.
-
-The session's entries are Pi's: an audit entry is a custom entry ``{type: "custom", customType:
-"@luan.sh/pi-developer-messages/group", data: {entries: [{role, id, content}, ...]}}`` (clause
-ENV-AUDIT-GROUP); a ``custom`` entry is never part of a model context.
-
-Versions
---------
-Version 2 (this one) added the ``entry`` step and gave audit entries the custom-entry shape above
-(version 1 wrote them as custom messages with ``content``, ``display`` and ``details``).
-"""
+"""The ``envelope.session`` operation's models: session scripts, the probe payload and the probe
+adapter (ENV-DECISION-*). Every step with its answer, the probe adapter's methods and the versions
+are described in the guide ``docs/envelope.md``. Models and schemas only: the rules are the
+reference's."""
 
 from __future__ import annotations
 
@@ -100,7 +21,7 @@ class GlobalRegistryStep(OpModel):
 
 
 class AdapterSpec(OpModel):
-    """A probe adapter (see the module docstring). ``provider`` may be absent so that its refusal
+    """A probe adapter (its methods are in the guide ``docs/envelope.md``). ``provider`` may be absent so that its refusal
     can be shown."""
 
     provider: str | None = None
@@ -234,7 +155,7 @@ def _step_schemas() -> tuple[list[dict[str, Any]], dict[str, Any]]:
 
 
 class SessionInput(OpModel):
-    """A session script (see the module docstring). ``steps`` are validated by the implementation,
+    """A session script (its steps are in the guide ``docs/envelope.md``). ``steps`` are validated by the implementation,
     so that a malformed step is answered ``session-step-invalid``; their schema is published."""
 
     host: Host

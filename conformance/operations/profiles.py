@@ -1,145 +1,7 @@
-"""Operations of the profiles area (pi-prompt-profiles' architecture, PROF-DECISION-*).
-
-Stateless operations:
-
-- ``profiles.load`` (tree): discovery, config and inheritance of every profile of both scopes,
-  or of one;
-- ``profiles.resolve`` (tree): resolution for a model, a selection and the environment, with the
-  system prompt composed from a base prompt (``before_agent_start``);
-- ``profiles.compose``: the managed block over a base prompt, for given layer bodies;
-- ``profiles.strip``: removing complete managed blocks from a text, alone;
-- ``profiles.config``: validation of one ``config.json`` text;
-- ``profiles.match``: one binding's rules against a model;
-- ``profiles.settings``: the settings registry, ``set`` parsing and effective values;
-- ``profiles.config-edit`` (tree): ``set``/``unset`` of one key in one scope's ``config.json``;
-- ``profiles.picker``: the pickers' list logic.
-
-Stateful behaviour is ``profiles.session`` (tree), a *session script*: a list of steps, each an
-object with ``do`` and its fields, answered in order (a refused step answers
-``{do, ok: false, error: {code}}`` and the script goes on):
-
-Session entries are named ``e1``, ``e2``, ... in the order they are appended; each appended entry
-becomes the active leaf.
-
-- ``select {mode, profile?}``: the session selection (flag, ``/sp use``/``auto``/``off``),
-  persisted as a ``pi-prompt-profiles/selection`` custom entry. Answer ``{entry, pending}``.
-- ``message {}``: append an ordinary entry. Answer ``{entry}``.
-- ``navigate {to}``: move the active leaf (``null``: before the first entry). Answer ``{pending}``.
-- ``resume {}``: a fresh runtime on the same session file. Answer ``{pending}``.
-- ``model {provider, id}``: ``model_select``; with neither field, no model is selected.
-  Answer ``{}``.
-- ``cwd {path}``: the same runtime now serves another cwd (tree-relative). Answer ``{}``.
-- ``agentStart {systemPrompt}``: resolution and composition. Answer the resolution record plus
-  ``systemPrompt`` (``null``: none returned).
-- ``providerRequest {payload}``: read-only observation. In the payload given, a string equal to
-  ``<composed>`` stands for the system prompt returned by the last agent start and a string
-  starting with ``<block>`` for the managed block composed then, followed by the rest of the
-  string (so cases need not spell out an implementation's control statement). Answer
-  ``{blockPresent, matchesComposed, payload}`` where ``payload`` is the payload as passed on.
-- ``preview {}``: ``{pending, composed, observed}``: the three records, kept apart.
-- ``write {path, text}`` / ``remove {path}``: a change made outside Pi (tree-relative path);
-  ``remove`` takes a folder with its content, and leaves a path that does not exist as it is.
-- ``reload {}``: ``/sp reload``.
-- ``failNextLoad {}``: the next read of the disk fails with an I/O error (a fault of the host,
-  to show that a failing hook is reported and Pi keeps its prompt). Answer ``{}``. When a step
-  other than ``agentStart`` makes that read (``select``, ``navigate``, ``resume``, ``preview``,
-  an edit), the step is refused with ``read-failed``.
-- ``set {scope, key, value}`` / ``unset {scope, key}``: a config edit. Answer ``{written,
-  diagnostics, pending}``.
-- ``beginEdit {scope, action, key, value?}`` then ``commitEdit {}``: the same edit split at the
-  point between reading and writing the file, so a ``write`` step can change the file in
-  between.
-
-Diagnostics are ``{level, code, scope, subject, detail, message}``; the message is not compared,
-and ``scope``, ``subject`` and ``detail`` are facets no clause defines, compared only for an
-implementation that declares them (:mod:`conformance.judge.facets`). The kit compares a list of
-diagnostics without regard to order, since the spec gives them none; the reference sorts them by
-scope (none, global, project), then code, then subject, then detail, by code point. The codes and levels are those of the published implementation
-(``pi-prompt-profiles``) wherever the condition is the same one, so an implementation that
-follows it needs no translation table. Where the specification tells apart conditions that share
-a published code, ``detail`` names which one it is; it is null everywhere else. Codes that the
-published implementation does not have are marked (*): each one is a condition it has no code
-for, named by its clause of the catalogue (PROF-DIAG-CODES). Each code has one level and one kind of
-subject:
-
-========================================  =====  ==================================================
-code (detail)                             level  subject
-========================================  =====  ==================================================
-profiles-dir                              error  ``profiles`` (the folder exists, cannot be listed)
-profile-id                                warn   the file name (``.md`` included)
-profile-symlink                           error  the file name (real path leaves the root)
-profile-case                              warn   the file names, sorted, joined by ``", "``
-profile-marker                            error  the file name
-profile-too-large                         error  the file name
-profile-not-utf8 (*)                      warn   the file name
-profile-link-dangling (*)                 warn   the file name
-profile-not-file (*)                      warn   the file name (a folder, or a link to one)
-profile-unreadable (*)                    warn   the file name
-config-parse                              error  ``config.json``
-config-shape                              error  ``config.json`` (root not an object)
-config-unreadable (*)                     error  ``config.json``
-config-outside-root (*)                   error  ``config.json``
-config-version                            error  ``version``
-config-selection                          error  ``selection``
-config-default                            error  ``defaultProfile``
-config-profiles                           error  ``profiles``
-config-profile-id                         warn   ``profiles.ID``
-config-profile-meta                       warn   ``profiles.ID``
-config-extends                            error  ``profiles.ID.extends``
-config-description                        warn   ``profiles.ID.description``
-config-bindings (not-array, limit)        error  ``bindings``
-config-binding                            warn   ``bindings[I]`` (0-based index in the file)
-config-binding-id (invalid, duplicate)    warn   ``bindings[I]`` (for a duplicate, the later one)
-config-binding-profile                    warn   ``bindings[I]``
-config-binding-match                      warn   ``bindings[I]`` (no rule, or none left) or
-                                                 ``bindings[I].match[J]`` (a rule dropped)
-config-binding-priority                   warn   ``bindings[I]``
-config-inherit (not-boolean, scope)       warn   ``inheritGlobalBindings``
-config-subagents                          warn   ``subagents``
-config-unknown                            warn   the key's path: ``KEY``, ``selection.KEY``,
-                                                 ``profiles.ID.KEY``, ``bindings[I].KEY``
-profile-missing (profile, parent)         error  the reference (``scope:id``) of the profile being
-                                                 built
-profile-extends (malformed, scope)        error  the reference of the profile being built
-profile-cycle                             error  the reference of the profile being built
-profile-depth                             error  the reference of the profile being built
-profile-total-size                        error  the reference of the profile being built
-selection-invalid                         error  a manual selection's name that is not a
-                                                 reference, as written (scope null)
-auto-no-model                             warn   null (scope null)
-binding-conflict                          error  the tied binding ids, sorted, joined by ``", "``
-auto-none                                 info   null (scope null)
-block-unterminated (*)                    warn   ``systemPrompt`` (scope null)
-hook-failed (*)                           error  ``before_agent_start`` (scope null)
-========================================  =====  ==================================================
-
-Changes to these operations (the suite's version is ``conformance.SUITE_VERSION``):
-
-- ``profiles.strip`` added: stripping alone (PROF-DECISION-STRIPPING);
-- ``profiles.load``: optional ``scope`` reports one scope only, so ``global`` may be null;
-- ``profiles.resolve``: ``model`` may be null (no model selected yet); the output adds
-  ``effectiveMode`` and ``losers``; the session's ``agentStart`` answer adds them too, and
-  ``profiles.session`` may start, or a ``model`` step leave it, with no model;
-- every diagnostic carries ``detail``, and the codes are the published implementation's. Old
-  code -> new code (detail): profile-id-invalid -> profile-id; profile-outside-root ->
-  profile-symlink; profile-id-collision -> profile-case (now warn); profile-marker-forged ->
-  profile-marker; profile-too-large (now error); config-not-object -> config-shape;
-  config-selection-invalid -> config-selection; config-default-invalid -> config-default;
-  config-profiles-invalid -> config-profiles; config-profile-meta-invalid -> config-profile-id
-  or config-profile-meta; config-description-invalid -> config-description;
-  config-bindings-invalid, config-bindings-limit -> config-bindings (not-array, limit);
-  config-binding-invalid -> config-binding or config-binding-id (invalid);
-  config-binding-duplicate -> config-binding-id (duplicate); config-binding-profile-invalid ->
-  config-binding-profile; config-binding-match-invalid, config-rule-invalid ->
-  config-binding-match; config-priority-invalid -> config-binding-priority;
-  config-inherit-invalid, config-inherit-scope -> config-inherit (not-boolean, scope);
-  config-subagents-invalid -> config-subagents; config-unknown-key -> config-unknown;
-  profile-not-found -> profile-missing (profile), or selection-invalid for a name that is not
-  a reference; profile-parent-missing -> profile-missing (parent); profile-extends-invalid,
-  profile-extends-scope -> profile-extends (malformed, scope); profile-depth-limit ->
-  profile-depth; profile-size-limit -> profile-total-size. New: profiles-dir,
-  config-extends, auto-no-model, auto-none.
-"""
+"""Input and output models of the profiles area's operations (pi-prompt-profiles' architecture,
+PROF-DECISION-*): nine stateless operations and ``profiles.session``'s script. The steps of a
+script, the diagnostic codes with their levels and subjects, and the changes to these operations
+are in the guide ``docs/profiles.md``. Models and schemas only: the rules are the reference's."""
 
 from __future__ import annotations
 
@@ -160,7 +22,7 @@ END_MARKER = "<!-- system-instructions:end -->"
 class Diag(OpModel):
     """A diagnostic: level, stable code (the published implementation's), scope (or null),
     subject (or null) and ``detail``: which of the conditions sharing the code it is, or null
-    (see the table in this module); ``message``: text for people, never compared.
+    (the table of codes is in the guide ``docs/profiles.md``); ``message``: text for people, never compared.
 
     ``scope``, ``subject`` and ``detail`` are facets (:mod:`conformance.judge.facets`): no clause
     defines them, so they may be left out, and they are compared only for an implementation that
@@ -495,7 +357,8 @@ operation("profiles.picker", input=PickerInput, output=PickerOutput,
 
 # -- profiles.session --------------------------------------------------------------------------
 class Step(OpModel):
-    """One step of a session script (see the module docstring); ``do`` names it."""
+    """One step of a session script; ``do`` names it (the steps are described in the guide
+    ``docs/profiles.md``)."""
 
     do: Literal["select", "message", "navigate", "resume", "model", "cwd", "agentStart",
                 "providerRequest", "preview", "write", "remove", "reload", "set", "unset",

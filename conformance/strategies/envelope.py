@@ -91,7 +91,7 @@ def _known_placeholders(template: str) -> bool:
 
 @st.composite
 def content(draw: Any, depth: int = 0) -> Any:
-    """A declarative contribution content (see :mod:`conformance.operations.envelope`): mostly
+    """A declarative contribution content (the forms are in the guide ``docs/envelope.md``): mostly
     text that renders, and every other form; a content that raises is rare, since it fails the
     whole call."""
     kind = draw(st.integers(0, 11 if depth < 2 else 8))
@@ -333,7 +333,7 @@ def settings() -> Any:
 
 @st.composite
 def session_step(draw: Any) -> dict:
-    """One step of an ``envelope.session`` script (see :mod:`conformance.operations.envelope_session`)."""
+    """One step of an ``envelope.session`` script (the steps are in the guide ``docs/envelope.md``)."""
     kind = draw(st.sampled_from(["register", "register", "unregister", "registerAdapter", "capture", "capture",
                                  "current", "clear", "providerRequest", "providerRequest", "append", "entry",
                                  "context", "compact", "navigate", "entries", "setting", "resume", "load",

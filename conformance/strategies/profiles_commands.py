@@ -171,7 +171,7 @@ def picker() -> Any:
 
 @st.composite
 def session_step(draw: Any) -> dict:
-    """One step of a ``profiles.session`` script (see :mod:`conformance.operations.profiles`)."""
+    """One step of a ``profiles.session`` script (the steps are described in the guide ``docs/profiles.md``)."""
     do = draw(st.sampled_from(["select", "select", "message", "navigate", "resume", "model", "cwd", "agentStart",
                                "agentStart", "providerRequest", "preview", "write", "remove", "reload", "set",
                                "unset", "beginEdit", "commitEdit", "failNextLoad"]))
