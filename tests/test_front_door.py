@@ -93,3 +93,21 @@ def test_the_operation_guides_describe_every_session_step():
     kinds = get_args(Step.model_fields["do"].annotation)
     assert len(kinds) > 10
     assert [kind for kind in kinds if not re.search(rf"`{kind} \{{", profiles)] == []
+
+
+def test_the_readme_adapter_passes_smoke_and_runs_as_the_readme_shows(tmp_path, monkeypatch, capsys):
+    """The README's adapter, commands and output, as a newcomer copies them (numbers aside: the
+    suite grows)."""
+    from conformance.cli import main
+
+    text = README.read_text(encoding="utf-8")
+    section = text.split("## Test your implementation", 1)[1].split("\n## ", 1)[0]
+    (tmp_path / "my_impl.py").write_text(re.search(r"```python\n(.*?)```", section, re.S).group(1), encoding="utf-8")
+    commands = re.search(r"```sh\n(pi-conformance smoke.*?)```", section, re.S).group(1).splitlines()
+    shown = re.search(r"```text\n(.*?)```", section, re.S).group(1).splitlines()
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    assert [main(line.split()[1:]) for line in commands] == [0, 0]
+    printed = {re.sub(r"\d+", "N", line) for line in capsys.readouterr().out.splitlines()}
+    assert [line for line in shown if line != "..." and re.sub(r"\d+", "N", line) not in printed] == []
+    assert (tmp_path / "reports" / "my.md").is_file()
