@@ -102,16 +102,16 @@ def _benchmark():
     return module
 
 
-def test_the_readme_quotes_the_recorded_first_sight_and_current_rates():
-    """The README's figures are benchmarks/blind.py's totals of the recorded runs, and the catching
+def test_the_strength_guide_quotes_the_recorded_first_sight_and_current_rates():
+    """The figures of docs/strength.md are benchmarks/blind.py's totals of the recorded runs, and the catching
     cases are those of the last recorded run."""
     import json
 
     bench, folder = _benchmark(), Path(__file__).parent / "blind" / "batch1"
-    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    guide = (Path(__file__).parent.parent / "docs" / "strength.md").read_text(encoding="utf-8")
     for name in ("first-sight.json", "measured.json"):
         record = json.loads((folder / name).read_text(encoding="utf-8"))
-        quoted = "\n".join("  " + line for line in bench.totals(record["results"]))
-        assert quoted in readme, f"README does not quote the totals of {name}:\n{quoted}"
+        quoted = "\n".join(bench.totals(record["results"]))
+        assert quoted in guide, f"docs/strength.md does not quote the totals of {name}:\n{quoted}"
     measured = json.loads((folder / "measured.json").read_text(encoding="utf-8"))["results"]
     assert {r["fault"]: sorted(r["caughtBy"]) for r in measured} == {k: sorted(v) for k, v in CATCHES.items()}
