@@ -1,5 +1,5 @@
 """The README and the guides under docs/: the README stays short and plain, every link among them
-leads to a file, and docs/cli.md is what the parser prints (:mod:`conformance.cli_reference`)."""
+leads to a file, and docs/cli.md is what the parser prints (:mod:`conformance.commands.cli_reference`)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import re
 import statistics
 from pathlib import Path
 
-from conformance.cli_reference import reference
+from conformance.commands.cli_reference import reference
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
@@ -29,7 +29,7 @@ def _sentences(text: str) -> list[str]:
 
 def test_the_cli_reference_is_what_the_parser_prints():
     assert (DOCS / "cli.md").read_text(encoding="utf-8") == reference(), \
-        "docs/cli.md is stale: python -m conformance.cli_reference > docs/cli.md"
+        "docs/cli.md is stale: python -m conformance.commands.cli_reference > docs/cli.md"
 
 
 def test_the_reference_names_every_subcommand_with_its_own_options():
@@ -111,3 +111,12 @@ def test_the_readme_adapter_passes_smoke_and_runs_as_the_readme_shows(tmp_path, 
     printed = {re.sub(r"\d+", "N", line) for line in capsys.readouterr().out.splitlines()}
     assert [line for line in shown if line != "..." and re.sub(r"\d+", "N", line) not in printed] == []
     assert (tmp_path / "reports" / "my.md").is_file()
+
+
+def test_every_file_of_the_tree_the_readme_and_the_guides_name_exists():
+    pages = [README, *sorted(DOCS.glob("*.md"))]
+    named = {(page.name, path) for page in pages
+             for path in re.findall(r"`((?:conformance|reference|tests|benchmarks)/[\w/.-]+\.(?:py|md|yaml|mjs|txt))`",
+                                    page.read_text(encoding="utf-8"))}
+    assert len(named) > 20
+    assert sorted((page, path) for page, path in named if not (ROOT / path).exists()) == []

@@ -1,6 +1,7 @@
-"""The command-line reference, docs/cli.md, printed from the ``pi-conformance`` parser itself, so
-that the page cannot drift from the options: ``python -m conformance.cli_reference > docs/cli.md``.
-It only formats the parser's help; it runs no command."""
+"""The command-line reference, docs/cli.md, printed from the ``pi-conformance`` parser itself so
+that the page cannot drift from the options:
+``python -m conformance.commands.cli_reference > docs/cli.md``. It only formats the parser's help;
+it runs no command."""
 
 from __future__ import annotations
 
@@ -23,8 +24,9 @@ def reference() -> str:
     (sub,) = [a for a in top._actions if isinstance(a, argparse._SubParsersAction)]
     parts = ["# Command-line reference", "",
              "Every command of `pi-conformance` and its options, as `--help` prints them. The page is",
-             "generated from the parser (`python -m conformance.cli_reference > docs/cli.md`); a test",
-             "fails when it differs.", "", "```text", top.format_help().rstrip(), "```"]
+             "generated from the parser:", "", "```sh",
+             "python -m conformance.commands.cli_reference > docs/cli.md", "```", "",
+             "A test fails when it differs.", "", "```text", top.format_help().rstrip(), "```"]
     for name, sp in sub.choices.items():
         fill = sub.deferred.pop(name, None)
         if fill is not None:
