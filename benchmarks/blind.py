@@ -10,7 +10,7 @@ is found. It prints the table and the totals: the suite alone, diff alone, the s
 and the catches that rest on a single case. ``--kit DIR`` measures the kit of another checkout
 (its reference, cases and goldens: first sight is the batch against the kit as it stood before
 anything was fixed). ``--record`` writes the batch's ``measured.json`` (what
-the README quotes) and ``catches.yaml`` (the cases that catch each fault, which
+docs/strength.md quotes) and ``catches.yaml`` (the cases that catch each fault, which
 ``tests/test_blind_faults.py`` runs). Target: the suite alone 90% or more,
 the suite plus diff 100%.
 """
@@ -84,7 +84,7 @@ def _pct(n: int, total: int) -> str:
 
 
 def totals(results: list[dict]) -> list[str]:
-    """The totals lines of ``results`` (as :func:`measure` returns them), as the README quotes them."""
+    """The totals lines of ``results`` (as :func:`measure` returns them), as docs/strength.md quotes them."""
     n = len(results)
     suite = [r for r in results if r["caughtBy"]]
     both = [r for r in results if r["caughtBy"] or r["diff"]]

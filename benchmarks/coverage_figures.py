@@ -11,7 +11,7 @@ test command uses it so that the two readings of the data do not wait for each o
 for ``reference/`` and ``conformance/``, the statements and branches measured and covered
 and the two percentages (covered / measured, one decimal, rounded down so 94.96% never shows as
 95.0%). ``--fail-under-branch PACKAGE=PERCENT`` (repeatable) exits 1 when that package's branch
-figure is lower; ``--markdown`` prints the table as Markdown for the README. ``--compare BEFORE.json`` (the
+figure is lower; ``--markdown`` prints the table as Markdown for docs/strength.md. ``--compare BEFORE.json`` (the
 ``coverage json`` of an earlier run) lists instead the lines and branches that run measured and
 this one did not, and exits 1 when there are any: how a test marked ``untraced`` (see
 ``tests/conftest.py``) is shown to take nothing from the figures.
