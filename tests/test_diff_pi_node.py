@@ -8,7 +8,7 @@ draws the same examples a run without it draws, and goes on past a known disagre
 run stops, so an operation disagrees without the file exactly when it has a known or an unknown
 disagreement with it. A new divergence (Pi changed, or
 a strategy reaches a new rule) fails these tests until it is decided against the spec and
-committed as a case. The README gives the figures of the larger budget (``--examples 60``).
+committed as a case. docs/strength.md gives the figures of the larger budget (``--examples 60``).
 """
 
 from __future__ import annotations
