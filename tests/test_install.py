@@ -83,7 +83,8 @@ def _check_wheel_carries_what_a_run_needs(installed) -> None:
                    "conformance/schema/scenario.schema.json", "conformance/adapters/pi-node/run.sh",
                    "conformance/adapters/pi-node/package-lock.json", "conformance/adapters/pi-node/serve.mjs",
                    "conformance/adapters/ext-ts/run.sh", "conformance/adapters/ext-ts/adapter.mjs",
-                   "conformance/PROTOCOL.md"):
+                   "conformance/PROTOCOL.md", "conformance/adapters/skeleton/adapter.mjs",
+                   "conformance/adapters/skeleton/adapter.py"):
         assert needed in names, needed
     assert not any("node_modules" in n for n in names)
 
@@ -147,6 +148,21 @@ def _check_installed_pytest_plugin_runs_the_suite(installed) -> None:
     assert chosen and proc.stdout.splitlines()[-1].startswith(f"{len(chosen)} passed, "), proc.stdout[-2000:]
 
 
+def _check_installed_skeletons_pass_smoke(installed) -> None:
+    # Each skeleton the installed kit prints passes smoke as it stands, run from the user's folder.
+    from tests.test_skeletons import node
+
+    for lang, name, runtime in (("python", "my_adapter.py", sys.executable), ("js", "my-adapter.mjs", node())):
+        if runtime is None:
+            continue
+        made = _run([str(installed["bin"] / "pi-conformance"), "skeleton", "--lang", lang, "--out", name],
+                    cwd=installed["away"])
+        assert made.returncode == 0, made.stderr
+        proc = _run([str(installed["bin"] / "pi-conformance"), "smoke", "--adapter", f"{runtime} {name}"],
+                    cwd=installed["away"])
+        assert proc.returncode == 0 and "smoke: all" in proc.stdout, proc.stdout[-2000:] + proc.stderr[-2000:]
+
+
 def test_installed_wheel_runs_from_any_folder() -> None:
     with tempfile.TemporaryDirectory(prefix="pi-conformance-install-", dir=_memory_folder()) as tmp:
         _check_installed(_install(Path(tmp)))
@@ -171,5 +187,6 @@ def _check_installed(installed: dict[str, Path]) -> None:
     _check_sdist_carries_the_goldens_and_the_node_adapter(installed)
     _check_installed_run_passes_the_whole_suite_from_any_folder(installed)
     _check_installed_run_through_a_command_adapter(installed)
+    _check_installed_skeletons_pass_smoke(installed)
     _check_installed_invariants_need_no_test_extra(installed)
     _check_installed_pytest_plugin_runs_the_suite(installed)

@@ -187,6 +187,8 @@ def build_parser(commands: Mapping[str, Callable[[argparse.Namespace], int]]) ->
     sub.deferred["history"] = _from_module("conformance.commands.history", "cmd_history")
     sub.add_parser("invariants", help="check the property-based invariants through an adapter")
     sub.deferred["invariants"] = _from_module("conformance.invariants", "cmd_invariants")
+    sub.add_parser("skeleton", help="print a skeleton adapter for a language, to copy and fill in")
+    sub.deferred["skeleton"] = _from_module("conformance.commands.skeleton", "cmd_skeleton")
 
     sc = sub.add_parser("schema", help="write the JSON Schemas of the scenario format and every operation")
     sc.add_argument("--out", type=folder_argument, default=None, metavar="DIR", help="write the JSON Schemas into DIR")
