@@ -25,14 +25,10 @@ from conformance.output.console import (LINE_LIMIT, interrupted_exit_code, quote
 from conformance.corpus.editions import held_elsewhere, holds, judged, judging, label, print_editions
 from conformance.commands.options import check_edition_areas, required_operations
 from conformance.operations import names as operation_names
+from conformance.errors import ExitCode, UsageError
 
-EXIT_OK, EXIT_FAIL, EXIT_USAGE, EXIT_START = 0, 1, 2, 3
 PROGRESS = {"passed": ".", "failed": "F", "errored": "E", "unsupported": "u", "xfail": "x", "xpass": "X",
             "skipped": "s"}
-
-
-class UsageError(Exception):
-    """A command-line mistake: printed as one line, exit code 2."""
 
 
 def _err(msg: str) -> None:
@@ -123,7 +119,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         runner = _start_runner(args, expectations, cases)
     except AdapterStartError as exc:
         _err(f"the adapter could not start: {exc}")
-        return EXIT_START
+        return ExitCode.START
     results, interrupted = _run_cases(runner, cases, quiet=args.quiet)
     if interrupted is not None:
         _err(f"interrupted after {len(results)} of {len(cases)} cases; no report written")
@@ -134,7 +130,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         _apply_locale_check(args, runner.adapter, cases, results)
     except AdapterStartError as exc:
         _err(f"the adapter could not start under another locale: {exc}")
-        return EXIT_START
+        return ExitCode.START
     _print_results(results, Path(args.golden_dir), args.spec_dir, args.edition)
     suite_errors += list(runner.golden_problems.values())
     suite_errors += _write_reports(args, runner.hello, cases, results, suite_errors, report_paths)
@@ -142,13 +138,13 @@ def cmd_run(args: argparse.Namespace) -> int:
         _err(str(e))
     if suite_errors:
         _err(f"{len(suite_errors)} suite error(s)")
-        return EXIT_USAGE
+        return ExitCode.USAGE
     from conformance.judge.runner import RunSummary, unproven
 
     lines, fails = unproven(results, args.require_op, args.fail_on_unsupported)
     for line in lines:
         _err(line if fails else f"warning: {line}")
-    return EXIT_OK if RunSummary.of(results).ok and not fails else EXIT_FAIL
+    return ExitCode.OK if RunSummary.of(results).ok and not fails else ExitCode.FAILED
 
 
 def _expectations(args: argparse.Namespace, suite):
@@ -311,7 +307,7 @@ def _write_html(path: Path, report: dict) -> None:
 def _print_suite_errors(errors) -> int:
     for e in errors:
         _err(str(e))
-    return EXIT_USAGE if errors else EXIT_OK
+    return ExitCode.USAGE if errors else ExitCode.OK
 
 
 def _nothing_selected(suite, args: argparse.Namespace) -> str:
@@ -420,11 +416,11 @@ def cmd_coverage(args: argparse.Namespace) -> int:
         return code
     if cov.uncovered_must:
         _err(f"{len(cov.uncovered_must)} MUST clause(s) without a case: {', '.join(cov.uncovered_must)}")
-        return EXIT_FAIL
+        return ExitCode.FAILED
     if cov.missing_refusal:
         _err(f"{len(cov.missing_refusal)} refusal clause(s) without a refusal case: {', '.join(cov.missing_refusal)}")
-        return EXIT_FAIL
-    return EXIT_OK
+        return ExitCode.FAILED
+    return ExitCode.OK
 
 
 def cmd_compare(args: argparse.Namespace) -> int:
@@ -439,7 +435,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     print(render_report(reports_) if args.html else compare(reports_, markdown=args.markdown, by_op=args.by_op))
-    return EXIT_OK
+    return ExitCode.OK
 
 
 def cmd_docs(args: argparse.Namespace) -> int:
@@ -478,7 +474,7 @@ def cmd_schema(args: argparse.Namespace) -> int:
             _err(f"{s} is out of date: run `pi-conformance schema --out {out}`")
         if not stale:
             print(f"the schemas in {out} are current")
-        return EXIT_FAIL if stale else EXIT_OK
+        return ExitCode.FAILED if stale else ExitCode.OK
     if not args.out:
         raise UsageError("say where to write the schemas: --out DIR (the kit's own copy is regenerated "
                          f"with --out {SCHEMA_DIR}); --check compares them with the operation models")
@@ -488,7 +484,7 @@ def cmd_schema(args: argparse.Namespace) -> int:
     except OSError as exc:
         raise UsageError(f"--out {args.out}: cannot write the schemas: {exc.strerror or exc}") from None
     print(f"wrote {len(written)} schema file(s) to {args.out}")
-    return EXIT_OK
+    return ExitCode.OK
 
 
 def cmd_smoke(args: argparse.Namespace) -> int:
@@ -498,7 +494,7 @@ def cmd_smoke(args: argparse.Namespace) -> int:
         adapter = make_adapter(args.adapter, _environment(args))
     except AdapterStartError as exc:
         _err(f"the adapter could not start: {exc}")
-        return EXIT_START
+        return ExitCode.START
     from conformance.adapters.connect import out_of_process
 
     check = None
@@ -582,7 +578,7 @@ def _dispatch(args: argparse.Namespace) -> int:
         return args.fn(args)
     except (UsageError, AdapterNameError) as exc:
         _err(str(exc))
-        return EXIT_USAGE
+        return ExitCode.USAGE
     except KeyboardInterrupt as exc:
         _err("interrupted")
         return interrupted_exit_code(exc)

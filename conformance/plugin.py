@@ -33,6 +33,7 @@ import pytest
 from conformance.judge import diffs, golden
 from conformance.commands.options import path_argument, required_operations, timeout_seconds
 from conformance.output.console import shown_lines
+from conformance.errors import ExitCode
 
 _STATE: dict[str, Any] = {}
 
@@ -110,7 +111,7 @@ def pytest_configure(config: pytest.Config) -> None:
 def _usage_error(message: str) -> None:
     """End the session on a mistake in one of the kit's own options with ``pi-conformance run``'s
     exit code 2 and its message (pytest's own usage errors keep pytest's code 4)."""
-    pytest.exit(f"pi-conformance: {message}", returncode=2)
+    pytest.exit(f"pi-conformance: {message}", returncode=ExitCode.USAGE)
 
 
 def _suite(config: pytest.Config):
@@ -246,18 +247,18 @@ def conformance_runner(request: pytest.FixtureRequest):
     gold = _dirs(config)[2]
     if not gold.is_dir():
         pytest.exit(f"no goldens at {gold}: install the kit from its wheel or sdist, "
-                    "or from a source checkout with `pip install -e .` (see README.md)", returncode=2)
+                    "or from a source checkout with `pip install -e .` (see README.md)", returncode=ExitCode.USAGE)
     expectations = None
     path = config.getoption("--expectations")
     if path:
         try:
             expectations = load_expectations(Path(path))
         except SuiteFileError as exc:
-            pytest.exit(f"bad expectations file:\n{exc}", returncode=2)
+            pytest.exit(f"bad expectations file:\n{exc}", returncode=ExitCode.USAGE)
         suite, _ = _suite(config)
         stale = expectations.stale_in(suite)
         if stale:
-            pytest.exit("stale expectations:\n" + "\n".join(map(str, stale)), returncode=2)
+            pytest.exit("stale expectations:\n" + "\n".join(map(str, stale)), returncode=ExitCode.USAGE)
     from conformance.operations import names as operation_names
 
     try:
@@ -270,9 +271,9 @@ def conformance_runner(request: pytest.FixtureRequest):
                         scenarios_dir=_dirs(config)[0], allow_commands=config.getoption("--allow-commands"))
         runner.start()
     except AdapterStartError as exc:
-        pytest.exit(f"the adapter could not start: {exc}", returncode=3)
+        pytest.exit(f"the adapter could not start: {exc}", returncode=ExitCode.START)
     except ValueError as exc:  # a bad --adapter (AdapterNameError), --adapter-env or --require-op
-        pytest.exit(str(exc), returncode=2)
+        pytest.exit(str(exc), returncode=ExitCode.USAGE)
     yield runner
     runner.stop()
     if runner.stop_error:

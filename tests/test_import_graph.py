@@ -118,9 +118,11 @@ def test_no_module_over_600_lines():
     assert long == {}
 
 
-TOP_LEVEL = {"conformance", "conformance.cli", "conformance.plugin", "conformance.program", "conformance.suite"}
+TOP_LEVEL = {"conformance", "conformance.cli", "conformance.plugin", "conformance.program", "conformance.suite",
+             "conformance.errors"}
 """The modules at the top of conformance/: the entry points (the console script, the pytest plugin,
-the test ``pytest --pyargs conformance.suite`` collects); everything else is in a group."""
+the test ``pytest --pyargs conformance.suite`` collects) and the exit codes every layer imports;
+everything else is in a group."""
 
 
 def test_conformance_modules_are_in_groups():
@@ -136,3 +138,9 @@ def test_a_group_init_imports_nothing_of_its_group():
              if m.count(".") == 1 and p.name == "__init__.py"
              and m.split(".")[1] in {"corpus", "judge", "output", "faults", "commands"} and _imports(m, p, mods)}
     assert heavy == {}
+
+
+def test_the_exit_codes_import_nothing_of_the_kit():
+    """conformance.errors is the lowest module: any layer may import it, so it imports none."""
+    mods = _modules()
+    assert _imports("conformance.errors", mods["conformance.errors"], mods) == set()

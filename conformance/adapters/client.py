@@ -37,6 +37,7 @@ from conformance.adapters.protocol import (
     start_request,
     stop_request,
 )
+from conformance.errors import ExitCode
 
 __all__ = ["JsonLinesAdapter"]
 
@@ -235,7 +236,7 @@ class JsonLinesAdapter:
             code = proc.exit_code(wait=max(deadline - time.monotonic(), 0.05))
             if code is None:
                 problems.append(f"did not exit within {self.stop_timeout:g} s of stop; killed")
-            elif code != 0:
+            elif code != ExitCode.OK:
                 problems.append(f"exited with code {code}")
         except OSError as exc:
             problems.append(f"could not be sent stop: {exc}")

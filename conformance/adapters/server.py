@@ -28,6 +28,7 @@ from conformance.adapters.protocol import (
     protocol_error,
 )
 from conformance.operations import get as get_operation
+from conformance.errors import ExitCode
 
 __all__ = ["serve", "serve_main", "serve_reference_main", "main"]
 
@@ -161,7 +162,7 @@ def serve(implementation: Implementation, stdin: IO, stdout: IO) -> int:
     while True:
         line = stdin.readline(MAX_LINE_BYTES)
         if not line:
-            return 0
+            return ExitCode.OK
         if isinstance(line, str):
             line = line.encode("utf-8", "surrogatepass")
         if len(line) >= MAX_LINE_BYTES and not line.endswith(b"\n"):
@@ -186,7 +187,7 @@ def serve(implementation: Implementation, stdin: IO, stdout: IO) -> int:
         stdout.write(data.decode("utf-8") if text_out else data)
         stdout.flush()
         if reply.get("type") == "stopped":
-            return 0
+            return ExitCode.OK
 
 
 def serve_main(implementation: Implementation) -> int:
@@ -203,7 +204,7 @@ def serve_main(implementation: Implementation) -> int:
     try:
         return serve(implementation, sys.stdin.buffer, protocol_out)
     except BrokenPipeError:
-        return 1
+        return ExitCode.FAILED
     except KeyboardInterrupt as exc:  # Ctrl-C, or SIGTERM and SIGHUP under pi-conformance's handler
         from conformance.output.console import interrupted_exit_code
 
@@ -233,16 +234,16 @@ def main(argv: list[str], prog: str = "python -m conformance.adapters.server") -
         return serve_reference_main()
     if len(argv) != 1 or ":" not in argv[0]:
         print(f"usage: {prog} [MODULE:CLASS]", file=sys.stderr)
-        return 2
+        return ExitCode.USAGE
     module_name, _, class_name = argv[0].partition(":")
     try:
         implementation = getattr(importlib.import_module(module_name), class_name)()
     except Exception as exc:
         print(f"cannot load implementation {argv[0]}: {type(exc).__name__}: {exc}", file=sys.stderr)
-        return 2
+        return ExitCode.USAGE
     if not isinstance(implementation, Implementation):
         print(f"{argv[0]} is not a conformance.adapters.base.Implementation", file=sys.stderr)
-        return 2
+        return ExitCode.USAGE
     return serve_main(implementation)
 
 

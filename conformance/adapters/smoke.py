@@ -26,6 +26,7 @@ from typing import IO, Any, Iterable
 
 from conformance.adapters.base import Adapter, AdapterStartError, Answer
 from conformance.output.console import LINE_LIMIT, shown, shown_lines
+from conformance.errors import ExitCode
 
 __all__ = ["Check", "ECHO_SAMPLE", "smoke", "smoke_adapter", "smoke_main"]
 
@@ -42,9 +43,6 @@ REPEAT_SAMPLE: Any = {"repeat": ["same", "request", 2]}
 
 ALIVE_SAMPLE: Any = "still there?"
 """The value sent after the malformed requests to see the adapter still answers."""
-
-EXIT_OK, EXIT_FAILED, EXIT_START = 0, 1, 3
-
 
 @dataclass
 class Check:
@@ -256,12 +254,12 @@ def smoke_adapter(adapter: Adapter, *, out: IO[str] | None = None, timeout: floa
     failed = [check.name for check in checks if not check.ok]
     if len(checks) == 1 and failed:
         print("smoke: the adapter could not start", file=out)
-        return EXIT_START
+        return ExitCode.START
     if failed:
         print(f"smoke: {len(failed)} of {len(checks)} checks failed ({', '.join(failed)})", file=out)
-        return EXIT_FAILED
+        return ExitCode.FAILED
     print(f"smoke: all {len(checks)} checks passed", file=out)
-    return EXIT_OK
+    return ExitCode.OK
 
 
 def smoke_main(command: list[str], *, out: IO[str] | None = None, timeout: float = 10.0) -> int:

@@ -27,6 +27,7 @@ from pathlib import Path
 from conformance.corpus.areas import AREAS
 from conformance.output.console import shown, shown_lines
 from conformance.output.history import build_history, markdown_table
+from conformance.errors import ExitCode
 from conformance.commands.options import add_edition_argument, folder_argument, pattern_argument, timeout_seconds
 
 DEFAULT_OUT = "reports/history"
@@ -70,7 +71,7 @@ class Run:
     seconds: float
 
 
-def _fail(message: str, code: int) -> int:
+def _fail(message: str, code: ExitCode) -> ExitCode:
     print(f"pi-conformance history: {message}", file=sys.stderr)
     return code
 
@@ -161,36 +162,38 @@ def cmd_history(args: argparse.Namespace) -> int:
 
     adapters = args.adapter
     if len(adapters) < 2:
-        return _fail("give two or more --adapter, oldest first: a history compares neighbouring runs", 2)
+        return _fail("give two or more --adapter, oldest first: a history compares neighbouring runs", ExitCode.USAGE)
     repeated = sorted({a for a in adapters if adapters.count(a) > 1})
     if repeated:
-        return _fail(f"--adapter {shown(repeated[0])} is given twice", 2)
+        return _fail(f"--adapter {shown(repeated[0])} is given twice", ExitCode.USAGE)
     if args.jobs is not None and args.jobs < 1:
-        return _fail(f"--jobs must be 1 or more, not {args.jobs}", 2)
+        return _fail(f"--jobs must be 1 or more, not {args.jobs}", ExitCode.USAGE)
     try:
         out = Path(os.path.abspath(check_out_folder("--out", args.out, kit_folders())))
         out.mkdir(parents=True, exist_ok=True)
     except (ValueError, OSError) as exc:
-        return _fail(str(exc), 2)
+        return _fail(str(exc), ExitCode.USAGE)
     try:
         problem = _prepare(adapters)
     except AdapterNameError as exc:
-        return _fail(str(exc), 2)
+        return _fail(str(exc), ExitCode.USAGE)
     if problem:
-        return _fail(f"an adapter could not be installed: {problem}", 3)
+        return _fail(f"an adapter could not be installed: {problem}", ExitCode.START)
     jobs = min(args.jobs or cores(), len(adapters))
     print(f"history: {len(adapters)} runs, {jobs} at a time; edition {args.edition}")
     with tempfile.TemporaryDirectory(prefix="pi-conformance-history-") as scratch:
         runs = run_all(args, Path(scratch), jobs)
         for run in runs:
-            if run.code not in (0, 1):
-                what = {2: "ended with usage or suite errors", 3: "could not start"}.get(run.code, f"exited with code {run.code}")
-                return _fail(f"the run against {shown(run.adapter)} {what}:\n{_tail(run.stderr)}", 3 if run.code == 3 else 2)
+            if run.code not in (ExitCode.OK, ExitCode.FAILED):
+                what = {ExitCode.USAGE: "ended with usage or suite errors",
+                        ExitCode.START: "could not start"}.get(run.code, f"exited with code {run.code}")
+                return _fail(f"the run against {shown(run.adapter)} {what}:\n{_tail(run.stderr)}",
+                             ExitCode.START if run.code == ExitCode.START else ExitCode.USAGE)
         try:
             reports = [load_report(run.report) for run in runs]
             history = build_history(reports, labels=list(adapters))
         except ValueError as exc:
-            return _fail(str(exc), 2)
+            return _fail(str(exc), ExitCode.USAGE)
     history["edition"] = args.edition
     history["suite"] = reports[0]["header"].get("suite")
     history["date"] = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
@@ -208,7 +211,7 @@ def cmd_history(args: argparse.Namespace) -> int:
     if args.markdown:
         print(markdown_table(history))
     print(f"wrote {out / 'history.json'} and {out / 'history.html'}")
-    return 0
+    return ExitCode.OK
 
 
 def _write(out: Path, history: dict) -> None:

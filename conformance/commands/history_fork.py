@@ -17,6 +17,7 @@ import signal
 import sys
 import time
 from pathlib import Path
+from conformance.errors import ExitCode
 
 # What a run imports, imported here once before the first fork.
 WARM = ("conformance.cli", "conformance.judge.runner", "conformance.output.reports", "conformance.corpus.cases", "conformance.judge.golden",
@@ -42,7 +43,7 @@ def _warm() -> None:
 def _child(argv: list[str], stderr: Path) -> None:
     """In the forked child: carry out ``pi-conformance run argv`` and exit with its code. Never
     returns."""
-    code = 70
+    code = ExitCode.CRASHED
     try:
         import atexit
 

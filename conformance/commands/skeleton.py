@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from conformance.commands.options import path_argument
+from conformance.errors import ExitCode
 
 SKELETON_DIR = Path(__file__).resolve().parent.parent / "adapters" / "skeleton"
 """The folder of the shipped skeletons (package data)."""
@@ -57,19 +58,19 @@ def cmd_skeleton(args: argparse.Namespace) -> int:
         text = skeleton.text()
     except OSError as exc:
         print(f"pi-conformance: the {args.lang} skeleton is missing from the kit ({exc}): reinstall it", file=sys.stderr)
-        return 2
+        return ExitCode.USAGE
     if args.out is None:
         sys.stdout.write(text)
-        return 0
+        return ExitCode.OK
     try:  # "x": made here or not at all, so a file of the user's is never replaced
         with open(args.out, "x", encoding="utf-8", newline="\n") as out:
             out.write(text)
     except FileExistsError:
         print(f"pi-conformance: --out {args.out}: already exists; give a new file name", file=sys.stderr)
-        return 2
+        return ExitCode.USAGE
     except OSError as exc:
         print(f"pi-conformance: --out {args.out}: cannot write the skeleton: {exc.strerror or exc}", file=sys.stderr)
-        return 2
+        return ExitCode.USAGE
     command = skeleton.command.replace(skeleton.copy, shlex.quote(os.fspath(args.out)))
     print(f"wrote {args.out}; check it with: pi-conformance smoke --adapter \"{command}\"")
-    return 0
+    return ExitCode.OK

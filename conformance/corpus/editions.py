@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from conformance.errors import ExitCode
 
 
 @dataclass(frozen=True)
@@ -163,4 +164,4 @@ def print_editions(args: object = None) -> int:
     (tab-separated, one a line); exit code 0."""
     for e in EDITIONS:
         print(f"{e.name}\t{e.area}\t{'default' if e.default else '-'}\t{e.sources}")
-    return 0
+    return ExitCode.OK

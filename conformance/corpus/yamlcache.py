@@ -342,12 +342,13 @@ def evict(folder: str | os.PathLike, bound: int | None = None) -> int:
     return removed
 
 
-def _unlink(path: str) -> int:
+def _unlink(path: str) -> bool:
+    """Remove ``path``; whether it was removed (a count of one or none)."""
     try:
         os.unlink(path)
-        return 1
+        return True
     except OSError:
-        return 0
+        return False
 
 
 def matches(value: Any, shape: Any) -> bool:

@@ -24,6 +24,7 @@ from conformance.diff.scenario import case_id, scenario_text
 from conformance.output.files import write_text
 from conformance.commands.options import (MAX_EXAMPLES, add_edition_argument, add_generation_arguments, example_count,
                                 folder_argument, path_argument, pattern_argument)
+from conformance.errors import ExitCode
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -49,7 +50,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _usage(message: str) -> int:
     print(f"pi-conformance diff: {message}", file=sys.stderr)
-    return 2
+    return ExitCode.USAGE
 
 
 def _line(report: OperationReport) -> str:
@@ -130,7 +131,7 @@ def cmd_diff(args: argparse.Namespace) -> int:
         return _usage(str(exc))
     except AdapterStartError as exc:
         print(f"pi-conformance diff: an adapter could not start: {exc}", file=sys.stderr)
-        return 3
+        return ExitCode.START
     names = (args.adapter[0], args.adapter[1])
     from conformance.corpus.editions import judging, label
 
@@ -144,7 +145,7 @@ def cmd_diff(args: argparse.Namespace) -> int:
                            expectations=expectations, edition=args.edition)
     except AdapterStartError as exc:
         print(f"pi-conformance diff: an adapter could not start: {exc}", file=sys.stderr)
-        return 3
+        return ExitCode.START
     except ValueError as exc:
         return _usage(str(exc))
     if not reports:
@@ -169,4 +170,4 @@ def cmd_diff(args: argparse.Namespace) -> int:
           + (f", {faults} operations stopped by an adapter's fault" if faults else "")
           + (f", known divergences in {len(known)} operations ({sum(r.known for r in reports)} examples)"
              if expectations is not None else ""))
-    return 1 if found or any(r.error or r.fault for r in reports) else 0
+    return ExitCode.FAILED if found or any(r.error or r.fault for r in reports) else ExitCode.OK

@@ -37,6 +37,7 @@ from conformance.corpus.areas import AREAS
 from conformance.adapters.reference import ReferenceImplementation
 from conformance.commands.options import DEFAULT_FAULTS_PACKAGE
 from conformance.faults.patches import FaultError, Patch, applied, cannot_apply, mutate, replace, unknown_clause, wrap
+from conformance.errors import ExitCode
 
 __all__ = ["Fault", "FaultError", "FaultResult", "FaultyReference", "Matrix", "Patch", "applied", "catch_matrix",
            "format_matrix", "load_faults", "mutate", "replace", "rewrites", "select_faults", "wrap"]
@@ -451,14 +452,14 @@ def cmd_faults(args: argparse.Namespace) -> int:
         faults = select_faults(load_faults(args.faults, load_catalogue().clauses), areas=args.area, patterns=args.fault)
     except FaultError as exc:
         print(f"pi-conformance: {exc}", file=sys.stderr)
-        return 2
+        return ExitCode.USAGE
     if args.list:
         for f in faults:
             print(f"{f.id}\t{f.area}\t{','.join(f.clauses)}\t{f.title}")
-        return 0
+        return ExitCode.OK
     if not faults:
         print(f"pi-conformance: {no_fault_matches(args.fault, args.area, args.faults)}", file=sys.stderr)
-        return 2
+        return ExitCode.USAGE
     from conformance.output.report_paths import check_report_paths, kit_folders
 
     try:  # before the matrix, which takes minutes; never over the faults read or the suite
@@ -472,7 +473,7 @@ def cmd_faults(args: argparse.Namespace) -> int:
                                     folders=kit_folders(args.scenarios_dir, args.golden_dir, source)).get("--report-json")
     except ValueError as exc:
         print(f"pi-conformance: {exc}", file=sys.stderr)
-        return 2
+        return ExitCode.USAGE
     suite = load_suite(Path(args.scenarios_dir) if args.scenarios_dir else SCENARIOS_DIR)
     for e in suite.errors:
         print(f"pi-conformance: {e}", file=sys.stderr)
@@ -488,8 +489,8 @@ def cmd_faults(args: argparse.Namespace) -> int:
 
         write_text(report, json.dumps(matrix.record(), indent=2) + "\n")
     if suite.errors or matrix.unapplied:
-        return 2
-    return 1 if matrix.survivors or matrix.too_broad else 0
+        return ExitCode.USAGE
+    return ExitCode.FAILED if matrix.survivors or matrix.too_broad else ExitCode.OK
 
 
 def no_fault_matches(patterns: Sequence[str] | None, areas: Sequence[str] | None = None,
@@ -510,7 +511,7 @@ def serve_fault(fault_id: str, faults_module: str | None = None) -> int:
     matches = [f for f in load_faults(faults_module) if f.id == fault_id]
     if not matches:
         print(no_fault_matches([fault_id], faults_module=faults_module), file=sys.stderr)
-        return 2
+        return ExitCode.USAGE
     return serve_main(FaultyReference(matches[0]))
 
 

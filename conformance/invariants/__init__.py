@@ -55,6 +55,7 @@ from conformance.invariants.core import (  # noqa: F401  (the package's public n
     invariant,
     registered,
 )
+from conformance.errors import ExitCode
 
 DEFAULT_EXAMPLES = 25
 """Examples per invariant in the default (CI) run: derandomized, so every run draws the same."""
@@ -381,15 +382,15 @@ def cmd_invariants(args: argparse.Namespace) -> int:
     if args.list:
         for inv in selected:
             print(f"{inv.id}\t{','.join(inv.ops)}\t{','.join(inv.clauses)}\t{inv.title}")
-        return 0
+        return ExitCode.OK
     if not selected:
         print("pi-conformance: no invariant matches", file=sys.stderr)
-        return 2
+        return ExitCode.USAGE
     try:
         examples = example_budget(args.examples)
     except ValueError as exc:
         print(f"pi-conformance: {exc}", file=sys.stderr)
-        return 2
+        return ExitCode.USAGE
     from conformance.output.report_paths import check_report_paths, kit_folders
     from conformance.strategies import keep_hypothesis_storage_out_of_the_working_folder
 
@@ -397,7 +398,7 @@ def cmd_invariants(args: argparse.Namespace) -> int:
         report = check_report_paths([("--report-json", args.report_json)], folders=kit_folders()).get("--report-json")
     except ValueError as exc:
         print(f"pi-conformance: {exc}", file=sys.stderr)
-        return 2
+        return ExitCode.USAGE
     from conformance.output.files import write_text
 
     # absolute now: an implementation run in process may change the working folder
@@ -413,10 +414,10 @@ def cmd_invariants(args: argparse.Namespace) -> int:
                                                           + f"{r.duration:.2f}s)", flush=True))
     except (AdapterNameError, ValueError) as exc:
         print(f"pi-conformance: {exc}", file=sys.stderr)
-        return 2
+        return ExitCode.USAGE
     except AdapterStartError as exc:
         print(f"pi-conformance: the adapter could not start: {exc}", file=sys.stderr)
-        return 3
+        return ExitCode.START
     bad = [r for r in results if r.status in ("failed", "errored")]
     for r in bad:
         print(f"\n{r.status.upper()} {r.id}: {r.title}\n  " + "\n  ".join(shown_lines(r.message.strip(), LINE_LIMIT)))
@@ -431,7 +432,7 @@ def cmd_invariants(args: argparse.Namespace) -> int:
     if report is not None:
         write_text(report, json.dumps({"examples": examples, "seed": args.seed,
                                        "results": [r.record() for r in results]}, indent=2))
-    return 1 if bad else 0
+    return ExitCode.FAILED if bad else ExitCode.OK
 
 
 def main(argv: Sequence[str] | None = None) -> int:

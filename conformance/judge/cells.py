@@ -13,6 +13,7 @@ import argparse
 import json
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
+from conformance.errors import ExitCode
 
 
 @dataclass
@@ -100,6 +101,6 @@ def with_cells(coverage: Callable[[argparse.Namespace], int]) -> Callable[[argpa
         suite = load_suite(SCENARIOS_DIR)
         report = cells_report(suite.cases, args.examples or DEFAULT_EXAMPLES)
         print(json.dumps(report.as_json(), indent=2, ensure_ascii=False) if args.json else format_cells(report))
-        return 1 if report.unhit else 0
+        return ExitCode.FAILED if report.unhit else ExitCode.OK
 
     return command

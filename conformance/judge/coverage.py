@@ -14,6 +14,7 @@ from conformance.corpus.cases import Case, select
 from conformance.corpus.editions import holds
 from conformance.corpus.catalogue import Catalogue, Clause, load_catalogue
 from conformance.corpus.yamlio import FileError
+from conformance.errors import ExitCode
 
 
 @dataclass
@@ -205,7 +206,7 @@ def cmd_fault_coverage(args, suite) -> int:
         pkg = importlib.import_module(args.faults or DEFAULT_FAULTS_PACKAGE)
     except FaultError as exc:
         print(f"pi-conformance: {exc}", file=sys.stderr)
-        return 2
+        return ExitCode.USAGE
     allow = Path(pkg.__file__).parent / "unproven.txt" if getattr(pkg, "__path__", None) else None
     fc = fault_coverage(suite.cases, faults, areas=args.area,
                         spec_dir=Path(args.spec_dir) if args.spec_dir else None,
@@ -215,5 +216,5 @@ def cmd_fault_coverage(args, suite) -> int:
     for error in suite.errors:
         print(f"pi-conformance: {error}", file=sys.stderr)
     if suite.errors or fc.cannot_apply:
-        return 2
-    return 1 if fc.failing or fc.too_broad else 0
+        return ExitCode.USAGE
+    return ExitCode.FAILED if fc.failing or fc.too_broad else ExitCode.OK

@@ -24,6 +24,8 @@ import re
 import sys
 from typing import Any, Callable, Iterator, TextIO
 
+from conformance.errors import ExitCode
+
 
 SHOWN_LIMIT = 2000
 """Characters of one piece of adapter text the console shows; the rest is cut, with a count."""
@@ -273,7 +275,7 @@ def _forced_exit(signum: int) -> None:
         sys.stderr.write("pi-conformance: interrupted; the implementation did not give the run back, "
                          "so the kit ended it; no report written\n")
         sys.stderr.flush()
-    _REAL_EXIT(128 + signum)
+    _REAL_EXIT(ExitCode.of_signal(signum))
 
 
 def leave(code: int) -> None:
@@ -297,7 +299,7 @@ def interrupted_exit_code(exc: KeyboardInterrupt) -> int:
     reports it (130 for Ctrl-C, 143 for ``SIGTERM``, 129 for ``SIGHUP``)."""
     import signal
 
-    return 128 + (exc.signum if isinstance(exc, Terminated) else int(signal.SIGINT))
+    return ExitCode.of_signal(exc.signum if isinstance(exc, Terminated) else int(signal.SIGINT))
 
 
 _RECEIVED: list[int] = []

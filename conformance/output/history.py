@@ -20,6 +20,7 @@ from typing import Any
 
 from conformance.output.console import shown
 from conformance.output.reports import SOURCE_KEY, report_editions
+from conformance.errors import ExitCode
 
 __all__ = ["FORMAT", "CaseChange", "Changes", "build_history", "case_changes", "case_records", "compare_cases",
            "markdown_table", "render_changes"]
@@ -205,4 +206,4 @@ def compare_cases(reports: list[dict], *, table_form: bool = False) -> int:
         raise ValueError("compare --cases prints the changed cases; --markdown, --html and --by-op are for the table")
     changes = case_changes(*reports)
     print(render_changes(reports[0], reports[1], changes))
-    return 1 if changes.regressions else 0
+    return ExitCode.FAILED if changes.regressions else ExitCode.OK
