@@ -18,12 +18,12 @@ from typing import Sequence
 
 from conformance.judge import golden
 from conformance.adapters.base import AdapterStartError
-from conformance.adapters.connect import AdapterNameError, make_adapter
+from conformance.adapters.connect import AdapterNameError
 from conformance.commands.parser import build_parser
 from conformance.output.console import (LINE_LIMIT, interrupted_exit_code, quoted, shown, shown_lines, terminate_as_interrupt,
                                  tolerate_any_encoding, tolerate_closed_stdout)
 from conformance.corpus.editions import held_elsewhere, holds, judged, judging, label, print_editions
-from conformance.commands.options import check_edition_areas, required_operations
+from conformance.commands.options import required_operations
 from conformance.operations import names as operation_names
 from conformance.errors import ExitCode, UsageError
 
@@ -35,18 +35,11 @@ def _err(msg: str) -> None:
     print(f"pi-conformance: {msg}", file=sys.stderr)
 
 
-def _load(args: argparse.Namespace, areas: list[str] | None = None, patterns: list[str] | None = None):
-    from conformance.corpus.cases import SCENARIOS_DIR, load_suite
+def _session(args: argparse.Namespace, *, select: bool = True):
+    """The :class:`~conformance.session.Session` of ``args`` (see :meth:`Session.from_args`)."""
+    from conformance.session import Session
 
-    spec = Path(args.spec_dir) if args.spec_dir else None
-    return load_suite(Path(args.scenarios_dir or SCENARIOS_DIR), spec_dir=spec, areas=areas, patterns=patterns)
-
-
-def _catalogue(spec_dir: str | None):
-    """The clause catalogue (the kit's own, or the one under ``--spec-dir``)."""
-    from conformance.corpus.catalogue import SPEC_DIR, load_catalogue
-
-    return load_catalogue(Path(spec_dir) if spec_dir else SPEC_DIR)
+    return Session.from_args(args, select=select)
 
 
 def _report_paths(args: argparse.Namespace) -> dict[str, Path]:
@@ -75,24 +68,8 @@ def _out_folder(value: str, *given: str | None, allowed: Path | None = None) -> 
         raise UsageError(str(exc)) from None
 
 
-def _check_edition_fits(args: argparse.Namespace, cases: list) -> None:
-    """Refuse a named ``--edition`` of an area none of the selected ``cases`` is of, when they
-    were selected by ``--case`` or a case id: the run or listing would judge none of them
-    by it yet carry its name (PI-DECISION-EDITIONS). With ``--area``, the areas named decide
-    (:func:`conformance.commands.options.check_edition_areas`). Raises :class:`UsageError`."""
-    if not (getattr(args, "edition_given", False) and args.edition and cases) or getattr(args, "area", None):
-        return
-    from conformance.corpus.editions import check_cases
-
-    try:
-        check_cases(args.edition, cases)
-    except ValueError as exc:
-        raise UsageError(str(exc)) from None
-
-
 def cmd_run(args: argparse.Namespace) -> int:
     """``pi-conformance run``: check the suite, run the selected cases, print and write reports."""
-    from conformance.corpus.cases import select
     from conformance.corpus.yamlio import SuiteFileError
 
     report_paths = _report_paths(args)
@@ -102,21 +79,23 @@ def cmd_run(args: argparse.Namespace) -> int:
     if not Path(args.golden_dir).is_dir():
         raise UsageError(f"no goldens at {args.golden_dir}: install the kit from its wheel or sdist, "
                          "or from a source checkout with `pip install -e .` (see README.md)")
-    suite = _load(args, args.area, args.case)
-    cases = select(suite.cases, areas=args.area, patterns=args.case, edition=args.edition)
-    _check_edition_fits(args, cases)
+    session = _session(args)
+    suite, cases = session.suite(), session.cases()
+    session.check_edition_fits(cases)
     # A bad expectations file would change every verdict: stop before running anything.
     try:
-        expectations = _expectations(args, suite)
+        expectations = session.expectations(args.expectations)
     except SuiteFileError as exc:
         return _print_suite_errors(exc.errors)
+    if expectations is not None and not expectations.entries:
+        _err(f"note: {args.expectations} lists no expectations: every case is expected to pass")
     args.expectations = os.path.abspath(args.expectations) if args.expectations else None  # as the header keeps it
-    suite_errors = list(suite.errors) + _stray_goldens(args, suite)
+    suite_errors = list(suite.errors) + session.stray_goldens()
     if args.case and not cases:
         _print_suite_errors(suite_errors)
         raise UsageError(_nothing_selected(suite, args))
     try:
-        runner = _start_runner(args, expectations, cases)
+        runner = _start_runner(args, session, expectations, cases)
     except AdapterStartError as exc:
         _err(f"the adapter could not start: {exc}")
         return ExitCode.START
@@ -127,13 +106,13 @@ def cmd_run(args: argparse.Namespace) -> int:
     if runner.stop_error:
         suite_errors.append(runner.stop_error)
     try:
-        _apply_locale_check(args, runner.adapter, cases, results)
+        _apply_locale_check(args, session, runner.adapter, cases, results)
     except AdapterStartError as exc:
         _err(f"the adapter could not start under another locale: {exc}")
         return ExitCode.START
-    _print_results(results, Path(args.golden_dir), args.spec_dir, args.edition)
+    _print_results(results, session)
     suite_errors += list(runner.golden_problems.values())
-    suite_errors += _write_reports(args, runner.hello, cases, results, suite_errors, report_paths)
+    suite_errors += _write_reports(args, session, runner.hello, cases, results, suite_errors, report_paths)
     for e in suite_errors:
         _err(str(e))
     if suite_errors:
@@ -147,49 +126,17 @@ def cmd_run(args: argparse.Namespace) -> int:
     return ExitCode.OK if RunSummary.of(results).ok and not fails else ExitCode.FAILED
 
 
-def _expectations(args: argparse.Namespace, suite):
-    """The ``--expectations`` file, or ``None``; raises ``SuiteFileError`` when it is bad or stale
-    (judged only when every file's case ids are known)."""
-    if not args.expectations:
-        return None
-    from conformance.judge.expectations import load_expectations
-    from conformance.corpus.yamlio import SuiteFileError
-
-    expectations = load_expectations(Path(args.expectations))
-    stale = expectations.stale_in(suite)
-    if stale:
-        raise SuiteFileError(*stale)
-    if not expectations.entries:
-        _err(f"note: {args.expectations} lists no expectations: every case is expected to pass")
-    return expectations
-
-
-def _stray_goldens(args: argparse.Namespace, suite) -> list:
-    """A suite error for each ``.yml`` golden (never read), and for each golden that no case
-    expects (only when the suite itself loaded and every file's case ids are known)."""
-    from conformance.corpus.yamlio import FileError
-
-    misnamed, ids = golden.misnamed(Path(args.golden_dir)), suite.golden_ids()
-    if suite.errors or ids is None:
-        return misnamed
-    return misnamed + [FileError(str(path), 0, 0, "", golden.ORPHAN_HINT)
-                       for path in golden.orphans(Path(args.golden_dir), ids)]
-
-
-def _start_runner(args: argparse.Namespace, expectations, cases: list):
+def _start_runner(args: argparse.Namespace, session, expectations, cases: list):
     """The started :class:`~conformance.judge.runner.Runner` over ``--adapter``, announced on stdout
     with the number of ``cases`` and the editions that judge their areas.
 
     Raises ``AdapterStartError`` (exit 3), :class:`UsageError` for a bad runner option.
     """
-    from conformance.judge.runner import Runner
-
-    adapter = make_adapter(args.adapter, _environment(args))
+    adapter = session.adapter(args.adapter)
     try:
-        runner = Runner(adapter, golden_dir=Path(args.golden_dir), timeout=args.timeout,
-                        expectations=expectations, update=args.update_goldens,
-                        required=required_operations(args.fail_on_unsupported, args.require_op, operation_names()),
-                        edition=args.edition, scenarios_dir=args.scenarios_dir, allow_commands=args.allow_commands)
+        runner = session.runner(adapter, timeout=args.timeout, expectations=expectations, update=args.update_goldens,
+                                required=required_operations(args.fail_on_unsupported, args.require_op, operation_names()),
+                                allow_commands=args.allow_commands)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     hello = runner.start()
@@ -230,7 +177,7 @@ def _run_cases(runner, cases, *, quiet: bool) -> tuple[list, int | None]:
     return results, None
 
 
-def _print_results(results, golden_dir: Path, spec_dir: str | None = None, edition: str | None = None) -> None:
+def _print_results(results, session) -> None:
     """Every case that did not pass (message, the statements of its clauses, diff, adapter
     stderr), goldens written, the counts."""
     from conformance.output import reports
@@ -240,7 +187,7 @@ def _print_results(results, golden_dir: Path, spec_dir: str | None = None, editi
     catalogue = None  # read only when a case is to be described
     for r in results:
         if r.status in ("failed", "errored", "xpass"):
-            catalogue = catalogue or _catalogue(spec_dir)
+            catalogue = catalogue or session.catalogue()
             print(f"\n{r.status.upper()} {r.id} ({r.op}): {r.title}\n  " + "\n  ".join(shown_lines(r.message, LINE_LIMIT)))
             print("  clauses:\n" + describe_clauses(catalogue, r.clauses, indent="    "))
             if r.diff:
@@ -252,8 +199,8 @@ def _print_results(results, golden_dir: Path, spec_dir: str | None = None, editi
     if written:
         print(f"\n{len(written)} golden(s) written; read each against the spec before committing:")
         for r in written:
-            print(f"  {golden.golden_path(golden_dir, r.area, r.id, judged(edition, r.area))}")
-    editions = label(judging(edition, {r.area for r in results}))
+            print(f"  {session.golden_path(r.area, r.id)}")
+    editions = label(judging(session.edition, {r.area for r in results}))
     if editions:
         print(f"\n{editions}")
     print(reports.text_table(reports.table(RunSummary.of(results).counts, short=True)))
@@ -275,7 +222,7 @@ def _print_not_run(results, examples: int = 3) -> None:
         print(f"  {status} ({len(ids)}): {reason}\n    {', '.join(ids[:examples])}{more}")
 
 
-def _write_reports(args: argparse.Namespace, hello, cases, results, suite_errors, paths: dict[str, Path]) -> list:
+def _write_reports(args: argparse.Namespace, session, hello, cases, results, suite_errors, paths: dict[str, Path]) -> list:
     """Write every requested report; a suite error for each that could not be written."""
     if not paths:
         return []
@@ -285,7 +232,7 @@ def _write_reports(args: argparse.Namespace, hello, cases, results, suite_errors
     head = reports.header(hello, args.adapter or "reference", sorted({c.area for c in cases}),
                           expectations=args.expectations, suite_errors=[str(e) for e in suite_errors],
                           edition=args.edition)
-    report = reports.build(head, results, _catalogue(args.spec_dir).clauses)
+    report = reports.build(head, results, session.catalogue().clauses)
     writers = {"--report-json": reports.write_json, "--junit": reports.write_junit, "--report-md": reports.write_markdown,
                "--report-html": _write_html}
     failed = []
@@ -332,11 +279,9 @@ def _nothing_selected(suite, args: argparse.Namespace) -> str:
 
 
 def cmd_list(args: argparse.Namespace) -> int:
-    from conformance.corpus.cases import select
-
-    suite = _load(args, args.area, args.case)
-    cases = select(suite.cases, areas=args.area, patterns=args.case, edition=args.edition)
-    _check_edition_fits(args, cases)
+    session = _session(args)
+    suite, cases = session.suite(), session.cases()
+    session.check_edition_fits(cases)
     for c in cases:
         print(f"{c.id}\t{c.op}\t{','.join(c.clauses)}\t{c.title}")
     code = _print_suite_errors(suite.errors)
@@ -346,7 +291,9 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 
 def cmd_show(args: argparse.Namespace) -> int:
-    suite = _load(args, patterns=[args.case_id])
+    session = _session(args, select=False)
+    session.patterns = [args.case_id]
+    suite = session.suite()
     case = suite.by_id().get(args.case_id)
     if case is None:
         _print_suite_errors(suite.errors)
@@ -356,13 +303,13 @@ def cmd_show(args: argparse.Namespace) -> int:
 
         near = difflib.get_close_matches(args.case_id, sorted(suite.ids), n=3)
         raise UsageError(f"no case {args.case_id!r}" + (f"; did you mean {', '.join(near)}?" if near else ""))
-    _check_edition_fits(args, [case])
+    session.check_edition_fits([case])
     from conformance.corpus.catalogue import describe_clauses
 
     print(f"{case.id}: {case.title}\n  file: {case.file}:{case.line}\n  op: {case.op}\n"
           f"  editions: {', '.join(case.editions) if case.editions is not None else '-'}\n"
           f"  tags: {', '.join(case.tags) or '-'}\n  facets its clauses decide: {', '.join(case.facets) or '-'}\n  clauses:\n"
-          + describe_clauses(_catalogue(args.spec_dir), case.clauses, indent="    "))
+          + describe_clauses(session.catalogue(), case.clauses, indent="    "))
     if case.normalise:
         print(f"  normalise: {', '.join(case.normalise)}")
     if case.tree is not None:
@@ -377,7 +324,7 @@ def cmd_show(args: argparse.Namespace) -> int:
     elif not holds(case.editions, case.area, args.edition):
         print(f"golden: none in edition {judged(args.edition, case.area)} (the case does not hold in it)")
     else:
-        path = golden.golden_path(Path(args.golden_dir), case.area, case.id, judged(args.edition, case.area))
+        path = session.golden_path(case.area, case.id)
         try:
             stored = golden.read_case(path, case.id, case.op)
         except ValueError as exc:
@@ -405,11 +352,11 @@ def cmd_coverage(args: argparse.Namespace) -> int:
     if args.faults is not None and getattr(args, "edition_given", False):
         raise UsageError("--edition is not an option of coverage --faults, which judges every case, each "
                          "under an edition it holds for (every edition's clauses at once)")
-    suite = _load(args)
+    session = _session(args, select=False)
+    suite = session.suite()
     if args.faults is not None:
-        return cmd_fault_coverage(args, suite)
-    cov = clause_coverage(suite.cases, areas=args.area, spec_dir=Path(args.spec_dir) if args.spec_dir else None,
-                          edition=args.edition)
+        return cmd_fault_coverage(args, session)
+    cov = clause_coverage(suite.cases, session, areas=args.area)
     print(format_coverage(cov))
     code = _print_suite_errors([e for e in cov.errors if e not in suite.errors] + suite.errors)  # the catalogue's once
     if code:
@@ -439,15 +386,14 @@ def cmd_compare(args: argparse.Namespace) -> int:
 
 
 def cmd_docs(args: argparse.Namespace) -> int:
-    from conformance.corpus.cases import select
     from conformance.output.docs import write
 
     out = _out_folder(args.out, args.scenarios_dir, args.golden_dir, args.spec_dir)
-    suite = _load(args)
+    session = _session(args, select=False)
+    suite = session.suite()
     warnings: list[str] = []
     try:
-        written = write(out, select(suite.cases, edition=args.edition), golden_dir=Path(args.golden_dir), fmt=args.format, results=args.results,
-                        edition=args.edition, warnings=warnings)
+        written = write(out, session.cases(), session, fmt=args.format, results=args.results, warnings=warnings)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     except OSError as exc:
@@ -490,8 +436,9 @@ def cmd_schema(args: argparse.Namespace) -> int:
 def cmd_smoke(args: argparse.Namespace) -> int:
     from conformance.adapters.smoke import smoke_adapter
 
+    session = _session(args, select=False)
     try:
-        adapter = make_adapter(args.adapter, _environment(args))
+        adapter = session.adapter(args.adapter)
     except AdapterStartError as exc:
         _err(f"the adapter could not start: {exc}")
         return ExitCode.START
@@ -499,21 +446,11 @@ def cmd_smoke(args: argparse.Namespace) -> int:
 
     check = None
     if args.locales and out_of_process(adapter):
-        check = _locale_check(args, adapter, _load(args).cases)
+        check = _locale_check(args, session, adapter, session.suite().cases)
     return smoke_adapter(adapter, timeout=args.timeout, locale_check=check)
 
 
-def _environment(args: argparse.Namespace):
-    """The environment out-of-process adapters start in, with ``--adapter-env`` added."""
-    from conformance.adapters.environment import AdapterEnvironment, parse_assignments
-
-    try:
-        return AdapterEnvironment(parse_assignments(args.adapter_env))
-    except ValueError as exc:
-        raise UsageError(str(exc)) from None
-
-
-def _locale_check(args: argparse.Namespace, adapter, cases, *, quiet: bool = False):
+def _locale_check(args: argparse.Namespace, session, adapter, cases, *, quiet: bool = False):
     """The locale check of ``--locales`` over the collation cases among ``cases``; ``None`` (with a
     warning unless ``quiet``) for an in-process adapter, which shares the kit's locale."""
     from conformance.adapters.connect import out_of_process
@@ -528,16 +465,16 @@ def _locale_check(args: argparse.Namespace, adapter, cases, *, quiet: bool = Fal
     if missing and not quiet:
         _err(f"warning: {', '.join(missing)} not installed on this machine: an adapter that orders text through "
              "the C library runs under it as under C, so the check cannot show its dependence (Node's ICU needs none)")
-    return LocaleCheck(lambda env: make_adapter(args.adapter, env), _environment(args), collation_cases(cases),
+    return LocaleCheck(session.adapter_factory(args.adapter), session.environment(), collation_cases(cases),
                        args.locales, timeout=getattr(args, "timeout", 10.0))
 
 
-def _apply_locale_check(args: argparse.Namespace, adapter, cases, results) -> None:
+def _apply_locale_check(args: argparse.Namespace, session, adapter, cases, results) -> None:
     """With ``--locales``: fail every case whose answer changes under one of them, naming it.
 
     Raises ``AdapterStartError`` when the adapter cannot start under a locale.
     """
-    check = _locale_check(args, adapter, cases) if args.locales else None
+    check = _locale_check(args, session, adapter, cases) if args.locales else None
     if check is None:
         return
     by_id = {r.id: r for r in results}
@@ -571,10 +508,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _dispatch(args: argparse.Namespace) -> int:
     try:
-        try:
-            check_edition_areas(args)
-        except ValueError as exc:
-            raise UsageError(str(exc)) from None
+        _session(args).check_edition_areas()
         return args.fn(args)
     except (UsageError, AdapterNameError) as exc:
         _err(str(exc))

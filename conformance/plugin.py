@@ -33,7 +33,7 @@ import pytest
 from conformance.judge import diffs, golden
 from conformance.commands.options import path_argument, required_operations, timeout_seconds
 from conformance.output.console import shown_lines
-from conformance.errors import ExitCode
+from conformance.errors import ExitCode, UsageError
 
 _STATE: dict[str, Any] = {}
 
@@ -60,15 +60,21 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--conformance-dirs", default=None, help=argparse.SUPPRESS)
 
 
-def _dirs(config: pytest.Config) -> tuple[Path, Path | None, Path]:
-    """(scenarios, spec or None for the default, golden): ``--conformance-dirs ROOT`` points at a
-    folder with ``scenarios/``, ``spec/`` and ``golden/`` (used by the kit's own tests)."""
-    from conformance.corpus.cases import SCENARIOS_DIR
+def _session(config: pytest.Config):
+    """This pytest session's :class:`~conformance.session.Session` (made once): ``--conformance-dirs
+    ROOT`` points at a folder with ``scenarios/``, ``spec/`` and ``golden/`` (used by the kit's own
+    tests); ``--area``, ``--edition`` and ``--adapter-env`` as given."""
+    if "session" not in _STATE:
+        from conformance.session import Session
 
-    root = config.getoption("--conformance-dirs")
-    if root:
-        return Path(root) / "scenarios", Path(root) / "spec", Path(root) / "golden"
-    return SCENARIOS_DIR, None, golden.GOLDEN_DIR
+        root = config.getoption("--conformance-dirs", default=None)
+        edition = config.getoption("--edition", default=None)
+        folders = ({"scenarios_dir": Path(root) / "scenarios", "spec_dir": Path(root) / "spec",
+                    "golden_dir": Path(root) / "golden"} if root else {})
+        _STATE["session"] = Session(edition=edition, edition_given=edition is not None,
+                                    areas=config.getoption("--area", default=None) or None,
+                                    adapter_env=config.getoption("--adapter-env", default=None), **folders)
+    return _STATE["session"]
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -82,15 +88,15 @@ def pytest_configure(config: pytest.Config) -> None:
         _usage_error(f"--area {bad[0]}: the areas are {', '.join(AREAS[:-1])} and {AREAS[-1]}")
     edition = config.getoption("--edition", default=None)
     if edition is not None:
-        from conformance.corpus.editions import check_areas, get
+        from conformance.corpus.editions import get
 
         try:
             get(edition)
         except ValueError as exc:
             _usage_error(f"--edition: {exc}")
         try:
-            check_areas(edition, areas)
-        except ValueError as exc:
+            _session(config).check_edition_areas()
+        except UsageError as exc:
             _usage_error(str(exc))
     try:
         config.option.case_timeout = timeout_seconds(str(config.getoption("--case-timeout", default="10")))
@@ -115,17 +121,12 @@ def _usage_error(message: str) -> None:
 
 
 def _suite(config: pytest.Config):
-    if "suite" not in _STATE:
-        from conformance.corpus.cases import load_suite, select
-
-        scenarios, spec, _ = _dirs(config)
-        # as under `run --area`: the files of the other areas are not read, so one that does not
-        # load is not this session's error (their ids are still scanned for the suite-wide checks)
-        suite = load_suite(scenarios, spec_dir=spec, areas=config.getoption("--area") or None)
-        _STATE["suite"] = suite
-        _STATE["cases"] = select(suite.cases, areas=config.getoption("--area"),
-                                 edition=config.getoption("--edition"))
-    return _STATE["suite"], _STATE["cases"]
+    # as under `run --area`: the files of the other areas are not read, so one that does not
+    # load is not this session's error (their ids are still scanned for the suite-wide checks)
+    session = _session(config)
+    if "cases" not in _STATE:
+        _STATE["cases"] = session.cases()
+    return session.suite(), _STATE["cases"]
 
 
 class SuiteFileProblem:
@@ -151,7 +152,7 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
         area = Path(f).parent.name
         marks = [getattr(pytest.mark, area)] if area in AREAS else []
         params.append(pytest.param(SuiteFileProblem(f, messages), id=f"suite-file:{f}", marks=marks))
-    misnamed = golden.misnamed(_dirs(metafunc.config)[2])
+    misnamed = golden.misnamed(_session(metafunc.config).golden_dir)
     if misnamed:  # never read, so reported whatever the selection, as under `run`
         areas = sorted({Path(e.file).parent.name.split("@")[0] for e in misnamed})
         params.append(pytest.param(SuiteFileProblem("golden", [str(e) for e in misnamed]),
@@ -159,7 +160,7 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
                                    marks=[getattr(pytest.mark, a) for a in areas if a in AREAS]))
     expects = suite.golden_ids()
     if not suite.errors and expects is not None:
-        orphans = golden.orphans(_dirs(metafunc.config)[2], expects)
+        orphans = golden.orphans(_session(metafunc.config).golden_dir, expects)
         if orphans:
             marks = [getattr(pytest.mark, a) for a in sorted({p.parent.name for p in orphans}) if a in AREAS]
             params.append(pytest.param(SuiteFileProblem("golden", [
@@ -194,19 +195,17 @@ def _check_edition_fits(config: pytest.Config, items: list) -> None:
     cases left by ``-k`` or ``-m`` is of, as ``run --case`` does (they select after the options
     were checked; :func:`conformance.corpus.editions.check_cases`). With ``--area``, the areas decided
     at configuration."""
-    edition = config.getoption("--edition", default=None)
+    session = _session(config)
+    edition = session.edition
     if edition is None:
         return
     cases = [item.callspec.params["conformance_case"] for item in items
              if "conformance_case" in getattr(getattr(item, "callspec", None), "params", {})]
     cases = [case for case in cases if not isinstance(case, SuiteFileProblem)]
-    if not config.getoption("--area", default=None):
-        from conformance.corpus.editions import check_cases
-
-        try:
-            check_cases(edition, cases)
-        except ValueError as exc:
-            _usage_error(str(exc))
+    try:
+        session.check_edition_fits(cases)
+    except UsageError as exc:
+        _usage_error(str(exc))
     keyword = config.option.keyword
     if not cases and keyword:
         # as `run --case` says why nothing was selected: the cases -k names hold in another edition
@@ -215,7 +214,7 @@ def _check_edition_fits(config: pytest.Config, items: list) -> None:
         from conformance.corpus.editions import held_elsewhere
 
         names = Expression.compile(keyword)
-        matching = [case for case in _STATE["suite"].cases if names.evaluate(
+        matching = [case for case in session.suite().cases if names.evaluate(
             lambda sub, /, _name=f"test_case[{case.id}]".lower(), **_: sub.lower() in _name)]
         elsewhere = held_elsewhere(f"-k {keyword}", matching, edition)
         if elsewhere:
@@ -237,14 +236,12 @@ def _marks_selected(item, config: pytest.Config) -> bool:
 def conformance_runner(request: pytest.FixtureRequest):
     """The started :class:`~conformance.judge.runner.Runner` for this session (one adapter process)."""
     from conformance.adapters.base import AdapterStartError
-    from conformance.adapters.connect import make_adapter
-    from conformance.adapters.environment import AdapterEnvironment, parse_assignments
     from conformance.judge.expectations import load_expectations
-    from conformance.judge.runner import Runner
     from conformance.corpus.yamlio import SuiteFileError
 
     config = request.config
-    gold = _dirs(config)[2]
+    session = _session(config)
+    gold = session.golden_dir
     if not gold.is_dir():
         pytest.exit(f"no goldens at {gold}: install the kit from its wheel or sdist, "
                     "or from a source checkout with `pip install -e .` (see README.md)", returncode=ExitCode.USAGE)
@@ -262,17 +259,15 @@ def conformance_runner(request: pytest.FixtureRequest):
     from conformance.operations import names as operation_names
 
     try:
-        environment = AdapterEnvironment(parse_assignments(config.getoption("--adapter-env")))
-        runner = Runner(make_adapter(config.getoption("--adapter"), environment), timeout=config.getoption("--case-timeout"),
-                        expectations=expectations, golden_dir=_dirs(config)[2],
-                        required=required_operations(config.getoption("--fail-on-unsupported"),
-                                                     config.getoption("--require-op"), operation_names()),
-                        edition=config.getoption("--edition"),
-                        scenarios_dir=_dirs(config)[0], allow_commands=config.getoption("--allow-commands"))
+        runner = session.runner(session.adapter(config.getoption("--adapter")), timeout=config.getoption("--case-timeout"),
+                                expectations=expectations,
+                                required=required_operations(config.getoption("--fail-on-unsupported"),
+                                                             config.getoption("--require-op"), operation_names()),
+                                allow_commands=config.getoption("--allow-commands"))
         runner.start()
     except AdapterStartError as exc:
         pytest.exit(f"the adapter could not start: {exc}", returncode=ExitCode.START)
-    except ValueError as exc:  # a bad --adapter (AdapterNameError), --adapter-env or --require-op
+    except (UsageError, ValueError) as exc:  # a bad --adapter (AdapterNameError), --adapter-env or --require-op
         pytest.exit(str(exc), returncode=ExitCode.USAGE)
     yield runner
     runner.stop()
@@ -310,10 +305,11 @@ def pytest_terminal_summary(terminalreporter) -> None:
             terminalreporter.line(line)
 
 
-def golden_extension(case, golden_dir: Path = golden.GOLDEN_DIR, edition: str | None = None, gives=None):
-    """A syrupy extension class bound to one case: it reads and writes ``golden/<area>/<id>.yaml``
-    (or ``edition``'s own golden, ``golden.golden_path``) and compares on normalised data rather
-    than text, the facets not in ``gives`` left out (``None``: every facet compared)."""
+def golden_extension(case, path: Path, gives=None):
+    """A syrupy extension class bound to one case: it reads and writes its golden at ``path``
+    (``golden/<area>/<id>.yaml``, or the edition's own golden: ``golden.golden_path``) and compares
+    on normalised data rather than text, the facets not in ``gives`` left out (``None``: every
+    facet compared)."""
     from syrupy.extensions.single_file import SingleFileSnapshotExtension, WriteMode
 
     class GoldenExtension(SingleFileSnapshotExtension):
@@ -322,7 +318,7 @@ def golden_extension(case, golden_dir: Path = golden.GOLDEN_DIR, edition: str | 
 
         @classmethod
         def dirname(cls, *, test_location) -> str:
-            return str(golden.golden_path(golden_dir, case.area, case.id, edition).parent)
+            return str(path.parent)
 
         @classmethod
         def discovery_dirname(cls, *, test_location) -> str:
@@ -378,7 +374,7 @@ def check_case(case, runner, snapshot) -> None:
             _suite_error(f"no golden at {path}{golden.misnamed_beside(path)}: write it with "
                          f"`pytest --snapshot-update -k {case.id}` "
                          "(reference only), then read it against the spec")
-        ext = golden_extension(case, runner.golden_dir, runner.edition_of(case), runner.compared_facets(case))
+        ext = golden_extension(case, path, runner.compared_facets(case))
         try:
             assert snapshot(extension_class=ext) == verdict.output
             verdict = Verdict("passed", output=verdict.output)

@@ -48,7 +48,7 @@ def test_diff_hands_the_variables_to_the_adapter_it_starts(monkeypatch):
         given[spec] = environment
         return real(spec, environment)
 
-    monkeypatch.setattr("conformance.diff.command.make_adapter", recording)
+    monkeypatch.setattr(connect, "make_adapter", recording)  # the session makes every adapter through it
     assert main(["diff", "--adapter", "reference", "--adapter", "serve-reference", "--op", "envelope.environment",
                  "--examples", "1", "--adapter-env", "A=1"]) == 0
     assert given["reference"] is None and dict(given["serve-reference"].extra) == {"A": "1"}

@@ -10,6 +10,7 @@ import pytest
 
 from conformance.corpus.catalogue import load_catalogue
 from conformance.judge.coverage import clause_coverage, format_coverage
+from conformance.session import Session
 
 HEAD = "area: envelope\nclauses:\n"
 
@@ -67,7 +68,7 @@ def test_a_manual_clause_needs_a_note_and_no_case(tmp_path):
     assert list(cat.clauses) == [] and "check: manual needs a note" in cat.errors[0].message
     cat = load(tmp_path, clause("ENV-M", "README", check="manual", note="a reader checks the wording"))
     assert cat.errors == [] and cat.clauses["ENV-M"].check == "manual"
-    cov = clause_coverage([], spec_dir=tmp_path)
+    cov = clause_coverage([], Session(spec_dir=tmp_path))
     assert cov.uncovered_must == [] and format_coverage(cov).startswith("~~ ENV-M ")
     cat = load(tmp_path, clause("ENV-M", "README", check="sometimes"))
     assert cat.errors and cat.errors[0].field.endswith("check")
@@ -77,9 +78,9 @@ def test_a_decision_clause_is_covered_through_the_clauses_citing_it(tmp_path):
     (tmp_path / "a.yaml").write_text(HEAD + clause("ENV-DEC", "README", decision="true", note="why")
                                      + clause("ENV-LEAF", "README 'Settings'; ENV-DEC"))
     case = SimpleNamespace(id="c1", clauses=["ENV-LEAF"], error_code=None, tags=[])
-    cov = clause_coverage([case], spec_dir=tmp_path)
+    cov = clause_coverage([case], Session(spec_dir=tmp_path))
     assert cov.uncovered_must == [] and cov.cases["ENV-DEC"] == ["c1"]
-    assert clause_coverage([], spec_dir=tmp_path).uncovered_must == ["ENV-DEC", "ENV-LEAF"]
+    assert clause_coverage([], Session(spec_dir=tmp_path)).uncovered_must == ["ENV-DEC", "ENV-LEAF"]
 
 
 def test_every_note_of_the_project_is_a_decision_clause_in_its_area():

@@ -24,6 +24,7 @@ from conformance.judge.runner import Runner
 from conformance.output.site import cap, diff_lines, visible
 from conformance.output.site.pages import render_site
 from conformance.output.site.report import matrix, render_report
+from conformance.session import Session
 
 SUITE = load_suite()
 # A few cases of every area, among them cases that cite clauses of two groups and a tree case.
@@ -345,7 +346,7 @@ def test_docs_of_an_edition_show_that_editions_golden(tmp_path, pi_types_suite):
         shown = {}
         for edition in ("pi-0.99.4", "pi-1.6.0"):
             out = tmp_path / f"{fmt}-{edition}"
-            write(out, [case], fmt=fmt, edition=edition)
+            write(out, [case], Session(edition=edition), fmt=fmt)
             shown[edition] = _case_section((out / page).read_text(), case.id, marker)
         assert "$.replace" in shown["pi-0.99.4"], fmt
         assert "$.replace" not in shown["pi-1.6.0"] and "$.content" in shown["pi-1.6.0"], fmt
@@ -380,7 +381,7 @@ def test_docs_name_a_golden_of_another_case_or_a_broken_one_instead_of_showing_i
         stored = golden.read(golden.golden_path(golden.GOLDEN_DIR, "envelope", source.id))
         golden.write(golden.golden_path(gold, "envelope", case.id), source.id, source.op, stored["output"])
     (gold / "envelope" / f"{other.id}.yaml").write_text("case: [unclosed\n")
-    write(tmp_path / "out", [text, other], golden_dir=gold, fmt=fmt)
+    write(tmp_path / "out", [text, other], Session(golden_dir=gold), fmt=fmt)
     shown = (tmp_path / "out" / page).read_text()
     mine, broken = (_case_section(shown, c.id, marker) for c in (text, other))
     quote = "&#39;" if fmt == "html" else "'"

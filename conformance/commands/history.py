@@ -29,6 +29,7 @@ from conformance.output.console import shown, shown_lines
 from conformance.output.history import build_history, markdown_table
 from conformance.errors import ExitCode
 from conformance.commands.options import add_edition_argument, folder_argument, pattern_argument, timeout_seconds
+from conformance.session import Session
 
 DEFAULT_OUT = "reports/history"
 
@@ -93,24 +94,25 @@ def _prepare(adapters: list[str]) -> str | None:
     return None
 
 
-def run_arguments(adapter: str, args: argparse.Namespace, report: Path) -> list[str]:
-    """The ``pi-conformance run`` arguments of the run against ``adapter`` writing ``report``."""
-    argv = ["run", "--adapter", adapter, "--report-json", str(report), "-q", "--timeout", str(args.timeout),
-            "--edition", args.edition]
-    for area in args.area or ():
+def run_arguments(adapter: str, session: Session, timeout: float, report: Path) -> list[str]:
+    """The ``pi-conformance run`` arguments of the run against ``adapter`` writing ``report``: the
+    session's edition and selection, ``timeout`` seconds a case."""
+    argv = ["run", "--adapter", adapter, "--report-json", str(report), "-q", "--timeout", str(timeout),
+            "--edition", session.edition]
+    for area in session.areas or ():
         argv += ["--area", area]
-    for pattern in args.case or ():
+    for pattern in session.patterns or ():
         argv += ["--case", pattern]
     return argv
 
 
-def run_one(adapter: str, args: argparse.Namespace, folder: Path, index: int) -> Run:
+def run_one(adapter: str, session: Session, timeout: float, folder: Path, index: int) -> Run:
     """Run the suite against ``adapter`` in a child ``pi-conformance run`` writing its JSON report
     into ``folder`` (a fresh Python: where this system cannot fork, see :mod:`history_fork`)."""
     from conformance.adapters.connect import kit_module_command
 
     report = folder / f"{index:02d}.json"
-    command = kit_module_command("conformance.cli", *run_arguments(adapter, args, report))
+    command = kit_module_command("conformance.cli", *run_arguments(adapter, session, timeout, report))
     started = time.monotonic()
     with subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                           text=True, errors="replace") as proc:
@@ -126,19 +128,19 @@ _running: set[subprocess.Popen] = set()
 """The child runs going on now, stopped when ``history`` is interrupted."""
 
 
-def run_all(args: argparse.Namespace, folder: Path, jobs: int) -> list[Run]:
-    """Every adapter's run, at most ``jobs`` at once, in the order given: forked from this process
+def run_all(adapters: list[str], session: Session, timeout: float, folder: Path, jobs: int) -> list[Run]:
+    """Every adapter's run (of the session's edition and selection), at most ``jobs`` at once, in the order given: forked from this process
     where the system can (:func:`conformance.commands.history_fork.run_forked`), else each a fresh Python.
     Interrupted (Ctrl-C, a termination signal), it stops the runs going on and cancels the others
     before re-raising."""
     from conformance.commands import history_fork
 
     if history_fork.can_fork():
-        runs = history_fork.run_forked([(a, run_arguments(a, args, folder / f"{i:02d}.json"), folder / f"{i:02d}.json")
-                                        for i, a in enumerate(args.adapter)], jobs, folder)
+        runs = history_fork.run_forked([(a, run_arguments(a, session, timeout, folder / f"{i:02d}.json"),
+                                         folder / f"{i:02d}.json") for i, a in enumerate(adapters)], jobs, folder)
         return [Run(*r) for r in runs]
     pool = ThreadPoolExecutor(max_workers=jobs)
-    futures = [pool.submit(run_one, a, args, folder, i) for i, a in enumerate(args.adapter)]
+    futures = [pool.submit(run_one, a, session, timeout, folder, i) for i, a in enumerate(adapters)]
     try:
         return [f.result() for f in futures]
     except BaseException:
@@ -182,7 +184,7 @@ def cmd_history(args: argparse.Namespace) -> int:
     jobs = min(args.jobs or cores(), len(adapters))
     print(f"history: {len(adapters)} runs, {jobs} at a time; edition {args.edition}")
     with tempfile.TemporaryDirectory(prefix="pi-conformance-history-") as scratch:
-        runs = run_all(args, Path(scratch), jobs)
+        runs = run_all(adapters, Session.from_args(args), args.timeout, Path(scratch), jobs)
         for run in runs:
             if run.code not in (ExitCode.OK, ExitCode.FAILED):
                 what = {ExitCode.USAGE: "ended with usage or suite errors",

@@ -134,20 +134,12 @@ def add_edition_argument(parser: argparse.ArgumentParser, default: str | None, d
 
 class _EditionGiven(argparse.Action):
     """Store ``--edition`` and note that it was given (``edition_given``), so that a mismatch with
-    ``--area`` is refused only for an edition the user named (:func:`check_edition_areas`)."""
+    ``--area`` is refused only for an edition the user named
+    (:meth:`conformance.session.Session.check_edition_areas`)."""
 
     def __call__(self, parser, namespace, values, option_string=None) -> None:
         setattr(namespace, self.dest, values)
         namespace.edition_given = True
-
-
-def check_edition_areas(args: argparse.Namespace) -> None:
-    """Refuse a given ``--edition`` of an area that ``--area`` leaves out
-    (:func:`conformance.corpus.editions.check_areas`); raises ``ValueError`` saying so."""
-    if getattr(args, "edition_given", False) and args.edition:
-        from conformance.corpus.editions import check_areas
-
-        check_areas(args.edition, getattr(args, "area", None))
 
 
 def required_operations(every: bool, globs: list[str] | None,

@@ -15,8 +15,7 @@ import sys
 from pathlib import Path
 
 from conformance.adapters.base import AdapterStartError
-from conformance.adapters.connect import ADAPTER_NAMES, AdapterNameError, make_adapter, runs_in_process
-from conformance.adapters.environment import AdapterEnvironment, parse_assignments
+from conformance.adapters.connect import ADAPTER_NAMES, AdapterNameError, runs_in_process
 from conformance.corpus.areas import AREAS
 from conformance.output.console import LINE_LIMIT, shown
 from conformance.diff import DEFAULT_EXAMPLES, DEFAULT_TIMEOUT, OperationReport, check_ops_in_areas, run_diff
@@ -24,7 +23,8 @@ from conformance.diff.scenario import case_id, scenario_text
 from conformance.output.files import write_text
 from conformance.commands.options import (MAX_EXAMPLES, add_edition_argument, add_generation_arguments, example_count,
                                 folder_argument, path_argument, pattern_argument)
-from conformance.errors import ExitCode
+from conformance.errors import ExitCode, UsageError
+from conformance.session import Session
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -73,22 +73,6 @@ def _unwritable_folder(out: Path) -> str | None:
     return None
 
 
-def _expectations(path: str | None):
-    """The loaded expectations file (checked against the suite's ids as ``run`` checks it), or
-    ``None``. Raises ``SuiteFileError`` naming the file, line and field."""
-    if not path:
-        return None
-    from conformance.corpus.cases import SCENARIOS_DIR, load_suite
-    from conformance.judge.expectations import load_expectations
-    from conformance.corpus.yamlio import SuiteFileError
-
-    expectations = load_expectations(Path(path))
-    stale = expectations.stale_in(load_suite(SCENARIOS_DIR))
-    if stale:
-        raise SuiteFileError(*stale)
-    return expectations
-
-
 def cmd_diff(args: argparse.Namespace) -> int:
     """Run ``diff`` as parsed by :func:`add_arguments`; returns the exit code."""
     if len(args.adapter) != 2:
@@ -117,17 +101,18 @@ def cmd_diff(args: argparse.Namespace) -> int:
     from conformance.corpus.yamlio import SuiteFileError
 
     keep_hypothesis_storage_out_of_the_working_folder()
-    try:
-        expectations = _expectations(args.expectations)
+    session = Session.from_args(args, select=False)
+    try:  # checked against the suite's ids as `run` checks it
+        expectations = session.expectations(args.expectations)
     except SuiteFileError as exc:
         return _usage(str(exc))
     try:
-        environment = AdapterEnvironment(parse_assignments(args.adapter_env))
+        environment = session.environment()
         # --adapter-env is for the one of the two the kit starts as a process (make_adapter
         # refuses it when neither is)
         served = [spec for spec in args.adapter if not runs_in_process(spec)] or args.adapter[:1]
-        adapters = tuple(make_adapter(spec, environment if spec in served else None) for spec in args.adapter)
-    except (AdapterNameError, ValueError) as exc:
+        adapters = tuple(session.adapter(spec, environment if spec in served else None) for spec in args.adapter)
+    except (AdapterNameError, UsageError, ValueError) as exc:
         return _usage(str(exc))
     except AdapterStartError as exc:
         print(f"pi-conformance diff: an adapter could not start: {exc}", file=sys.stderr)

@@ -321,7 +321,7 @@ def _run_fault(fault: Fault, result: FaultResult, run: list[Any], runner: Any,
     result.proves = [cl for cl in fault.clauses if any(cl in c.clauses for c in counting)]
 
 
-def catch_matrix(faults: Sequence[Fault], cases: Sequence[Any], *, golden_dir: Path | None = None,
+def catch_matrix(faults: Sequence[Fault], cases: Sequence[Any], session: Any = None, *,
                  via: str = "inprocess", faults_module: str | None = None, invariants: bool = False,
                  examples: int | None = None, timeout: float = 10.0, first_only: bool = False,
                  progress: Callable[[FaultResult], None] | None = None) -> Matrix:
@@ -333,13 +333,14 @@ def catch_matrix(faults: Sequence[Fault], cases: Sequence[Any], *, golden_dir: P
     ``first_only`` the others run only until the fault is caught and each catching case's
     operation has a case that still passes -- enough to tell proven, too broad and survived
     apart, and much faster. With ``invariants`` the invariants of the fault's area are checked against it as
-    well (``examples`` each).
+    well (``examples`` each). ``session`` (a :class:`conformance.session.Session`; default: the
+    kit's own folders) gives the goldens; each case is judged by an edition it holds in.
     """
-    from conformance.judge import golden
     from conformance.adapters.inprocess import InProcessAdapter
     from conformance.judge.runner import ByEdition, Runner
+    from conformance.session import Session
 
-    gdir = golden_dir or golden.GOLDEN_DIR
+    gdir = (session or Session()).golden_dir
     matrix = Matrix([])
     reference_status: dict[str, str] = {}
     ref = ByEdition(lambda e: Runner(InProcessAdapter(ReferenceImplementation()), golden_dir=gdir,
@@ -445,11 +446,11 @@ def cmd_faults(args: argparse.Namespace) -> int:
 
     Exit code: 0 every fault caught, 1 a fault survived or is too broad, 2 usage or suite errors (a
     fault naming an unknown clause or whose patches cannot be applied included)."""
-    from conformance.corpus.cases import SCENARIOS_DIR, load_suite
-    from conformance.corpus.catalogue import load_catalogue
+    from conformance.session import Session
 
+    session = Session.from_args(args, select=False)
     try:
-        faults = select_faults(load_faults(args.faults, load_catalogue().clauses), areas=args.area, patterns=args.fault)
+        faults = select_faults(load_faults(args.faults, session.catalogue().clauses), areas=args.area, patterns=args.fault)
     except FaultError as exc:
         print(f"pi-conformance: {exc}", file=sys.stderr)
         return ExitCode.USAGE
@@ -474,11 +475,10 @@ def cmd_faults(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"pi-conformance: {exc}", file=sys.stderr)
         return ExitCode.USAGE
-    suite = load_suite(Path(args.scenarios_dir) if args.scenarios_dir else SCENARIOS_DIR)
+    suite = session.suite()
     for e in suite.errors:
         print(f"pi-conformance: {e}", file=sys.stderr)
-    matrix = catch_matrix(faults, suite.cases, golden_dir=Path(args.golden_dir) if args.golden_dir else None,
-                          via=args.via, faults_module=args.faults, invariants=args.invariants,
+    matrix = catch_matrix(faults, suite.cases, session, via=args.via, faults_module=args.faults, invariants=args.invariants,
                           examples=args.examples, first_only=args.first,
                           progress=None if args.quiet else lambda r: print(".", end="", flush=True))
     if not args.quiet:

@@ -38,8 +38,7 @@ from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from conformance.adapters.base import Adapter, AdapterStartError
-from conformance.adapters.connect import ADAPTER_NAMES, AdapterNameError, make_adapter
-from conformance.adapters.environment import AdapterEnvironment, parse_assignments
+from conformance.adapters.connect import ADAPTER_NAMES, AdapterNameError
 from conformance.commands.options import (MAX_EXAMPLES, Once, add_generation_arguments, example_count, folder_argument,
                                 path_argument, pattern_argument)
 from conformance.corpus.areas import AREAS
@@ -55,7 +54,7 @@ from conformance.invariants.core import (  # noqa: F401  (the package's public n
     invariant,
     registered,
 )
-from conformance.errors import ExitCode
+from conformance.errors import ExitCode, UsageError
 
 DEFAULT_EXAMPLES = 25
 """Examples per invariant in the default (CI) run: derandomized, so every run draws the same."""
@@ -405,14 +404,16 @@ def cmd_invariants(args: argparse.Namespace) -> int:
     scenario_dir = Path(os.path.abspath(args.scenario_dir)) if args.scenario_dir else None
     keep_hypothesis_storage_out_of_the_working_folder()
     try:
-        adapter = make_adapter(args.adapter, AdapterEnvironment(parse_assignments(args.adapter_env)))
+        from conformance.session import Session
+
+        adapter = Session.from_args(args, select=False).adapter(args.adapter)
         print(f"{len(selected)} invariants, {examples} examples each, "
               f"{'derandomized' if args.seed is None else f'seed {args.seed}'}")
         results = run_invariants(adapter, selected, examples=examples, seed=args.seed, timeout=args.timeout,
                                  progress=lambda r: print(f"{r.status:<11} {r.id} ({r.examples} examples, "
                                                           + (f"{r.shrinks} shrink steps, " if r.shrinks else "")
                                                           + f"{r.duration:.2f}s)", flush=True))
-    except (AdapterNameError, ValueError) as exc:
+    except (AdapterNameError, UsageError, ValueError) as exc:
         print(f"pi-conformance: {exc}", file=sys.stderr)
         return ExitCode.USAGE
     except AdapterStartError as exc:

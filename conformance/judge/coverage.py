@@ -12,9 +12,10 @@ from dataclasses import dataclass, field
 
 from conformance.corpus.cases import Case, select
 from conformance.corpus.editions import holds
-from conformance.corpus.catalogue import Catalogue, Clause, load_catalogue
+from conformance.corpus.catalogue import Catalogue, Clause
 from conformance.corpus.yamlio import FileError
 from conformance.errors import ExitCode
+from conformance.session import Session
 
 
 @dataclass
@@ -39,13 +40,15 @@ def covering_cases(cat: Catalogue, cid: str, cases: list[Case]) -> list[Case]:
     return [c for c in cases if cid in c.clauses or through.intersection(c.clauses)]
 
 
-def clause_coverage(cases: list[Case], *, areas: list[str] | None = None, spec_dir=None,
-                    edition: str | None = None) -> Coverage:
-    """Coverage of the catalogue's clauses (those of ``areas`` when given) by ``cases``.
+def clause_coverage(cases: list[Case], session: Session | None = None, *,
+                    areas: list[str] | None = None) -> Coverage:
+    """Coverage of the catalogue of ``session`` (default: the kit's own) by ``cases``, for the
+    clauses of ``areas`` when given.
 
-    With ``edition``, only the clauses and cases judged in a run of that edition count
+    With the session's edition, only the clauses and cases judged in a run of that edition count
     (PI-DECISION-EDITIONS); without, every clause of every edition needs its cases."""
-    cat = load_catalogue(spec_dir) if spec_dir is not None else load_catalogue()
+    session = session or Session()
+    cat, edition = session.catalogue(), session.edition
     cov = Coverage(errors=list(cat.errors))
     if edition is not None:
         cases = select(cases, edition=edition)
@@ -145,16 +148,17 @@ def load_allow_list(path) -> set[str]:
     return {line.split("#", 1)[0].strip() for line in path.read_text(encoding="utf-8").splitlines()} - {""}
 
 
-def fault_coverage(cases: list[Case], faults, *, areas: list[str] | None = None, spec_dir=None,
-                   golden_dir=None, allowed: set[str] | None = None, catalogue=None) -> FaultCoverage:
+def fault_coverage(cases: list[Case], faults, session: Session | None = None, *, areas: list[str] | None = None,
+                   allowed: set[str] | None = None) -> FaultCoverage:
     """Run each fault (a :class:`conformance.faults.runner.Fault`) against the cases of its operations and
-    classify every MUST clause of the catalogue (of ``areas`` when given); see :class:`FaultCoverage`.
-    ``catalogue``: the loaded catalogue, when the caller has it (else read from ``spec_dir``)."""
+    classify every MUST clause of the catalogue of ``session`` (default: the kit's own; of
+    ``areas`` when given), judged by its goldens; see :class:`FaultCoverage`."""
     from conformance.faults.runner import catch_matrix
 
-    cat = catalogue if catalogue is not None else load_catalogue(spec_dir) if spec_dir is not None else load_catalogue()
+    session = session or Session()
+    cat = session.catalogue()
     faults = [f for f in faults if not areas or f.area in areas]
-    matrix = catch_matrix(faults, cases, golden_dir=golden_dir, first_only=True)
+    matrix = catch_matrix(faults, cases, session, first_only=True)
     fc = FaultCoverage(too_broad=[r.id for r in matrix.too_broad], survivors=[r.id for r in matrix.survivors],
                        cannot_apply=[f"{r.id}: {r.cannot_apply}" for r in matrix.unapplied], allowed=set(allowed or ()))
     cited = {cid for c in cases for cid in c.clauses}
@@ -187,7 +191,7 @@ def format_fault_coverage(fc: FaultCoverage) -> str:
     return "\n".join(lines)
 
 
-def cmd_fault_coverage(args, suite) -> int:
+def cmd_fault_coverage(args, session: Session) -> int:
     """``pi-conformance coverage --faults [MODULE] [--json]``: every MUST clause proven, manual or
     unproven. Exit code 1 when a cited clause is unproven and not on the faults package's
     allow-list (``unproven.txt`` beside it), or a fault is too broad; 2 when the faults cannot be
@@ -200,7 +204,7 @@ def cmd_fault_coverage(args, suite) -> int:
 
     from conformance.faults.runner import DEFAULT_FAULTS_PACKAGE, FaultError, load_faults
 
-    cat = load_catalogue(Path(args.spec_dir)) if args.spec_dir else load_catalogue()
+    cat, suite = session.catalogue(), session.suite()
     try:
         faults = load_faults(args.faults, cat.clauses)
         pkg = importlib.import_module(args.faults or DEFAULT_FAULTS_PACKAGE)
@@ -208,10 +212,8 @@ def cmd_fault_coverage(args, suite) -> int:
         print(f"pi-conformance: {exc}", file=sys.stderr)
         return ExitCode.USAGE
     allow = Path(pkg.__file__).parent / "unproven.txt" if getattr(pkg, "__path__", None) else None
-    fc = fault_coverage(suite.cases, faults, areas=args.area,
-                        spec_dir=Path(args.spec_dir) if args.spec_dir else None,
-                        golden_dir=Path(args.golden_dir) if args.golden_dir else None,
-                        allowed=load_allow_list(allow) if allow else set(), catalogue=cat)
+    fc = fault_coverage(suite.cases, faults, session, areas=args.area,
+                        allowed=load_allow_list(allow) if allow else set())
     print(json.dumps(fc.record(), indent=2) if args.json else format_fault_coverage(fc))
     for error in suite.errors:
         print(f"pi-conformance: {error}", file=sys.stderr)

@@ -12,7 +12,7 @@ from pathlib import Path
 from conformance.judge import golden
 from conformance.corpus.cases import Case
 from conformance.corpus.catalogue import AREAS, load_catalogue
-from conformance.corpus.editions import judged
+from conformance.session import Session
 from conformance.output.files import write_text
 from conformance.corpus.trees import tree_data
 
@@ -21,9 +21,9 @@ def _block(text: str) -> list[str]:
     return ["```yaml", text.rstrip("\n"), "```"]
 
 
-def render_area(area: str, cases: list[Case], golden_dir: Path, edition: str | None = None) -> str:
+def render_area(area: str, cases: list[Case], session: Session) -> str:
     """The Markdown page of ``area``: each clause and the cases covering it, each case with the
-    golden ``edition`` (``None``: the default) judges it by (PI-DECISION-EDITIONS)."""
+    golden the session's edition (``None``: the default) judges it by (PI-DECISION-EDITIONS)."""
     cat = load_catalogue()
     lines = [f"# {area}: clauses and their cases", ""]
     for cid, clause in cat.clauses.items():
@@ -50,7 +50,7 @@ def render_area(area: str, cases: list[Case], golden_dir: Path, edition: str | N
                 lines += [f"Expected: the error `{case.error_code}`.", ""]
                 continue
             try:
-                path = golden.golden_path(golden_dir, case.area, case.id, judged(edition, case.area))
+                path = session.golden_path(case.area, case.id)
                 stored = golden.read_case(path, case.id, case.op)
             except ValueError as exc:
                 lines += [f"_Golden unreadable:_ `{golden.located(path, exc)}`", ""]
@@ -62,17 +62,17 @@ def render_area(area: str, cases: list[Case], golden_dir: Path, edition: str | N
     return "\n".join(lines)
 
 
-def write_docs(out: Path, cases: list[Case], *, golden_dir: Path = golden.GOLDEN_DIR,
-               edition: str | None = None) -> list[Path]:
-    """Write ``index.md`` and one page per area under ``out`` (goldens as ``edition`` judges them);
-    returns the paths written."""
+def write_docs(out: Path, cases: list[Case], session: Session | None = None) -> list[Path]:
+    """Write ``index.md`` and one page per area under ``out`` (goldens of ``session``, default the
+    kit's own, as its edition judges them); returns the paths written."""
+    session = session or Session()
     out.mkdir(parents=True, exist_ok=True)
     written = []
     cat = load_catalogue()
     index = ["# The specification by example", "", "| area | clauses | cases |", "| --- | ---: | ---: |"]
     for area in AREAS:
         page = out / f"{area}.md"
-        write_text(page, render_area(area, cases, golden_dir, edition))
+        write_text(page, render_area(area, cases, session))
         written.append(page)
         n_clauses = sum(1 for c in cat.clauses.values() if c.area == area)
         index.append(f"| [{area}]({area}.md) | {n_clauses} | {sum(1 for c in cases if c.area == area)} |")
@@ -81,29 +81,30 @@ def write_docs(out: Path, cases: list[Case], *, golden_dir: Path = golden.GOLDEN
     return written
 
 
-def write(out: Path, cases: list[Case], *, golden_dir: Path = golden.GOLDEN_DIR, fmt: str = "html",
-          results: list[str] | None = None, edition: str | None = None,
-          warnings: list[str] | None = None) -> list[Path]:
+def write(out: Path, cases: list[Case], session: Session | None = None, *, fmt: str = "html",
+          results: list[str] | None = None, warnings: list[str] | None = None) -> list[Path]:
     """Write the specification by example under ``out`` as ``fmt`` (``"html"`` or ``"md"``); with
     ``results`` (paths of JSON reports; HTML only), each case shows every implementation's
-    result. Each case shows the golden a run of ``edition`` (``None``: the default) judges it by:
+    result. Each case shows the golden a run of the edition of ``session`` (default: the kit's own
+    goldens; edition ``None``: the default) judges it by:
     that edition's own golden where the case has one. Returns the paths written. Raises ``ValueError`` naming a report that cannot be read
     or ``results`` given for Markdown, ``OSError`` when ``out`` cannot be written; nothing is
-    written when a report is bad. A report of another edition than ``edition`` is shown all the
+    written when a report is bad. A report of another edition than the session's is shown all the
     same, with a warning added to ``warnings`` (:func:`edition_warning`)."""
     from conformance.output.reports import load_report
 
+    session = session or Session()
     check_out(out, fmt)
     if fmt == "md":
         if results:
             raise ValueError("--results needs the HTML form (leave out --format md)")
-        return write_docs(out, cases, golden_dir=golden_dir, edition=edition)
+        return write_docs(out, cases, session)
     from conformance.output.site.pages import write_site
 
     reports = [load_report(Path(p)) for p in results or []]
     if warnings is not None:
-        warnings += [w for p, r in zip(results or [], reports) if (w := edition_warning(p, r, edition))]
-    return write_site(out, cases, golden_dir=golden_dir, reports=reports, edition=edition)
+        warnings += [w for p, r in zip(results or [], reports) if (w := edition_warning(p, r, session.edition))]
+    return write_site(out, cases, session, reports=reports)
 
 
 INDEX_MARK = "The specification by example"

@@ -18,7 +18,6 @@ from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescap
 from markupsafe import Markup, escape
 
 from conformance.judge import golden
-from conformance.corpus.editions import judged
 from conformance.corpus.trees import tree_data
 
 # Characters a reader cannot see, shown as a visible sign with their name as a tooltip.
@@ -156,14 +155,14 @@ def tree_block(case: Any) -> Block | None:
     return cap(yaml_text(tree_data(case.tree)))
 
 
-def golden_block(case: Any, golden_dir: Any, edition: str | None = None) -> tuple[Block | None, str]:
+def golden_block(case: Any, session: Any) -> tuple[Block | None, str]:
     """The golden output of a case as a YAML block, or ``None`` and why (missing, unreadable, or
-    ``""`` for a case that expects an error). The golden is the one a run of ``edition`` (``None``:
-    the default) judges the case by: the edition's own golden where the case has one
-    (PI-DECISION-EDITIONS)."""
+    ``""`` for a case that expects an error). The golden is the one a run of the edition of
+    ``session`` (a :class:`conformance.session.Session`; edition ``None``: the default) judges the
+    case by: the edition's own golden where the case has one (PI-DECISION-EDITIONS)."""
     if case.error_code is not None:
         return None, ""
-    path = golden.golden_path(golden_dir, case.area, case.id, judged(edition, case.area))
+    path = session.golden_path(case.area, case.id)
     try:
         stored = golden.read_case(path, case.id, case.op)
     except ValueError as exc:

@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from conformance.judge import golden
 from conformance.corpus.cases import Case
-from conformance.corpus.catalogue import AREAS, Catalogue, Clause, load_catalogue
+from conformance.corpus.catalogue import AREAS, Catalogue, Clause
+from conformance.session import Session
 from conformance.output.files import write_text
 from conformance.operations import catalogue as op_catalogue
 from conformance.output.site import Block, cap, environment, golden_block, page_text, tree_block, yaml_text
@@ -108,11 +108,10 @@ def results_by_case(reports: list[dict]) -> list[tuple[str, dict[str, dict]]]:
     return [(n, {rec.get("id"): rec for rec in r["cases"] if isinstance(rec, dict)}) for n, r in zip(names, reports)]
 
 
-def case_view(case: Case, cat: Catalogue, golden_dir: Path, results: list[tuple[str, dict[str, dict]]],
-              edition: str | None = None) -> CaseView:
-    """The view of one case: its tree, input, golden as judged by ``edition`` (``None``: the
-    default; or the expected error) and results."""
-    expected, note = golden_block(case, golden_dir, edition)
+def case_view(case: Case, cat: Catalogue, session: Session, results: list[tuple[str, dict[str, dict]]]) -> CaseView:
+    """The view of one case: its tree, input, golden as the session's edition judges it (``None``:
+    the default; or the expected error) and results."""
+    expected, note = golden_block(case, session)
     view = CaseView(case, f"{case.area}.html", _home_clause(case, cat), tree_block(case), cap(yaml_text(case.input)),
                     expected, case.error_code, note)
     for name, records in results:
@@ -155,17 +154,17 @@ def _summaries() -> dict[str, str]:
     return {name: op.summary for name, op in op_catalogue().items()}
 
 
-def render_site(cases: list[Case], *, golden_dir: Path = golden.GOLDEN_DIR,
-                reports: list[dict] | None = None, spec_dir: Path | None = None,
-                edition: str | None = None) -> dict[str, str]:
+def render_site(cases: list[Case], session: Session | None = None, *,
+                reports: list[dict] | None = None) -> dict[str, str]:
     """Every page of the site as ``{file name: HTML}`` (``index.html`` and ``<area>.html``).
 
     ``reports`` are JSON reports (as :func:`conformance.output.reports.load_report` returns them) whose
-    results are shown under each case; each case shows the golden ``edition`` (``None``: the
-    default) judges it by."""
-    cat = load_catalogue(spec_dir) if spec_dir else load_catalogue()
+    results are shown under each case; each case shows the golden the edition of ``session``
+    (default: the kit's own goldens and catalogue, edition ``None``: the default) judges it by."""
+    session = session or Session()
+    cat = session.catalogue()
     results = results_by_case(reports or [])
-    views = [case_view(c, cat, golden_dir, results, edition) for c in cases]
+    views = [case_view(c, cat, session, results) for c in cases]
     areas = list(AREAS) + sorted({c.area for c in cases} - set(AREAS))
     env = environment()
     implementations = [name for name, _ in results]
@@ -182,11 +181,10 @@ def render_site(cases: list[Case], *, golden_dir: Path = golden.GOLDEN_DIR,
     return pages
 
 
-def write_site(out: Path, cases: list[Case], *, golden_dir: Path = golden.GOLDEN_DIR,
-               reports: list[dict] | None = None, edition: str | None = None) -> list[Path]:
-    """Render every page first (goldens as ``edition`` judges them), then write each under ``out``
+def write_site(out: Path, cases: list[Case], session: Session, *, reports: list[dict] | None = None) -> list[Path]:
+    """Render every page first (goldens as the session's edition judges them), then write each under ``out
     (:func:`conformance.output.files.write_text`: atomically, a link followed); returns the paths written. Raises ``OSError`` when ``out`` cannot be written."""
-    pages = render_site(cases, golden_dir=golden_dir, reports=reports, edition=edition)
+    pages = render_site(cases, session, reports=reports)
     out.mkdir(parents=True, exist_ok=True)
     written = []
     for name, html in pages.items():

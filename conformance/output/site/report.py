@@ -12,13 +12,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from conformance.judge import golden
 from conformance.corpus.cases import Case, load_suite
 from conformance.corpus.catalogue import load_catalogue
 from conformance.output.console import shown_lines
 from conformance.judge.expectations import load_expectations
 from conformance.output.files import write_text
 from conformance.output.reports import report_edition
+from conformance.session import Session
 from conformance.judge.runner import STATUSES
 from conformance.output.site import Block, cap, environment, golden_block, page_text, tree_block, yaml_text
 from conformance.output.site.pages import results_by_case
@@ -88,10 +88,9 @@ def matrix(reports: list[dict]) -> list[tuple[str, str, list[Cell]]]:
     return [(area, op, [Cell(c) for c in cells]) for (area, op), cells in sorted(rows.items())]
 
 
-def _bad_case(rec: dict, cases: dict[str, Case], statements: dict[str, str], golden_dir: Path,
-              edition: str) -> BadCase:
+def _bad_case(rec: dict, cases: dict[str, Case], statements: dict[str, str], session: Session) -> BadCase:
     case = cases.get(rec.get("id"))
-    expected = golden_block(case, golden_dir, edition)[0] if case is not None else None
+    expected = golden_block(case, session)[0] if case is not None else None
     actual = cap(yaml_text(rec["actual"])) if rec.get("actual") is not None else None
     tree = tree_block(case) if case is not None else None
     return BadCase(rec, [(c, statements.get(c, "(not in this checkout's catalogue)")) for c in rec.get("clauses", [])],
@@ -127,9 +126,11 @@ def _expectations(run: Run, report: dict) -> None:
 
 
 def render_report(reports: list[dict], *, cases: list[Case] | None = None,
-                  golden_dir: Path = golden.GOLDEN_DIR) -> str:
+                  session: Session | None = None) -> str:
     """The HTML page of one or more JSON reports. ``cases`` (default: the suite of this checkout)
-    give each failing case its input and golden."""
+    give each failing case its input and its golden among those of ``session`` (default: the
+    kit's own), as the report's edition judges it."""
+    session = session or Session()
     if cases is None:
         cases = load_suite().cases
     by_id = {c.id: c for c in cases}
@@ -138,8 +139,8 @@ def render_report(reports: list[dict], *, cases: list[Case] | None = None,
     for i, ((name, _), report) in enumerate(zip(results_by_case(reports), reports)):
         run = Run(i, name, report["header"])
         records = [rec for rec in report["cases"] if isinstance(rec, dict)]
-        edition = report_edition(report["header"])
-        run.bad = [_bad_case(rec, by_id, statements, golden_dir, edition) for rec in records
+        judged_by = session.judging(report_edition(report["header"]))
+        run.bad = [_bad_case(rec, by_id, statements, judged_by) for rec in records
                    if rec.get("status") not in ("passed", *UNANSWERED)]
         run.unanswered = [rec for rec in records if rec.get("status") in UNANSWERED]
         _expectations(run, report)

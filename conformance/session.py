@@ -1,0 +1,193 @@
+"""One invocation of the kit: the suite's folders, the edition judged and the selection, built once
+by each front end (the ``pi-conformance`` commands, the pytest plugin) and handed to everything
+below them, which then takes no folder or edition of its own. It loads the suite and the
+catalogue (once each), checks that the edition fits the selection (PI-DECISION-EDITIONS), finds
+goldens, reads expectations, and is the one place adapters and runners are made."""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Sequence
+
+from conformance.errors import UsageError
+from conformance.judge import golden
+
+
+@dataclass
+class Session:
+    """What one invocation judges and where it reads it.
+
+    scenarios_dir: the scenario folder (``None``: the kit's own, ``conformance/scenarios``).
+    golden_dir: the goldens' folder (default: the kit's own).
+    spec_dir: the catalogue's folder (``None``: the kit's own).
+    edition: the edition judged (``None``: each area's default; PI-DECISION-EDITIONS).
+    edition_given: whether the user named ``edition`` (only a named one is refused when it
+        fits no selected case or area).
+    areas, patterns: the selection, as ``--area`` and ``--case`` (globs on case ids) give it;
+        ``None``: every area, every case.
+    adapter_env: the ``KEY=VALUE`` assignments of ``--adapter-env`` for the adapters the kit
+        starts as a process.
+    """
+
+    scenarios_dir: Path | None = None
+    golden_dir: Path = golden.GOLDEN_DIR
+    spec_dir: Path | None = None
+    edition: str | None = None
+    edition_given: bool = False
+    areas: list[str] | None = None
+    patterns: list[str] | None = None
+    adapter_env: list[str] | None = None
+    _loaded: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
+
+    @classmethod
+    def from_args(cls, args: argparse.Namespace, *, select: bool = True) -> "Session":
+        """The session of a parsed command line: its ``--scenarios-dir``, ``--golden-dir``,
+        ``--spec-dir``, ``--edition``, ``--adapter-env`` and, with ``select``, ``--area`` and
+        ``--case`` (absent options count as not given)."""
+        def folder(name: str) -> Path | None:
+            value = getattr(args, name, None)
+            return Path(value) if value else None
+
+        return cls(scenarios_dir=folder("scenarios_dir"), golden_dir=folder("golden_dir") or golden.GOLDEN_DIR,
+                   spec_dir=folder("spec_dir"), edition=getattr(args, "edition", None),
+                   edition_given=getattr(args, "edition_given", False),
+                   areas=getattr(args, "area", None) if select else None,
+                   patterns=getattr(args, "case", None) if select else None,
+                   adapter_env=getattr(args, "adapter_env", None))
+
+    def judging(self, edition: str | None) -> "Session":
+        """This session with ``edition`` judged instead (a report's own edition, say)."""
+        return dataclasses.replace(self, edition=edition, _loaded={})
+
+    # -- the suite -------------------------------------------------------------------------
+
+    @property
+    def scenarios(self) -> Path:
+        """The scenario folder read."""
+        from conformance.corpus.cases import SCENARIOS_DIR
+
+        return self.scenarios_dir or SCENARIOS_DIR
+
+    def suite(self):
+        """The loaded :class:`~conformance.corpus.cases.Suite` (read once): only the files of the
+        selection are parsed (:func:`conformance.corpus.cases.load_suite`)."""
+        if "suite" not in self._loaded:
+            from conformance.corpus.cases import load_suite
+
+            self._loaded["suite"] = load_suite(self.scenarios, spec_dir=self.spec_dir, areas=self.areas,
+                                               patterns=self.patterns)
+        return self._loaded["suite"]
+
+    def cases(self) -> list:
+        """The suite's cases the selection and the edition pick, in their order."""
+        from conformance.corpus.cases import select
+
+        return select(self.suite().cases, areas=self.areas, patterns=self.patterns, edition=self.edition)
+
+    def catalogue(self):
+        """The clause catalogue (read once; the kit's own, or the one under ``spec_dir``)."""
+        if "catalogue" not in self._loaded:
+            from conformance.corpus.catalogue import SPEC_DIR, load_catalogue
+
+            self._loaded["catalogue"] = load_catalogue(self.spec_dir or SPEC_DIR)
+        return self._loaded["catalogue"]
+
+    # -- the edition -----------------------------------------------------------------------
+
+    def check_edition_areas(self) -> None:
+        """Refuse a named edition of an area the selection's areas leave out
+        (:func:`conformance.corpus.editions.check_areas`). Raises :class:`UsageError`."""
+        if self.edition_given and self.edition:
+            from conformance.corpus.editions import check_areas
+
+            try:
+                check_areas(self.edition, self.areas)
+            except ValueError as exc:
+                raise UsageError(str(exc)) from None
+
+    def check_edition_fits(self, cases: Sequence[Any]) -> None:
+        """Refuse a named edition of an area none of the selected ``cases`` is of, when they were
+        selected by case (``--case``, a case id, pytest's ``-k``): the run would judge none of them
+        by it yet carry its name (PI-DECISION-EDITIONS). With areas selected, those decided
+        (:meth:`check_edition_areas`). Raises :class:`UsageError`."""
+        if not (self.edition_given and self.edition and cases) or self.areas:
+            return
+        from conformance.corpus.editions import check_cases
+
+        try:
+            check_cases(self.edition, cases)
+        except ValueError as exc:
+            raise UsageError(str(exc)) from None
+
+    # -- goldens and expectations ----------------------------------------------------------
+
+    def golden_path(self, area: str, case_id: str) -> Path:
+        """Where the golden of ``case_id`` lies as this session's edition judges it
+        (:func:`conformance.judge.golden.golden_path`)."""
+        from conformance.corpus.editions import judged
+
+        return golden.golden_path(self.golden_dir, area, case_id, judged(self.edition, area))
+
+    def stray_goldens(self) -> list:
+        """A suite error for each ``.yml`` golden (never read), and for each golden no case
+        expects (only when the suite loaded and every file's case ids are known)."""
+        from conformance.corpus.yamlio import FileError
+
+        suite = self.suite()
+        misnamed, ids = golden.misnamed(self.golden_dir), suite.golden_ids()
+        if suite.errors or ids is None:
+            return misnamed
+        return misnamed + [FileError(str(path), 0, 0, "", golden.ORPHAN_HINT)
+                           for path in golden.orphans(self.golden_dir, ids)]
+
+    def expectations(self, path: str | Path | None):
+        """The expectations file at ``path`` (``None``: none), checked against the suite; raises
+        ``SuiteFileError`` when it is bad or names cases the suite does not have (stale)."""
+        if not path:
+            return None
+        from conformance.corpus.yamlio import SuiteFileError
+        from conformance.judge.expectations import load_expectations
+
+        expectations = load_expectations(Path(path))
+        stale = expectations.stale_in(self.suite())
+        if stale:
+            raise SuiteFileError(*stale)
+        return expectations
+
+    # -- adapters and runners --------------------------------------------------------------
+
+    def environment(self):
+        """The environment out-of-process adapters start in, with ``adapter_env`` added. Raises
+        :class:`UsageError` for an assignment that is not ``KEY=VALUE``."""
+        from conformance.adapters.environment import AdapterEnvironment, parse_assignments
+
+        try:
+            return AdapterEnvironment(parse_assignments(self.adapter_env))
+        except ValueError as exc:
+            raise UsageError(str(exc)) from None
+
+    def adapter(self, name: str | None, environment: Any = "session"):
+        """The adapter ``name`` names (``None``: the bundled reference; the names of
+        :data:`conformance.adapters.connect.ADAPTER_NAMES`), started later by its runner, in
+        ``environment`` (default: :meth:`environment`; ``None``: the kit's own). Raises
+        ``AdapterNameError`` (a usage error) for a name that names none."""
+        from conformance.adapters.connect import make_adapter
+
+        return make_adapter(name, self.environment() if environment == "session" else environment)
+
+    def adapter_factory(self, name: str | None) -> Callable[[Any], Any]:
+        """What makes the adapter ``name`` in a given environment (the locale check's)."""
+        return lambda environment: self.adapter(name, environment)
+
+    def runner(self, adapter, **options):
+        """A :class:`~conformance.judge.runner.Runner` over ``adapter`` judging by this session's
+        goldens and edition, its cases' ``!command`` values allowed as for its scenario folder;
+        ``options``: the runner's others (``timeout``, ``expectations``, ``required``, ...).
+        Raises ``ValueError`` for a bad option."""
+        from conformance.judge.runner import Runner
+
+        options.setdefault("edition", self.edition)
+        return Runner(adapter, golden_dir=self.golden_dir, scenarios_dir=self.scenarios_dir, **options)
