@@ -22,11 +22,12 @@ from __future__ import annotations
 import json
 import sys
 from dataclasses import dataclass
-from typing import IO, Any, Iterable
+from typing import IO, Any
 
 from conformance.adapters.base import Adapter, AdapterStartError, Answer
 from conformance.output.console import LINE_LIMIT, shown, shown_lines
 from conformance.errors import ExitCode
+from conformance.operations import close_names
 
 __all__ = ["Check", "ECHO_SAMPLE", "smoke", "smoke_adapter", "smoke_main"]
 
@@ -116,26 +117,6 @@ def _check_malformed(adapter: Adapter, timeout: float) -> Check:
     return Check("malformed", True, "both malformed requests got a protocol-error; the adapter kept running")
 
 
-def close_operations(op: str, known: Iterable[str]) -> list[str]:
-    """The names of ``known`` that ``op`` (an unknown operation name) is probably a misspelling
-    of: the closest and any as close, at most three, none when nothing is close (a ``difflib``
-    ratio under 0.7). Compared without regard to case, and by the part after the area when the
-    areas are the same, so that a shared area alone makes no name close (``envelope.foo`` is
-    not ``envelope.session``)."""
-    import difflib
-
-    area, _, rest = op.lower().partition(".")
-    scored = []
-    for name in known:
-        name_area, _, name_rest = name.lower().partition(".")
-        a, b = (rest, name_rest) if name_area == area else (op.lower(), name.lower())
-        ratio = difflib.SequenceMatcher(None, a, b).ratio()
-        if ratio >= 0.7:
-            scored.append((-ratio, name))
-    scored.sort()
-    return [name for ratio, name in scored[:3] if ratio <= scored[0][0] + 0.05]  # the closest, and ties
-
-
 def _check_operations(operations: list[str]) -> Check:
     from conformance.operations import names
 
@@ -145,7 +126,7 @@ def _check_operations(operations: list[str]) -> Check:
         return Check("operations", True, f"all {len(operations)} listed operations are known to the suite")
     hints = []
     for op in unknown:
-        near = close_operations(op, known)
+        near = close_names(op, known)
         hints.append(f"{shown(op)} (did you mean {' or '.join(near)}?)" if near else shown(op))
     return Check("operations", False, "unknown operation(s): " + ", ".join(hints))
 

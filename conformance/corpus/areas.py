@@ -11,3 +11,7 @@ KIT_AREA = "kit"
 
 SCENARIO_AREAS = AREAS + (KIT_AREA,)
 """The areas a scenario file may declare."""
+
+CLAUSE_PREFIX = {"envelope": "ENV-", "profiles": "PROF-", "pi": "PI-"}
+"""The prefix of every clause id of an area: the catalogue refuses a clause declared under
+another area's prefix, and a case may cite only clauses of its own area's prefix."""

@@ -27,7 +27,7 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
 from conformance.corpus import yamlcache
-from conformance.corpus.areas import AREAS, KIT_AREA, SCENARIO_AREAS  # noqa: F401  (named here too)
+from conformance.corpus.areas import AREAS, CLAUSE_PREFIX, KIT_AREA, SCENARIO_AREAS  # noqa: F401  (named here too)
 from conformance.corpus.editions import of_area
 from conformance.output.files import shown_path
 from conformance.corpus.public import outside_pointer
@@ -35,7 +35,7 @@ from conformance.corpus.yamlio import FileError, SuiteFileError, load_with_posit
 
 SPEC_DIR = Path(__file__).resolve().parent.parent / "spec"
 
-PREFIX = {"envelope": "ENV-", "profiles": "PROF-", "pi": "PI-"}
+PREFIX = CLAUSE_PREFIX
 
 
 @dataclass

@@ -11,15 +11,16 @@ when a file is checked, not when its cases come from the parse cache (``conforma
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from conformance.corpus.areas import SCENARIO_AREAS
+from conformance.corpus.areas import CLAUSE_PREFIX, SCENARIO_AREAS
 from conformance.corpus.editions import of_area as edition_names
 from conformance.corpus.editions import shared
 from conformance.judge.normalise import names as normaliser_names
+from conformance.operations import close_names
 from conformance.operations import get as get_operation
 from conformance.corpus.trees import TreeEntry, TreeError, parse_tree, tree_data
 from conformance.corpus.yamlio import FileError, format_path, position_of, validation_errors
@@ -95,7 +96,15 @@ def check_file(data: Any, positions: Mapping, shown: str, folder: str, *, known_
             record, problems = _load_case(raw, ("cases", i), where)
             errors.extend(problems)
             records.extend([record] if record is not None else [])
-    return records, errors
+    return records, [_counted(e, where.unknown_ops) for e in errors]
+
+
+def _counted(error: FileError, unknown_ops: dict[str, int]) -> FileError:
+    """``error`` naming how many cases of its file name its unknown operation, when more than one."""
+    for name, count in unknown_ops.items():
+        if count > 1 and error.message.startswith(f"unknown operation {name!r}"):
+            return replace(error, message=f"{error.message} (named by {count} cases of this file, reported once)")
+    return error
 
 
 def _file_head(data: Any, positions: Mapping, shown: str, folder: str) -> tuple[ScenarioFile | None, list[FileError]]:
@@ -133,6 +142,9 @@ class _Where:
     refused: set[str] | frozenset[str]
     held: dict[str, list[str]]
     """Ids of the cases not loaded because they cite a clause the catalogue refused, by clause."""
+    unknown_ops: dict[str, int] = field(default_factory=dict)
+    """Each unknown operation name met in this file, with the number of cases naming it: it is
+    reported once, at the first of them (:func:`_unknown_op`)."""
 
     def error(self, path: tuple, message: str) -> FileError:
         """An error at ``path`` (or its deepest existing prefix)."""
@@ -147,6 +159,8 @@ def _load_case(raw: Any, base: tuple, where: _Where) -> tuple[Record | None, lis
         return None, validation_errors(exc, where.shown, where.positions, base)
     op_name = model.op or where.head.op
     problems = _op_problems(model, op_name, base, where)
+    if op_name and where.unknown_ops.get(op_name, 0) > 1:
+        return None, []  # reported once, at the file's first case naming it
     tree, tree_problems = _tree(model, base, where)
     problems += tree_problems + _name_problems(model, base, where)
     refused = [cid for cid in model.clauses if cid in where.refused]
@@ -193,7 +207,7 @@ def _op_problems(model: CaseModel, op_name: str | None, base: tuple, where: _Whe
     if not op_name:
         return [where.error(base + ("op",), "required field is missing (no file-level op either)")]
     if op is None:
-        return [where.error(base + ("op",) if model.op else ("op",), f"unknown operation {op_name!r}")]
+        return _unknown_op(model, op_name, base, where)
     problems = []
     if op.area != where.head.area:
         problems.append(where.error(base + ("op",), f"operation {op_name!r} belongs to area {op.area!r}, "
@@ -207,6 +221,18 @@ def _op_problems(model: CaseModel, op_name: str | None, base: tuple, where: _Whe
     return problems
 
 
+def _unknown_op(model: CaseModel, op_name: str, base: tuple, where: _Where) -> list[FileError]:
+    """One error per unknown operation name in a file, at its first case, with the closest
+    known names (:func:`conformance.operations.close_names`) when one is close; the file's other cases naming it are
+    not loaded and not reported again (:func:`check_file` adds their number to the one error)."""
+    where.unknown_ops[op_name] = where.unknown_ops.get(op_name, 0) + 1
+    if where.unknown_ops[op_name] > 1:
+        return []
+    near = close_names(op_name)
+    hint = f"; did you mean {', '.join(near)}?" if near else " (the operations are listed in PROTOCOL.md)"
+    return [where.error(base + ("op",) if model.op else ("op",), f"unknown operation {op_name!r}{hint}")]
+
+
 def _tree(model: CaseModel, base: tuple, where: _Where) -> tuple[dict[str, TreeEntry] | None, list[FileError]]:
     if model.tree is None:
         return None, []
@@ -217,13 +243,20 @@ def _tree(model: CaseModel, base: tuple, where: _Where) -> tuple[dict[str, TreeE
 
 
 def _name_problems(model: CaseModel, base: tuple, where: _Where) -> list[FileError]:
-    """Normalisers the kit does not declare; clauses the catalogue does not hold."""
+    """Normalisers the kit does not declare; clauses the catalogue does not hold; clauses of
+    another area than the file's."""
     problems = [where.error(base + ("normalise", j), f"unknown normaliser {name!r}")
                 for j, name in enumerate(model.normalise) if name not in where.norms]
     if where.known_clauses is not None:
         problems += [where.error(base + ("clauses", j), f"unknown clause {cid!r} (not in conformance/spec)")
                      for j, cid in enumerate(model.clauses)
                      if cid not in where.known_clauses and cid not in where.refused]
+    prefix = CLAUSE_PREFIX.get(where.head.area)
+    if prefix is not None:  # a case proves only its own area's clauses: coverage counts them there
+        problems += [where.error(base + ("clauses", j), f"clause {cid!r} is not of area {where.head.area!r} "
+                                                       f"(its clauses start with {prefix})")
+                     for j, cid in enumerate(model.clauses)
+                     if not cid.startswith(prefix) and (where.known_clauses is None or cid in where.known_clauses)]
     return problems
 
 

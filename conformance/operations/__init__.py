@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Iterable
 
 from conformance.operations.index import OPERATIONS
 
 if TYPE_CHECKING:
     from conformance.operations.base import Operation
 
-__all__ = ["OpModel", "Operation", "catalogue", "operation", "load_all", "get", "names", "load_module"]
+__all__ = ["OpModel", "Operation", "catalogue", "operation", "load_all", "get", "names", "load_module", "close_names"]
 
 _loaded = False
 
@@ -74,3 +74,23 @@ def get(name: str) -> Operation | None:
         if found is not None:
             return found
     return catalogue().get(name)
+
+
+def close_names(op: str, known: Iterable[str] | None = None) -> list[str]:
+    """The names of ``known`` that ``op`` (an unknown operation name) is probably a misspelling
+    of (``known``: every operation's name when not given): the closest and any as close, at most
+    three, none when nothing is close (a ``difflib`` ratio under 0.7). Compared without regard to case, and by the part after the area when the
+    areas are the same, so that a shared area alone makes no name close (``envelope.foo`` is
+    not ``envelope.session``)."""
+    import difflib
+
+    area, _, rest = op.lower().partition(".")
+    scored = []
+    for name in names() if known is None else known:
+        name_area, _, name_rest = name.lower().partition(".")
+        a, b = (rest, name_rest) if name_area == area else (op.lower(), name.lower())
+        ratio = difflib.SequenceMatcher(None, a, b).ratio()
+        if ratio >= 0.7:
+            scored.append((-ratio, name))
+    scored.sort()
+    return [name for ratio, name in scored[:3] if ratio <= scored[0][0] + 0.05]  # the closest, and ties
