@@ -139,3 +139,37 @@ def test_coverage_reports_a_bad_clause_once_and_first(tmp_path, capsys):
     lines = capsys.readouterr().err.splitlines()
     assert lines[0].startswith(f"pi-conformance: {spec}:") and "level: Input should be" in lines[0]
     assert len(lines) == 2 and "case(s) not loaded" in lines[1]
+
+
+_CLAUSE_ID = r"\b(?:ENV|PROF|PI)-[A-Z0-9-]*[A-Z0-9]"
+
+
+def _ids_in_docstrings(roots) -> set[str]:
+    """Clause ids named in the docstrings of the functions and classes under ``roots``."""
+    import ast
+    import re
+    from pathlib import Path
+
+    found: set[str] = set()
+    for root in roots:
+        for path in Path(root).rglob("*.py"):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                    found.update(re.findall(_CLAUSE_ID, ast.get_docstring(node) or ""))
+    return found
+
+
+def test_every_clause_a_case_checks_is_named_by_the_reference_code_that_implements_it():
+    """AUTHORING.md's promise: ``grep CLAUSE-ID`` finds the function or class that implements the
+    rule, in reference/ or (for what the protocol adds: refusals, scripts) the reference adapter.
+    Decision clauses (settled through the clauses citing them) and manual ones are exempt."""
+    from pathlib import Path
+
+    import conformance.adapters.reference as adapter
+    import reference
+
+    roots = [Path(reference.__file__).parent, Path(adapter.__file__).parent]
+    named = _ids_in_docstrings(roots)
+    missing = sorted(cid for cid, clause in load_catalogue().clauses.items()
+                     if not clause.decision and clause.check != "manual" and cid not in named)
+    assert missing == []

@@ -69,7 +69,8 @@ class EnvelopeRequest:
         return [ContextFile(path=f["path"], content=f["content"]) for f in files]
 
     def render_context(self) -> RenderContext:
-        """The render context that content functions receive for this request."""
+        """The render context that content functions receive for this request: Pi's
+        ``systemPromptOptions`` unchanged, every key included (ENV-RENDER-OPTIONS)."""
         return RenderContext(
             provider=self.provider,
             activeTools=tuple(self.activeTools),

@@ -24,7 +24,8 @@ from reference.errors import SpecError
 
 
 def _register_all(registry: SharedRegistry, specs: list[ContributionSpec]) -> list[dict[str, Any]]:
-    """Register ``specs`` in order; a refused one is reported as ``{index, code}`` and skipped."""
+    """Register ``specs`` in order; a refused one is reported as ``{index, code}`` and skipped
+    (ENV-OP-REFUSED: the others register as if it had not been given)."""
     refused: list[dict[str, Any]] = []
     for i, spec in enumerate(specs):
         try:

@@ -198,7 +198,8 @@ class ToolReference(_Strict):
 
 
 class SystemMessage(_Strict):
-    """``role: "system"`` (PI-MSG-SYSTEM). ``content`` is a string or text blocks; ``sections``
+    """``role: "system"`` (PI-MSG-SYSTEM). ``content`` is a string or text blocks, never an
+    image block (PI-MSG-SYSTEM-NO-IMAGE: :data:`SystemBlock` admits text only); ``sections``
     maps names to text or ``null`` (removal); replayed by :mod:`reference.pi.core.replay`."""
 
     role: Literal["system"]

@@ -251,8 +251,9 @@ def resolve_packages(
         ``resources`` (per type, each enabled path with the ``source`` and ``scope`` of the entry
         that decided it and its ``origin``, ``package`` or ``settings`` (``source`` ``None``),
         sorted by path; packages first, then project lists, then personal ones: the first entry
-        that enables a path loads it), ``disabled`` (the declared paths that do not load, same
-        shape), ``warnings`` and ``diagnostics``. Implements PI-PKG-DISABLED-REPORTED.
+        that enables a path loads it (PI-PKG-SETTINGS-ORDER); the project lists are read only when
+        ``trusted`` (PI-PKG-SETTINGS-TRUST)), ``disabled`` (the declared paths that do not load,
+        same shape), ``warnings`` and ``diagnostics``. Implements PI-PKG-DISABLED-REPORTED.
     Raises:
         SpecError ``package-entry-invalid`` / ``package-source-invalid`` for a malformed entry.
     """

@@ -330,7 +330,8 @@ def template_from_text(file_name: str, raw: str) -> Template:
 
 
 def parse_command_args(text: str) -> list[str]:
-    """Split a command's argument text into arguments, with Pi's quoting rules.
+    """Split a command's argument text into arguments, with Pi's quoting rules (PI-TPL-ARGS-QUOTE;
+    PI-160-TPL-ARGS-QUOTING in the pi-1.6.0 edition).
 
     - Whitespace separates arguments (PI-TPL-ARGS-SPLIT).
     - A ``"`` or ``'`` opens a quote only at the start of an argument; inside a word it is an

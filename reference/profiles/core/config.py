@@ -201,7 +201,8 @@ def parse_binding(item: Any, index: int, scope: Scope, d) -> Binding | None:
 
     ``priority`` must be a finite number, default 0; a binding with a
     bad priority is dropped, never given another precedence. ``match`` needs at least one valid
-    rule (:func:`parse_rule`). Implements PROF-CONFIG-BINDING and PROF-CONFIG-PRIORITY.
+    rule (:func:`parse_rule`). ``profile`` is a profile reference as written, never trimmed
+    (PROF-CONFIG-BINDING-PROFILE-EXACT). Implements PROF-CONFIG-BINDING and PROF-CONFIG-PRIORITY.
     """
     subject = f"bindings[{index}]"
     if not isinstance(item, dict):

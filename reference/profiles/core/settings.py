@@ -13,7 +13,7 @@ from reference.profiles.core.types import Config, Scope
 
 @dataclass(frozen=True)
 class SettingSpec:
-    """One editable scalar key.
+    """One editable scalar key of the settings registry (PROF-SETTINGS-REGISTRY).
 
     Attributes:
         key: the config key.

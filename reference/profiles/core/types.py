@@ -16,7 +16,8 @@ Level = Literal["error", "warn", "info"]
 
 @dataclass(frozen=True)
 class Diagnostic:
-    """One finding, reported next to a result and never inside a prompt.
+    """One finding, reported next to a result and never inside a prompt (PROF-DIAG-CODES: its
+    level and code are the contract; scope, subject and detail are facets, the message is prose).
 
     Attributes:
         level: ``error`` (something was refused or ignored), ``warn`` (kept or skipped with a

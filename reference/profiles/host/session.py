@@ -111,7 +111,9 @@ class Composed:
 
 @dataclass
 class Session:
-    """One Pi session with the extension loaded.
+    """One Pi session with the extension loaded; its pending selection, the prompt composed at
+    agent start and the payload observed at provider request are three separate records
+    (PROF-OBSERVE-SEPARATE).
 
     Attributes:
         cache: the state cache (shared by a reused extension instance).
