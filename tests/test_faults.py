@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from conformance.cli import main as cli_main
 from conformance.faults import runner as fm
 from conformance.corpus.cases import load_suite
 from tests.kit_fixtures import untraced
@@ -204,7 +205,7 @@ def test_the_command_fails_when_a_fault_survives(tmp_path, monkeypatch, capsys):
     (tmp_path / "harmless_faults.py").write_text(SURVIVOR_MODULE, encoding="utf-8")
     monkeypatch.syspath_prepend(str(tmp_path))
     report = tmp_path / "matrix.json"
-    code = fm.main(["--faults", "harmless_faults", "--first", "-q", "--report-json", str(report)])
+    code = cli_main(["faults", "--faults", "harmless_faults", "--first", "-q", "--report-json", str(report)])
     out = capsys.readouterr().out
     assert code == 1
     assert "SURVIVED  env-harmless" in out and "0/1 seeded faults caught" in out
@@ -213,18 +214,18 @@ def test_the_command_fails_when_a_fault_survives(tmp_path, monkeypatch, capsys):
 
 
 def test_the_command_lists_and_selects_faults(capsys):
-    assert fm.main(["--list", "--area", "profiles"]) == 0
+    assert cli_main(["faults", "--list", "--area", "profiles"]) == 0
     listed = capsys.readouterr().out.splitlines()
     assert listed and all("\tprofiles\t" in line for line in listed)
     clean = not load_suite().errors  # a scenario file being edited elsewhere makes the exit code 2
-    assert fm.main(["--fault", "env-tools-any", "--first", "-q"]) == (0 if clean else 2)
+    assert cli_main(["faults", "--fault", "env-tools-any", "--first", "-q"]) == (0 if clean else 2)
     assert "1/1 seeded faults caught" in capsys.readouterr().out
-    assert fm.main(["--fault", "no-such-fault"]) == 2
-    assert fm.main(["--faults", "no.such.module"]) == 2
+    assert cli_main(["faults", "--fault", "no-such-fault"]) == 2
+    assert cli_main(["faults", "--faults", "no.such.module"]) == 2
 
 
 def test_a_selection_that_matches_no_fault_says_where_the_faults_are_listed(capsys):
-    assert fm.main(["--fault", "no-such-*", "--area", "pi"]) == 2
+    assert cli_main(["faults", "--fault", "no-such-*", "--area", "pi"]) == 2
     assert capsys.readouterr().err == ("pi-conformance: no fault matches --fault no-such-* --area pi; "
                                        "`pi-conformance faults --list` lists the faults\n")
     assert fm.main(["serve", "no-such-fault"]) == 2
@@ -386,7 +387,7 @@ def test_a_fault_whose_rewrite_does_not_apply_is_reported_as_such_not_too_broad(
     (tmp_path / "unapplied_faults.py").write_text(BROKEN_ROWS_MODULE, encoding="utf-8")
     monkeypatch.syspath_prepend(str(tmp_path))
     report = tmp_path / "matrix.json"
-    assert fm.main(["--faults", "unapplied_faults", "--first", "-q", "--report-json", str(report)]) == 2
+    assert cli_main(["faults", "--faults", "unapplied_faults", "--first", "-q", "--report-json", str(report)]) == 2
     out = capsys.readouterr().out
     assert "CANNOT APPLY env-instr-custom: patch target" in out and "not once" in out
     assert "TOO BROAD" not in out and "SURVIVED" not in out
@@ -442,5 +443,5 @@ def test_a_faults_module_is_found_in_the_working_folder_as_a_python_adapter_is(t
 
 @pytest.mark.parametrize("examples, said", [("0", "at least 1, got 0"), ("20000", "at most 10,000, got 20,000")])
 def test_a_number_of_examples_out_of_bounds_is_a_usage_error_not_a_traceback(capsys, examples, said):
-    assert fm.main(["--fault", "env-tools-any", "--invariants", "--examples", examples, "-q"]) == 2
+    assert cli_main(["faults", "--fault", "env-tools-any", "--invariants", "--examples", examples, "-q"]) == 2
     assert capsys.readouterr().err == f"pi-conformance: --examples: the number of examples must be {said}\n"

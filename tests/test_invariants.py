@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from conformance import invariants as inv
+from conformance.commands import invariants as invariants_command
 from conformance.adapters.base import Implementation
 from conformance.adapters.inprocess import InProcessAdapter
 from conformance.adapters.client import JsonLinesAdapter
@@ -196,18 +197,18 @@ def test_an_adapter_that_crashes_is_errored():
 
 
 def test_the_command(tmp_path, capsys):
-    assert inv.main(["--list", "--area", "profiles"]) == 0
+    assert invariants_command.main(["--list", "--area", "profiles"]) == 0
     assert all(line.startswith("inv-prof-") for line in capsys.readouterr().out.splitlines())
     report = tmp_path / "r.json"
-    code = inv.main(["--adapter", "python:tests.test_invariants:OnlyParseArgs", "--examples", "5",
+    code = invariants_command.main(["--adapter", "python:tests.test_invariants:OnlyParseArgs", "--examples", "5",
                      "--report-json", str(report), "--scenario-dir", str(tmp_path / "found")])
     out = capsys.readouterr().out
     assert code == 1 and "FAILED inv-tpl-args-requote" in out and "ready-to-commit scenario" in out
     assert (tmp_path / "found" / "inv-tpl-args-requote.yaml").exists()
     assert '"status": "unsupported"' in report.read_text()
-    assert inv.main(["--invariant", "nothing-*"]) == 2
-    assert inv.main(["--examples", "0"]) == 2
-    assert inv.main(["--adapter", "python:no.such:Thing"]) == 3
+    assert invariants_command.main(["--invariant", "nothing-*"]) == 2
+    assert invariants_command.main(["--examples", "0"]) == 2
+    assert invariants_command.main(["--adapter", "python:no.such:Thing"]) == 3
 
 
 def test_invalid_generated_input_is_the_invariants_fault(reference):

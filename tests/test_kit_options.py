@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from conformance.cli import SCHEMA_DIR, main
+from conformance.cli import main
+from conformance.commands.schema import SCHEMA_DIR
 from tests.test_kit_plugin import run as run_pytest, run_refused, suite_dir  # noqa: F401 (fixture)
 
 pytest_plugins = ["pytester"]

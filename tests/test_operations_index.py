@@ -71,4 +71,4 @@ def test_a_deferred_command_gets_its_arguments_when_chosen():
     from conformance.cli import parser
 
     args = parser().parse_args(["faults", "--list"])
-    assert args.fn.__module__ == "conformance.faults.runner" and args.list is True
+    assert args.fn.__module__ == "conformance.commands.faults" and args.list is True

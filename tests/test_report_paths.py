@@ -102,7 +102,7 @@ def test_docs_into_the_suite_folders_given_is_refused_and_writes_nothing(tmp_pat
 
 @pytest.mark.parametrize("given", ["conformance/schema", "conformance/schema/", "./conformance/../conformance/schema"])
 def test_schema_out_the_kit_s_own_schema_folder_is_how_they_are_regenerated(given, no_writes, capsys, monkeypatch):
-    from conformance.cli import SCHEMA_DIR
+    from conformance.commands.schema import SCHEMA_DIR
 
     monkeypatch.chdir(ROOT)
     assert main(["schema", "--out", given]) == 0

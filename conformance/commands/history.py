@@ -156,7 +156,7 @@ def _tail(text: str, lines: int = 12) -> str:
     return "\n".join(shown_lines("\n".join(text.rstrip().splitlines()[-lines:])))
 
 
-def cmd_history(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace) -> ExitCode:
     """Carry out ``history`` (see the module docstring)."""
     from conformance.adapters.base import AdapterNameError
     from conformance.output.report_paths import check_out_folder, kit_folders

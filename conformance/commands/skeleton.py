@@ -48,7 +48,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="write the skeleton to FILE (never over an existing one) instead of standard output")
 
 
-def cmd_skeleton(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace) -> ExitCode:
     """Print the ``--lang`` skeleton to standard output, or write it to ``--out FILE``.
 
     Exit code: 0 written; 2 when ``--out`` names an existing path (left as it was) or cannot be

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from conformance.errors import ExitCode
 
 
 @dataclass(frozen=True)
@@ -157,11 +156,3 @@ def shared(area: str, clause_editions: list[list[str] | None]) -> tuple[str, ...
         if listed is not None:
             out = [name for name in out if name in listed]
     return tuple(out)
-
-
-def print_editions(args: object = None) -> int:
-    """``pi-conformance editions``: each edition, its area, whether it is the default, its sources
-    (tab-separated, one a line); exit code 0."""
-    for e in EDITIONS:
-        print(f"{e.name}\t{e.area}\t{'default' if e.default else '-'}\t{e.sources}")
-    return ExitCode.OK

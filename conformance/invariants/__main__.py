@@ -2,6 +2,6 @@
 
 import sys
 
-from conformance.invariants import main
+from conformance.commands.invariants import main
 
 sys.exit(main())

@@ -9,11 +9,8 @@ and the command exits 1 while one is.
 
 from __future__ import annotations
 
-import argparse
-import json
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
-from conformance.errors import ExitCode
 
 
 @dataclass
@@ -87,20 +84,3 @@ def format_cells(report: CellsReport) -> str:
     lines.append(f"{len(report.unhit)} classes unhit" + "".join(f"\n  {op} {label} (by {by})"
                                                              for op, label, by in report.unhit))
     return "\n".join(lines)
-
-
-def with_cells(coverage: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
-    """``coverage``'s command, answering ``--cells`` itself and leaving the rest to ``coverage``."""
-
-    def command(args: argparse.Namespace) -> int:
-        if not getattr(args, "cells", False):
-            return coverage(args)
-        from conformance.corpus.cases import SCENARIOS_DIR, load_suite
-        from conformance.diff import DEFAULT_EXAMPLES
-
-        suite = load_suite(SCENARIOS_DIR)
-        report = cells_report(suite.cases, args.examples or DEFAULT_EXAMPLES)
-        print(json.dumps(report.as_json(), indent=2, ensure_ascii=False) if args.json else format_cells(report))
-        return ExitCode.FAILED if report.unhit else ExitCode.OK
-
-    return command

@@ -14,7 +14,6 @@ from conformance.corpus.cases import Case, select
 from conformance.corpus.editions import holds
 from conformance.corpus.catalogue import Catalogue, Clause
 from conformance.corpus.yamlio import FileError
-from conformance.errors import ExitCode
 from conformance.session import Session
 
 
@@ -189,34 +188,3 @@ def format_fault_coverage(fc: FaultCoverage) -> str:
         lines.append(f"surviving faults: {' '.join(fc.survivors)}")
     lines += [f"cannot apply (fix the fault): {problem}" for problem in fc.cannot_apply]
     return "\n".join(lines)
-
-
-def cmd_fault_coverage(args, session: Session) -> int:
-    """``pi-conformance coverage --faults [MODULE] [--json]``: every MUST clause proven, manual or
-    unproven. Exit code 1 when a cited clause is unproven and not on the faults package's
-    allow-list (``unproven.txt`` beside it), or a fault is too broad; 2 when the faults cannot be
-    loaded, one names a clause the catalogue does not have or cannot be applied, or a scenario file
-    is bad."""
-    import importlib
-    import json
-    import sys
-    from pathlib import Path
-
-    from conformance.faults.runner import DEFAULT_FAULTS_PACKAGE, FaultError, load_faults
-
-    cat, suite = session.catalogue(), session.suite()
-    try:
-        faults = load_faults(args.faults, cat.clauses)
-        pkg = importlib.import_module(args.faults or DEFAULT_FAULTS_PACKAGE)
-    except FaultError as exc:
-        print(f"pi-conformance: {exc}", file=sys.stderr)
-        return ExitCode.USAGE
-    allow = Path(pkg.__file__).parent / "unproven.txt" if getattr(pkg, "__path__", None) else None
-    fc = fault_coverage(suite.cases, faults, session, areas=args.area,
-                        allowed=load_allow_list(allow) if allow else set())
-    print(json.dumps(fc.record(), indent=2) if args.json else format_fault_coverage(fc))
-    for error in suite.errors:
-        print(f"pi-conformance: {error}", file=sys.stderr)
-    if suite.errors or fc.cannot_apply:
-        return ExitCode.USAGE
-    return ExitCode.FAILED if fc.failing or fc.too_broad else ExitCode.OK

@@ -1,4 +1,4 @@
-"""The ``pi-conformance diff`` command: compare two adapters on generated inputs.
+"""``pi-conformance diff``: compare two adapters on generated inputs (:mod:`conformance.diff`).
 
 Exit codes: 0 no disagreement (known divergences, with ``--expectations``, do not count), 1 at
 least one disagreement, an adapter that failed during the search (crashed, hung, answered
@@ -73,7 +73,7 @@ def _unwritable_folder(out: Path) -> str | None:
     return None
 
 
-def cmd_diff(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace) -> ExitCode:
     """Run ``diff`` as parsed by :func:`add_arguments`; returns the exit code."""
     if len(args.adapter) != 2:
         return _usage(f"give --adapter exactly twice (got {len(args.adapter)})")

@@ -1,0 +1,27 @@
+"""``pi-conformance list``: the selected cases, one a line (id, operation, clauses, title)."""
+
+from __future__ import annotations
+
+import argparse
+
+from conformance.commands.common import add_suite_arguments, nothing_selected, print_suite_errors, session_of
+from conformance.errors import ExitCode, UsageError
+
+
+def add_arguments(ls: argparse.ArgumentParser) -> None:
+    """Add the ``list`` subcommand's options to ``ls``."""
+    add_suite_arguments(ls)
+
+
+def run(args: argparse.Namespace) -> ExitCode:
+    """Print the selected cases; exit 2 for suite errors. Raises :class:`UsageError` when
+    ``--case`` selects nothing (saying why) or the edition fits none of the cases."""
+    session = session_of(args)
+    suite, cases = session.suite(), session.cases()
+    session.check_edition_fits(cases)
+    for c in cases:
+        print(f"{c.id}\t{c.op}\t{','.join(c.clauses)}\t{c.title}")
+    code = print_suite_errors(suite.errors)
+    if args.case and not cases:
+        raise UsageError(nothing_selected(suite, args))
+    return code
