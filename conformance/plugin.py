@@ -152,20 +152,12 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
         area = Path(f).parent.name
         marks = [getattr(pytest.mark, area)] if area in AREAS else []
         params.append(pytest.param(SuiteFileProblem(f, messages), id=f"suite-file:{f}", marks=marks))
-    misnamed = golden.misnamed(_session(metafunc.config).golden_dir)
-    if misnamed:  # never read, so reported whatever the selection, as under `run`
-        areas = sorted({Path(e.file).parent.name.split("@")[0] for e in misnamed})
-        params.append(pytest.param(SuiteFileProblem("golden", [str(e) for e in misnamed]),
-                                   id="suite-file:misnamed-goldens",
+    strays = _session(metafunc.config).stray_goldens()
+    if strays:  # reported whatever the selection, as under `run`
+        areas = sorted({Path(e.file).parent.name.split("@")[0] for e in strays})
+        params.append(pytest.param(SuiteFileProblem("golden", [str(e) for e in strays]),
+                                   id="suite-file:stray-goldens",
                                    marks=[getattr(pytest.mark, a) for a in areas if a in AREAS]))
-    expects = suite.golden_ids()
-    if not suite.errors and expects is not None:
-        orphans = golden.orphans(_session(metafunc.config).golden_dir, expects)
-        if orphans:
-            marks = [getattr(pytest.mark, a) for a in sorted({p.parent.name for p in orphans}) if a in AREAS]
-            params.append(pytest.param(SuiteFileProblem("golden", [
-                f"{p}: {golden.ORPHAN_HINT}" for p in orphans]),
-                id="suite-file:orphaned-goldens", marks=marks))
     metafunc.parametrize("conformance_case", params)
 
 

@@ -132,16 +132,14 @@ class Session:
         return golden.golden_path(self.golden_dir, area, case_id, judged(self.edition, area))
 
     def stray_goldens(self) -> list:
-        """A suite error for each ``.yml`` golden (never read), and for each golden no case
-        expects (only when the suite loaded and every file's case ids are known)."""
-        from conformance.corpus.yamlio import FileError
-
+        """A suite error for each file under the golden folder that belongs to no case
+        (:func:`conformance.judge.golden.stray_errors`): misnamed and foreign files always;
+        misplaced and orphaned goldens only when the suite loaded and every file's case ids are known."""
         suite = self.suite()
-        misnamed, ids = golden.misnamed(self.golden_dir), suite.golden_ids()
-        if suite.errors or ids is None:
-            return misnamed
-        return misnamed + [FileError(str(path), 0, 0, "", golden.ORPHAN_HINT)
-                           for path in golden.orphans(self.golden_dir, ids)]
+        ids = None if suite.errors else suite.golden_ids()
+        areas = ({c.id: c.area for c in suite.cases if c.error_code is None}
+                 if ids is not None and suite.complete else None)
+        return golden.stray_errors(self.golden_dir, ids, areas)
 
     def expectations(self, path: str | Path | None):
         """The expectations file at ``path`` (``None``: none), checked against the suite; raises

@@ -150,6 +150,23 @@ def test_orphans_are_judged_against_the_whole_suite(tmp_path):
     assert [p.stem for p in golden.orphans(dirs["golden"], {"kit-echo-text", "kit-echo-number"})] == ["kit-gone"]
 
 
+def test_every_file_under_the_golden_folder_belongs_to_a_case_or_is_reported(tmp_path, capsys):
+    dirs = mini_suite(tmp_path)
+    gold = dirs["golden"]
+    stray = {"top.yaml": "x", "notes/a.yaml": "x", "kit/sub/kit-echo-text.yaml": "x", "kit/README.txt": "x",
+             "kit@nope/kit-echo-text.yaml": "x", "envelope/kit-echo-number.yaml": "x"}
+    for rel, text in stray.items():
+        write(gold / rel, text)
+    (gold / "kit" / "link.yaml").symlink_to(gold / "kit" / "kit-echo-text.yaml")
+    assert cli(dirs, "run", "-q") == 2
+    err = capsys.readouterr().err
+    assert "top.yaml: not a golden" in err and "notes: not a golden" in err
+    assert "kit/sub: not a golden" in err and "kit/README.txt: not a golden" in err
+    assert "kit@nope: not a golden" in err and "kit/link.yaml: not a golden" in err
+    assert "envelope/kit-echo-number.yaml: golden of a case of area 'kit' in the envelope folder" in err
+    assert "kit-echo-text.yaml: orphaned" not in err and "kit-echo-number.yaml: orphaned" not in err
+
+
 # --- runner -------------------------------------------------------------------------------------
 
 def test_correct_implementation_passes(tmp_path):
