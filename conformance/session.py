@@ -133,13 +133,15 @@ class Session:
 
     def stray_goldens(self) -> list:
         """A suite error for each file under the golden folder that belongs to no case
-        (:func:`conformance.judge.golden.stray_errors`): misnamed and foreign files always;
+        (:func:`conformance.judge.strays.stray_errors`): misnamed and foreign files always;
         misplaced and orphaned goldens only when the suite loaded and every file's case ids are known."""
         suite = self.suite()
         ids = None if suite.errors else suite.golden_ids()
         areas = ({c.id: c.area for c in suite.cases if c.error_code is None}
                  if ids is not None and suite.complete else None)
-        return golden.stray_errors(self.golden_dir, ids, areas)
+        from conformance.judge.strays import stray_errors
+
+        return stray_errors(self.golden_dir, ids, areas)
 
     def expectations(self, path: str | Path | None):
         """The expectations file at ``path`` (``None``: none), checked against the suite; raises

@@ -510,7 +510,7 @@ def orphans(golden_dir: Path, case_ids: set[str]) -> list[Path]:
     Always judged against every case present (never a selection), so running a subset of cases
     (``-k``, ``--area``, xdist) cannot raise a false alarm.
     """
-    return sorted(golden_dir / folder / name for folder, name in _golden_names(golden_dir)
+    return sorted(golden_dir / folder / name for folder, name in golden_names(golden_dir)
                   if name[:-len(".yaml")] not in case_ids)
 
 
@@ -524,7 +524,7 @@ def misnamed(golden_dir: Path, case: tuple[str, str, str | None] | None = None) 
     a file meant as a golden that the kit would never read, since goldens end in ``.yaml``. Reported
     under the CLI and pytest alike, whatever the selection."""
     if case is None:
-        paths = sorted(golden_dir / folder / name for folder, name in _golden_names(golden_dir, MISNAMED))
+        paths = sorted(golden_dir / folder / name for folder, name in golden_names(golden_dir, MISNAMED))
     else:
         area, case_id, edition = case
         own = edition_golden_path(golden_dir, area, case_id, edition)
@@ -542,12 +542,7 @@ def misnamed_beside(path: Path) -> str:
     return f" ({twin} is there, but goldens end in .yaml)" if twin.is_file() else ""
 
 
-FOREIGN_HINT = ("not a golden: goldens are files <area>/<case-id>.yaml or <area>@<edition>/<case-id>.yaml "
-                "directly under the golden folder, so this one is never read; move it there or delete it")
-"""The message of a file under the golden folder that is in no golden's place."""
-
-
-def _golden_folders(golden_dir: Path) -> set[str]:
+def golden_folders() -> set[str]:
     """The folders a golden may live in: each area's, and ``<area>@<edition>`` for its editions."""
     from conformance.corpus.areas import SCENARIO_AREAS
     from conformance.corpus.editions import of_area
@@ -555,59 +550,13 @@ def _golden_folders(golden_dir: Path) -> set[str]:
     return set(SCENARIO_AREAS) | {f"{area}@{name}" for area in SCENARIO_AREAS for name in of_area(area)}
 
 
-def foreign(golden_dir: Path) -> list[Path]:
-    """Every entry under ``golden_dir`` that is in no golden's place, sorted: a file at the top,
-    a folder that is not an area's or an edition's (and so all it holds), a folder or a link
-    inside a golden folder, a file there whose name ends neither in ``.yaml`` nor in
-    :data:`MISNAMED` (reported by :func:`misnamed`). Links are reported, never followed."""
-    found: list[Path] = []
-    allowed = _golden_folders(golden_dir)
-    try:
-        top = list(os.scandir(golden_dir))
-    except OSError:
-        return []
-    for entry in top:
-        if not entry.is_dir(follow_symlinks=False) or entry.name not in allowed:
-            found.append(Path(entry.path))
-            continue
-        try:
-            inside = list(os.scandir(entry.path))
-        except OSError:
-            continue
-        found += [Path(e.path) for e in inside
-                  if not e.is_file(follow_symlinks=False) or not e.name.endswith((".yaml", MISNAMED))]
-    return sorted(found)
-
-
-def misplaced(golden_dir: Path, areas: dict[str, str]) -> list[Path]:
-    """Goldens ``<folder>/<case-id>.yaml`` whose case (``areas``: the id of each case expecting a
-    golden, to its area) is of another area than the folder's: never read, since a case's golden
-    is in its own area's folder."""
-    return sorted(golden_dir / folder / name for folder, name in _golden_names(golden_dir)
-                  if name[:-len(".yaml")] in areas and areas[name[:-len(".yaml")]] != folder.split("@")[0])
-
-
-def stray_errors(golden_dir: Path, golden_ids: set[str] | None, areas: dict[str, str] | None) -> list[yamlio.FileError]:
-    """A suite error for every file under ``golden_dir`` that belongs to no case: misnamed
-    (:func:`misnamed`), foreign (:func:`foreign`), misplaced and orphaned (judged only when
-    ``golden_ids`` and ``areas`` are known, that is when every scenario file was read)."""
-    errors = misnamed(golden_dir) + [yamlio.FileError(str(p), 0, 0, "", FOREIGN_HINT) for p in foreign(golden_dir)]
-    if areas is not None:
-        errors += [yamlio.FileError(str(p), 0, 0, "", f"golden of a case of area {areas[p.stem]!r} in the "
-                                    f"{p.parent.name} folder, so it is never read: move it to "
-                                    f"{areas[p.stem]}/{p.name} (or its edition's folder)")
-                   for p in misplaced(golden_dir, areas)]
-    if golden_ids is not None:
-        errors += [yamlio.FileError(str(p), 0, 0, "", ORPHAN_HINT) for p in orphans(golden_dir, golden_ids)]
-    return errors
-
-
-def _golden_names(golden_dir: Path, suffix: str = ".yaml") -> list[tuple[str, str]]:
+def golden_names(golden_dir: Path, suffix: str = ".yaml") -> list[tuple[str, str]]:
     """``(folder, file name)`` of every ``<folder>/<name><suffix>`` under ``golden_dir``, the
-    folder an area's or an edition's (:func:`foreign` reports the others), listed with ``os.scandir``: a full run and a run of one case
-    alike list every golden, and a path object made for each cost more than the rest of the check."""
+    folder an area's or an edition's (:func:`conformance.judge.strays.foreign` reports the
+    others), listed with ``os.scandir``: a full run and a run of one case alike list every
+    golden, and a path object made for each cost more than the rest of the check."""
     found = []
-    allowed = _golden_folders(golden_dir)
+    allowed = golden_folders()
     try:
         folders = [e.name for e in os.scandir(golden_dir) if e.name in allowed and e.is_dir(follow_symlinks=False)]
     except OSError:
