@@ -2,9 +2,10 @@
 
 Run on demand: ``.venv/bin/python benchmarks/profiles_resolve.py [--iterations N]``.
 
-The seed reports a mean of about 0.009 ms per resolution against 50 bindings on its author's
-machine (TypeScript on Node). This script measures :func:`reference.profiles.core.resolve.resolve`
-on the loaded state (no disk), the same thing the seed's benchmark measures, and prints the mean
+pi-prompt-profiles' architecture document reports a mean of about 0.009 ms per resolution against
+50 bindings on its author's machine (TypeScript on Node, its ``npm run bench``). This script
+measures :func:`reference.profiles.core.resolve.resolve` on the loaded state (no disk), the same
+thing that benchmark measures, and prints the mean
 per call for each case; ``compose`` adds the composition of the managed block over a base prompt.
 """
 

@@ -111,7 +111,7 @@ def test_the_collation_cases_come_from_the_catalogue():
 
     cases = collation_cases(load_suite(SCENARIOS_DIR).cases)
     ids = {c.id for c in cases}
-    assert {"env-order-tiebreak-n3", "env-order-tiebreak-ext-ids"} <= ids
+    assert {"env-order-tiebreak-example", "env-order-tiebreak-ext-ids"} <= ids
     assert all(any(cl in ("ENV-ORDER-TIEBREAK", "ENV-ORDER-CODEPOINT", "PI-TPL-ORDER", "PROF-PICKER-PROVIDERS",
                           "PROF-PICKER-MODELS") for cl in c.clauses) for c in cases)
 
@@ -171,7 +171,7 @@ def test_smoke_catches_an_order_that_follows_the_locale(capsys):
         assert main(["smoke", "--adapter", command, "--locales", "da_DK.UTF-8"]) == 1
     out = capsys.readouterr().out
     assert "FAIL locales" in out
-    assert "env-order-tiebreak-n3: the answer changes with the machine's locale (ENV-DECISION-CONTRIBUTIONS): under da_DK.UTF-8" in out
+    assert "env-order-tiebreak-example: the answer changes with the machine's locale (ENV-DECISION-CONTRIBUTIONS): under da_DK.UTF-8" in out
     # Without the check (as before it existed) the same adapter passes smoke.
     assert main(["smoke", "--adapter", command, "--locales", "none"]) == 0
 
@@ -187,7 +187,7 @@ def test_run_locales_fails_the_cases_whose_answer_changes(tmp_path, capsys):
     import json
 
     failed = {c["id"]: c["message"] for c in json.loads(report.read_text())["cases"] if c["status"] == "failed"}
-    assert set(failed) == {"env-order-tiebreak-n3", "env-order-tiebreak-ext-ids"}
+    assert set(failed) == {"env-order-tiebreak-example", "env-order-tiebreak-ext-ids"}
     assert all("under da_DK.UTF-8" in m for m in failed.values())
     capsys.readouterr()
 

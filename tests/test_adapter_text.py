@@ -51,7 +51,7 @@ def test_run_shows_adapter_text_escaped_and_writes_every_report(tmp_path, capsys
     # A case of each operation the stand-in answers (with an error, unsupported, a crash) and of
     # one it does not list: every kind of text it supplies, without restarting it once per case.
     argv = ["run", "--adapter", HOSTILE, "--area", "envelope"]
-    for case_id in ("env-instr-custom-alone", "env-payload-replace-both", "env-env-seed-example", "env-build-full"):
+    for case_id in ("env-instr-custom-alone", "env-payload-replace-both", "env-env-example", "env-build-full"):
         argv += ["--case", case_id]
     for flag, path in paths.items():
         argv += [flag, str(path)]

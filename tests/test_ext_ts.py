@@ -67,7 +67,7 @@ def test_the_implementation_is_named_with_the_checkouts_version_and_path(tmp_pat
 
 
 def test_an_export_the_checkout_lacks_answers_unsupported_naming_it_and_its_module(tmp_path):
-    cases = run_cases(tmp_path, f"envelope-ts:{ENVELOPE}", "env-env-seed-example", "env-content-returns-fixed")
+    cases = run_cases(tmp_path, f"envelope-ts:{ENVELOPE}", "env-env-example", "env-content-returns-fixed")
     for case in cases.values():
         assert case["status"] == "unsupported"
         assert "does not export composeDeveloperMessages" in case["message"]

@@ -31,7 +31,7 @@ def private_reference(text: str) -> str | None:
 
 def outside_pointer(source: str) -> str | None:
     """:func:`private_reference`, and also a path on the machine that wrote the text (``/work/``,
-    ``../shared``): for a clause's ``source``, which names a public document and section and nothing else.
+    the folder beside the repository): for a clause's ``source``, which names a public document and section and nothing else.
     Implements ENV-DECISION-SOURCE, PROF-DECISION-SOURCE and PI-DECISION-SOURCE."""
     found = private_reference(source)
     if found is None:
