@@ -141,11 +141,19 @@ def run(args: argparse.Namespace) -> ExitCode:
             print(f"\nKIT-ERROR {r.op}: {r.error}")
         if r.fault:
             print(f"\nADAPTER-FAULT {r.op}: {names[r.fault_side]} {shown(r.fault, LINE_LIMIT)}")
-    for r in found:
-        text = scenario_text(r.disagreement, names)
+    cases = {case_id(r.disagreement): scenario_text(r.disagreement, names) for r in found}
+    for r, text in zip(found, cases.values()):
         print(f"\nDISAGREEMENT {r.op}:\n" + "\n".join("  " + line for line in text.splitlines()))
-        if out is not None:
-            write_text(out / f"{case_id(r.disagreement)}.yaml", text)
+    if out is not None:
+        from conformance.output.ownership import check_replaceable
+
+        try:  # none written when one would replace a file of the user's
+            for name in cases:
+                check_replaceable("--out", out / f"{name}.yaml")
+        except ValueError as exc:
+            return _usage(str(exc))
+        for name, text in cases.items():
+            write_text(out / f"{name}.yaml", text)
     total = sum(r.examples for r in reports)
     known = [r.op for r in reports if r.known]
     faults = sum(1 for r in reports if r.fault)

@@ -159,6 +159,7 @@ def _tail(text: str, lines: int = 12) -> str:
 def run(args: argparse.Namespace) -> ExitCode:
     """Carry out ``history`` (see the module docstring)."""
     from conformance.adapters.base import AdapterNameError
+    from conformance.output.ownership import check_replaceable
     from conformance.output.report_paths import check_out_folder, kit_folders
     from conformance.output.reports import load_report
 
@@ -173,6 +174,8 @@ def run(args: argparse.Namespace) -> ExitCode:
     try:
         out = Path(os.path.abspath(check_out_folder("--out", args.out, kit_folders())))
         out.mkdir(parents=True, exist_ok=True)
+        for name in ("history.json", "history.html"):
+            check_replaceable("--out", out / name)
     except (ValueError, OSError) as exc:
         return _fail(str(exc), ExitCode.USAGE)
     try:

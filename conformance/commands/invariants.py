@@ -90,8 +90,18 @@ def run(args: argparse.Namespace) -> ExitCode:
         print(f"\n{r.status.upper()} {r.id}: {r.title}\n  " + "\n  ".join(shown_lines(r.message.strip(), LINE_LIMIT)))
         if r.scenario:
             print("  ready-to-commit scenario:\n" + "\n".join("    " + line for line in r.scenario.splitlines()))
-        if scenario_dir is not None and r.scenario:
-            write_text(scenario_dir / f"{r.id}.yaml", r.scenario)
+    if scenario_dir is not None:
+        from conformance.output.ownership import check_replaceable
+
+        found = {r.id: r.scenario for r in bad if r.scenario}
+        try:  # none written when one would replace a file of the user's
+            for name in found:
+                check_replaceable("--scenario-dir", scenario_dir / f"{name}.yaml")
+        except ValueError as exc:
+            print(f"pi-conformance: {exc}", file=sys.stderr)
+            return ExitCode.USAGE
+        for name, text in found.items():
+            write_text(scenario_dir / f"{name}.yaml", text)
     counts: dict[str, int] = {}
     for r in results:
         counts[r.status] = counts.get(r.status, 0) + 1

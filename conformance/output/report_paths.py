@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Iterable, Mapping, Sequence
 
 from conformance.output.files import written_in_place
+from conformance.output.ownership import check_replaceable
 
 
 def kit_folders(*given: str | Path | None) -> list[Path]:
@@ -65,7 +66,8 @@ def check_report_paths(given: Sequence[tuple[str, str | None]], *, inputs: Mappi
     in a slash (``Path`` would drop it and write a file where a folder was meant), ``-``
     (standard output is the console's), two options naming one file, a report naming one of
     ``inputs`` (``{option: path}`` of files the command reads) or lying in one of ``folders``
-    (:func:`kit_folders`), a folder, and a place no file can be written (checked by writing a
+    (:func:`kit_folders`), a folder, an existing file the kit did not write
+    (:func:`conformance.output.ownership.check_replaceable`), and a place no file can be written (checked by writing a
     temporary file there).
     """
     for flag, value in given:
@@ -106,6 +108,7 @@ def _checked(flag: str, path: Path, seen: dict[Path, str], kept: list[Path]) -> 
         raise ValueError(f"{flag} {path}: is inside {inside}, {KIT_FILES}; write reports elsewhere")
     if path.is_dir():
         raise ValueError(f"{flag} {path}: is a directory")
+    check_replaceable(flag, path)
     # Resolved once, now: the file a relative path names must not change with the working
     # folder of an implementation run in process (an os.chdir of its own).
     absolute = Path(os.path.abspath(path))
