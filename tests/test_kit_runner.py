@@ -449,9 +449,10 @@ def test_a_report_path_ending_in_a_slash_is_refused_and_nothing_is_written(tmp_p
 def test_interrupted_run_exits_130_and_writes_no_report(tmp_path, capsys):
     dirs = mini_suite(tmp_path)
     report = tmp_path / "r.json"
-    report.write_text("previous")
+    previous = '{"header": {"format": 2}, "previous": true}\n'  # an earlier report of the kit's
+    report.write_text(previous)
     assert cli(dirs, "run", "-q", "--adapter", "python:tests.kit_fixtures:Interrupted", "--report-json", str(report)) == 130
-    assert report.read_text() == "previous"
+    assert report.read_text() == previous
     assert "interrupted after 1 of 3 cases" in capsys.readouterr().err
 
 

@@ -103,7 +103,7 @@ def test_diff_out_over_a_users_file_writes_none_and_is_refused(tmp_path, capsys)
 
 
 def test_invariants_scenario_over_a_users_file_is_refused(tmp_path, capsys):
-    import conformance.invariants as inv
+    import conformance.commands.invariants as inv
 
     argv = ["--adapter", "python:tests.test_invariants:OnlyParseArgs", "--examples", "5",
             "--scenario-dir", str(tmp_path)]
