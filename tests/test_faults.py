@@ -1,4 +1,4 @@
-"""The seeded faults (``tests/faults/``): every one must be caught by at least one case of the
+"""The seeded faults (``conformance/faults/seeded/``): every one must be caught by at least one case of the
 suite, and the machinery that applies them must leave the reference as it was."""
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ def strength(suite):
         return fault_coverage(suite, ALL, allowed=allowed)
 
 
-ALLOW_LIST = Path(__file__).parent / "faults" / "unproven.txt"
+ALLOW_LIST = Path(__file__).parent.parent / "conformance" / "faults" / "seeded" / "unproven.txt"
 
 
 def test_every_seeded_fault_is_caught_and_none_is_too_broad(strength):
@@ -61,17 +61,18 @@ def test_every_seeded_fault_is_caught_and_none_is_too_broad(strength):
 
 def test_every_cited_must_clause_is_proven_by_a_seeded_fault(strength):
     """A clause a case cites is proven able to fail: a fault declaring it is caught by a case citing
-    it. The clauses still to be proven are listed, each commented, in tests/faults/unproven.txt."""
+    it. The clauses still to be proven are listed, each commented, in conformance/faults/seeded/unproven.txt."""
     assert not strength.failing, (
-        "clauses cited by cases but proven by no seeded fault (add a fault in tests/faults/, or the "
+        "clauses cited by cases but proven by no seeded fault (add a fault in conformance/faults/seeded/, or the "
         "missing case): " + " ".join(strength.failing))
     stale = sorted(strength.allowed - set(strength.unproven))
-    assert not stale, "proven or manual now, remove from tests/faults/unproven.txt: " + " ".join(stale)
+    assert not stale, "proven or manual now, remove from conformance/faults/seeded/unproven.txt: " + " ".join(stale)
 
 
 def test_the_path_lookup_the_seeded_pi_faults_use_follows_objects_and_lists():
-    """``reference.pi.core.messages._lookup`` serves the seeded faults only (tests/faults/pi_clauses.py),
-    whose matrix runs untraced: the value at a path of keys and indexes, ``None`` off the data."""
+    """``reference.pi.core.messages._lookup`` serves the seeded faults only
+    (conformance/faults/seeded/pi_clauses.py), whose matrix runs untraced: the value at a path of
+    keys and indexes, ``None`` off the data."""
     from reference.pi.core.messages import _lookup
 
     data = {"content": [{"type": "text"}, 7]}

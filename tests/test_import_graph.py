@@ -144,3 +144,32 @@ def test_the_exit_codes_import_nothing_of_the_kit():
     """conformance.errors is the lowest module: any layer may import it, so it imports none."""
     mods = _modules()
     assert _imports("conformance.errors", mods["conformance.errors"], mods) == set()
+
+
+def _names_of_tests(path: Path) -> list[str]:
+    """Where ``path`` imports the ``tests`` package, statically or by a module name in a string
+    (as ``importlib.import_module("tests.x")`` would): ``["LINE: NAME", ...]``."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        names = []
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and not node.level:
+            names = [node.module or ""]
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            names = [node.value] if all(part.isidentifier() for part in node.value.split(".")) else []
+        found += [f"{node.lineno}: {n}" for n in names if n == "tests" or n.startswith("tests.")]
+    return found
+
+
+def test_the_product_never_imports_the_tests():
+    """reference/ and conformance/ stand alone: an installed kit has no ``tests`` package."""
+    found = {str(p.relative_to(ROOT)): hits for p in _modules().values() if (hits := _names_of_tests(p))}
+    assert found == {}
+
+
+def test_the_tests_finder_sees_each_way_of_importing_them(tmp_path):
+    probe = tmp_path / "probe.py"
+    probe.write_text('import tests.faults\nfrom tests import x\nimport importlib\nimportlib.import_module("tests.faults")\n'
+                     'from .tests import y\nprint("tests are good")\n', encoding="utf-8")
+    assert _names_of_tests(probe) == ["1: tests.faults", "2: tests", "4: tests.faults"]

@@ -84,7 +84,8 @@ def _check_wheel_carries_what_a_run_needs(installed) -> None:
                    "conformance/adapters/pi-node/package-lock.json", "conformance/adapters/pi-node/serve.mjs",
                    "conformance/adapters/ext-ts/run.sh", "conformance/adapters/ext-ts/adapter.mjs",
                    "conformance/PROTOCOL.md", "conformance/adapters/skeleton/adapter.mjs",
-                   "conformance/adapters/skeleton/adapter.py"):
+                   "conformance/adapters/skeleton/adapter.py", "conformance/faults/seeded/envelope.py",
+                   "conformance/faults/seeded/unproven.txt"):
         assert needed in names, needed
     assert not any("node_modules" in n for n in names)
 
@@ -181,6 +182,17 @@ def _check_wheel_cites_no_private_working_file(installed) -> None:
     assert found == []
 
 
+def _check_installed_faults_run_the_shipped_seeded_faults(installed) -> None:
+    # the seeded faults ship with the kit: one of each area caught, and the allow-list found
+    tool = str(installed["bin"] / "pi-conformance")
+    listed = _run([tool, "faults", "--list"], cwd=installed["away"])
+    assert listed.returncode == 0, listed.stderr
+    ids = {area: next(line.split("\t")[0] for line in listed.stdout.splitlines() if line.split("\t")[1] == area)
+           for area in ("envelope", "profiles", "pi")}
+    proc = _run([tool, "faults", "-q", *[f"--fault={i}" for i in ids.values()]], cwd=installed["away"])
+    assert proc.returncode == 0 and "3/3 seeded faults caught" in proc.stdout, proc.stdout[-2000:] + proc.stderr[-2000:]
+
+
 def _check_installed(installed: dict[str, Path]) -> None:
     _check_wheel_carries_what_a_run_needs(installed)
     _check_wheel_cites_no_private_working_file(installed)
@@ -189,4 +201,5 @@ def _check_installed(installed: dict[str, Path]) -> None:
     _check_installed_run_through_a_command_adapter(installed)
     _check_installed_skeletons_pass_smoke(installed)
     _check_installed_invariants_need_no_test_extra(installed)
+    _check_installed_faults_run_the_shipped_seeded_faults(installed)
     _check_installed_pytest_plugin_runs_the_suite(installed)

@@ -33,7 +33,7 @@ def test_a_report_over_a_file_of_the_kit_is_refused_and_the_file_kept(argv, kit_
 
 
 def test_a_report_over_a_seeded_fault_module_is_refused(capsys):
-    unproven = ROOT / "tests" / "faults" / "unproven.txt"
+    unproven = ROOT / "conformance" / "faults" / "seeded" / "unproven.txt"
     before = unproven.read_bytes()
     assert main(["faults", "--fault", "tpl-trust", "--report-json", str(unproven)]) == 2
     assert "holds the kit's own files" in capsys.readouterr().err

@@ -86,8 +86,8 @@ def pattern_argument(text: str) -> str:
     return _not_blank(text, "give a name or glob (an empty one selects nothing)")
 
 
-DEFAULT_FAULTS_PACKAGE = "tests.faults"
-"""The seeded faults' package when ``--faults`` names none (the checkout's ``tests/faults``)."""
+DEFAULT_FAULTS_PACKAGE = "conformance.faults.seeded"
+"""The seeded faults' package when ``--faults`` names none (shipped with the kit)."""
 
 
 def module_argument(text: str) -> str:

@@ -15,9 +15,9 @@ does not pass against the fault. A fault that no case catches *survives*; the su
 while one does (``tests/test_faults.py``). The property-based invariants
 (:mod:`conformance.invariants`) can be run against each fault too (``--invariants``).
 
-The faults themselves live in ``tests/faults/`` (one module per part, each exposing ``FAULTS``, a
-list of :class:`Fault`); ``pi-conformance faults`` loads them from there, or from ``--faults
-MODULE``.
+The faults themselves ship in :mod:`conformance.faults.seeded` (one module per part, each exposing
+``FAULTS``, a list of :class:`Fault`); ``pi-conformance faults`` loads them from there, or from
+``--faults MODULE``.
 """
 
 from __future__ import annotations
@@ -40,8 +40,6 @@ from conformance.errors import ExitCode
 __all__ = ["Fault", "FaultError", "FaultResult", "FaultyReference", "Matrix", "Patch", "applied", "catch_matrix",
            "format_matrix", "load_faults", "mutate", "replace", "rewrites", "select_faults", "wrap"]
 
-
-REPO_ROOT = Path(__file__).resolve().parent.parent.parent
 
 
 @dataclass(frozen=True)
@@ -107,7 +105,7 @@ class FaultyReference(ReferenceImplementation):
 
 
 def load_faults(module: str | None = None, clauses: Collection[str] | None = None) -> list[Fault]:
-    """The faults of ``module`` (a package or module exposing ``FAULTS``; default ``tests.faults``). Raises
+    """The faults of ``module`` (a package or module exposing ``FAULTS``; default the seeded faults shipped in ``conformance.faults.seeded``). Raises
     :class:`FaultError` for a module that cannot be imported, a bad or empty ``FAULTS``, a fault id twice,
     or (given the catalogue's clause ids as ``clauses``) a fault naming a clause not among them."""
     import pkgutil
@@ -115,8 +113,6 @@ def load_faults(module: str | None = None, clauses: Collection[str] | None = Non
     from conformance.adapters.inprocess import look_in_working_folder_first, where_looked
 
     name = module or DEFAULT_FAULTS_PACKAGE
-    if name == DEFAULT_FAULTS_PACKAGE and str(REPO_ROOT) not in sys.path:
-        sys.path.insert(0, str(REPO_ROOT))
     if module:  # like --adapter python:MODULE:CLASS, the user's own folder first
         look_in_working_folder_first()
     try:  # a faults module is anyone's code: any error while importing it is reported, not raised
@@ -125,8 +121,7 @@ def load_faults(module: str | None = None, clauses: Collection[str] | None = Non
             pkgutil.iter_modules(getattr(pkg, "__path__", [])), key=lambda m: m.name) if not info.name.startswith("_")]
     except Exception as exc:  # noqa: BLE001
         raise FaultError(f"cannot import the faults module {name}: {type(exc).__name__}: {exc}"
-                         + (" (tests/faults/ of a source checkout; or give one)" if name == DEFAULT_FAULTS_PACKAGE
-                            else where_looked(exc, name))) from exc
+                         + ("" if name == DEFAULT_FAULTS_PACKAGE else where_looked(exc, name))) from exc
     faults: dict[str, Fault] = {}
     for mod in mods:
         listed = getattr(mod, "FAULTS", [])

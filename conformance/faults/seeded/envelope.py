@@ -1,4 +1,4 @@
-"""Seeded faults of the envelope area (notes N1-N5)."""
+"""Seeded faults of the envelope area (ENV-* clauses)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,5 @@
 """One seeded fault for each pi clause the hand-written faults (pi.py) leave unproven: messages,
-replay and conversion (N19, N20), templates (N21), packages (N22), models.json values,
-credentials and classifiers (N23).
+replay and conversion, templates, packages, models.json values, credentials and classifiers.
 
 Each row rewrites one text of the function that implements its clause so that the function
 breaks that clause, most often by accepting what the clause refuses or by dropping one

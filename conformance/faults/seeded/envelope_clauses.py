@@ -1,5 +1,5 @@
 """One seeded fault for each envelope clause the hand-written faults (envelope.py) leave unproven
-(notes N1-N9: instructions, contributions, environment, context files, payload adapters, envelope
+(instructions, contributions, environment, context files, payload adapters, envelope
 service, audit entries, registries).
 
 Each row rewrites one text of the function (or method) that implements its clause so that the

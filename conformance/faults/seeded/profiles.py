@@ -1,4 +1,4 @@
-"""Seeded faults of the profiles area (notes N10-N16): off-by-ones at every limit, stripping,
+"""Seeded faults of the profiles area (PROF-* clauses): off-by-ones at every limit, stripping,
 specificity, conflicts, cycles, layer order."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""Seeded faults of the pi area: messages, replay and conversion (N19, N20), templates (N21),
-packages (N22), models.json values and credentials (N23)."""
+"""Seeded faults of the pi area: messages, replay and conversion, templates,
+packages, models.json values and credentials."""
 
 from __future__ import annotations
 
@@ -73,7 +73,7 @@ def _added_before_removed(state, message):
 
 
 def _plus_before_bang(declared, patterns, package_root):
-    """The N22 steps with ``+path`` applied before ``!pattern``."""
+    """The filter steps (PI-PKG-FILTER-ORDER) with ``+path`` applied before ``!pattern``."""
     if patterns is None:
         return list(declared)
     if not patterns:
@@ -89,7 +89,7 @@ def _plus_before_bang(declared, patterns, package_root):
 
 
 def _minus_before_plus(declared, patterns, package_root):
-    """The N22 steps with ``-path`` applied before ``+path``."""
+    """The filter steps (PI-PKG-FILTER-ORDER) with ``-path`` applied before ``+path``."""
     if patterns is None:
         return list(declared)
     if not patterns:

@@ -1,5 +1,5 @@
 """One seeded fault for each profiles clause the hand-written faults (profiles.py) leave unproven
-(notes N10-N16: files and loading, configuration, references, matching, resolution, inheritance,
+(files and loading, configuration, references, matching, resolution, inheritance,
 composition, the session edge, settings, the picker).
 
 Each row rewrites one text of the function (or method) that implements its clause so that the
