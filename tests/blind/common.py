@@ -54,3 +54,34 @@ def rewrite_filters(inp: dict, fix: Callable[[list], tuple[list, bool]], *, top_
                     holder[kind], moved = fix(holder[kind])
                     changed |= moved
     return inp, changed
+
+
+def swapped(pairs: list[tuple[object, str, object]]):
+    """A context manager that sets each ``(owner, name, value)`` attribute for its duration and
+    puts the old values back: a fault's variant of one reference function, in force only while
+    the fault's own call runs."""
+    from contextlib import ExitStack
+    from unittest import mock
+
+    stack = ExitStack()
+    for owner, name, value in pairs:
+        stack.enter_context(mock.patch.object(owner, name, value))
+    return stack
+
+
+def everywhere(original: object, value: object) -> list[tuple[object, str, object]]:
+    """The ``(module, name, value)`` pairs that replace ``original`` wherever a module of the
+    reference (or of its adapter) holds it under a name, for :func:`swapped`."""
+    import sys
+
+    from conformance.adapters.reference import handlers
+
+    handlers()  # every handler module (and the reference modules they use) imported first
+    pairs = []
+    for modname, module in list(sys.modules.items()):
+        if module is None or not modname.startswith(("reference.", "conformance.adapters.reference")):
+            continue
+        for name, held in list(vars(module).items()):
+            if held is original:
+                pairs.append((module, name, value))
+    return pairs
