@@ -11,6 +11,7 @@ expectations, orphaned goldens, a missing or unreadable golden);
 from __future__ import annotations
 
 import argparse
+import os
 from typing import Sequence
 
 from conformance.adapters.connect import AdapterNameError
@@ -28,11 +29,20 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Parse ``argv`` (default: the process's arguments) and run the chosen subcommand; its exit code."""
-    args = parser().parse_args(argv)
-    # A closed standard output (`| head -1`) or one whose encoding cannot hold an answer's text
-    # (PYTHONIOENCODING=ascii) loses console text only: never a verdict or a report.
-    with tolerate_any_encoding(), tolerate_closed_stdout(), terminate_as_interrupt():
-        return _dispatch(args)
+    # A closed or full standard output (`| head -1`, `> /dev/full`, `>&-`) or one whose encoding
+    # cannot hold an answer's text (PYTHONIOENCODING=ascii) loses console text only: never a
+    # verdict or a report. Output lost though its reader did not leave turns an exit 0 into 2.
+    with tolerate_any_encoding(), tolerate_closed_stdout() as out:
+        try:
+            os.getcwd()  # every relative path is taken from it, and every shown path made relative to it
+        except OSError as exc:
+            err(f"the working folder no longer exists ({exc.strerror or exc}): change to a folder that does")
+            return ExitCode.USAGE
+        args = parser().parse_args(argv)
+        with terminate_as_interrupt():
+            code = _dispatch(args)
+        out.flush()
+    return ExitCode.USAGE if code == ExitCode.OK and out.lost else code
 
 
 def _dispatch(args: argparse.Namespace) -> int:
@@ -48,6 +58,7 @@ def _dispatch(args: argparse.Namespace) -> int:
 
 
 if __name__ == "__main__":
-    from conformance.output.console import leave
+    from conformance.output.console import in_utf8_mode, leave
 
+    in_utf8_mode()
     leave(main())  # as conformance.program runs it

@@ -7,8 +7,11 @@ from __future__ import annotations
 def run_as_program() -> None:
     """Run :func:`conformance.cli.main` on ``sys.argv`` and end the process with its exit code,
     without waiting for threads an implementation in process left running
-    (:func:`conformance.output.console.leave`)."""
+    (:func:`conformance.output.console.leave`); in Python's UTF-8 mode
+    (:func:`conformance.output.console.in_utf8_mode`)."""
+    from conformance.output.console import in_utf8_mode, leave
+
+    in_utf8_mode()
     from conformance.cli import main
-    from conformance.output.console import leave
 
     leave(main())

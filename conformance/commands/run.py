@@ -87,7 +87,7 @@ def run(args: argparse.Namespace) -> ExitCode:
         err(f"the adapter could not start under another locale: {exc}")
         return ExitCode.START
     _print_results(results, session)
-    suite_errors += list(runner.golden_problems.values())
+    suite_errors += list(runner.golden_problems.values()) + runner.golden_write_errors
     suite_errors += _write_reports(args, session, runner.hello, cases, results, suite_errors, report_paths)
     for e in suite_errors:
         err(str(e))

@@ -21,6 +21,7 @@ import binascii
 import contextlib
 import errno
 import os
+import sys
 from dataclasses import dataclass, fields
 from functools import lru_cache
 from pathlib import Path
@@ -227,6 +228,13 @@ def materialise(tree: dict[str, TreeEntry], root: Path) -> None:
     problem = links_problem(tree)
     if problem is not None:
         raise OSError(errno.EPERM, f"the tree is not made: {problem[1]}")
+    for key in tree:
+        try:
+            os.fsencode(key)
+        except UnicodeEncodeError:  # an ASCII file system encoding (PYTHONUTF8=0 under the C locale)
+            raise OSError(errno.EILSEQ, f"the tree is not made: the name {key!r} cannot be written in the file system's "
+                                        f"encoding ({sys.getfilesystemencoding()}); run Python in UTF-8 mode "
+                                        "(PYTHONUTF8=1), as pi-conformance itself does") from None
     if not _BY_DESCRIPTOR:  # pragma: no cover - systems without descriptor-relative calls
         _materialise_by_path(tree, os.fspath(root))
         return

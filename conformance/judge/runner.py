@@ -139,6 +139,8 @@ class Runner:
         self.golden_problems: dict[str, FileError] = {}
         """Cases whose golden is missing, unreadable or another case's, by case id: suite errors,
         never the implementation's failure (the case is ``errored``)."""
+        self.unwritten_goldens: dict[str, list] = {}
+        """Golden folders ``--update-goldens`` could not write in: folder -> [first reason, count]."""
 
     @property
     def gives(self) -> tuple[str, ...] | None:
@@ -194,12 +196,31 @@ class Runner:
             # Goldens keep the reference's raw output, so a change hidden by a normaliser is
             # still written.
             path = self.golden_to_write(case, verdict.output)
-            result.golden_written = path is not None and golden.write(path, case.id, case.op, verdict.output)
+            try:
+                result.golden_written = path is not None and golden.write(path, case.id, case.op, verdict.output)
+            except OSError as exc:  # a read-only or full golden folder: this golden is lost, not the run
+                return self.settle(self._unwritten(result, path, exc), case)
             path = path or golden.golden_path(self.golden_dir, case.area, case.id)
             self.golden_problems.pop(case.id, None)
             if verdict.status != "passed":
                 result.status, result.message, result.diff = "passed", f"golden written: {path}", ""
         return self.settle(result, case)
+
+    def _unwritten(self, result: CaseResult, path: Path, exc: OSError) -> CaseResult:
+        """``result`` of a case whose golden ``--update-goldens`` could not write at ``path``:
+        ``errored``, and counted in :attr:`unwritten_goldens` under its folder."""
+        why = exc.strerror or str(exc)
+        entry = self.unwritten_goldens.setdefault(str(path.parent), [why, 0])
+        entry[1] += 1
+        result.status, result.message, result.diff = "errored", f"golden not written: {path}: {why}", ""
+        return result
+
+    @property
+    def golden_write_errors(self) -> list[FileError]:
+        """One suite error per golden folder in which ``--update-goldens`` could not write (read
+        only, full), with the first reason and how many goldens were not written."""
+        return [FileError(folder, 0, 0, "", f"cannot write goldens there: {why} ({count} not written)")
+                for folder, (why, count) in self.unwritten_goldens.items()]
 
     def edition_of(self, case: Case) -> str | None:
         """The edition ``case`` is judged by in this run (``None`` for the kit's own cases)."""

@@ -1,8 +1,9 @@
 """Standard output that survives its reader going away, and adapter text made safe to show.
 
-``pi-conformance run ... | head -1`` closes the pipe after one line. The run must go on: every
-case is still judged, the reports are still written, and the exit code still says whether the
-implementation conforms. Only the console text is lost.
+``pi-conformance run ... | head -1`` closes the pipe after one line; ``> /dev/full`` fills it;
+``>&-`` closes it before the start. The run must go on: every case is still judged, the reports
+are still written, and the exit code still says whether the implementation conforms. Only the
+console text is lost, and one line on standard error says so.
 
 Text an adapter supplies (its name, version, error codes and messages, reasons, standard error)
 enters every output of the kit through this module: the console through :func:`shown` (one
@@ -147,64 +148,123 @@ def xml_text(text: str) -> str:
 
 
 class ClosedPipeTolerant(io.TextIOBase):
-    """A text stream over ``stream`` that drops what it writes once the reader has gone.
+    """A text stream over ``stream`` that drops what it writes once the stream cannot take it:
+    the reader has gone (``| head -1``), the device is full (``> /dev/full``) or broken, or the
+    descriptor was closed before the kit started (``>&-``).
 
-    The first ``BrokenPipeError`` points the file descriptor at ``/dev/null`` (so that the
-    interpreter's own flush at exit cannot fail either) and makes later writes no-ops.
-    ``reader_gone`` tells whether that happened.
+    The first failure points the file descriptor at ``/dev/null`` (so that the interpreter's own
+    flush at exit cannot fail either), says so in one line through ``say`` (``name``: which
+    stream) and makes later writes no-ops. ``reader_gone`` tells whether that happened;
+    ``lost`` whether it was anything but a reader that left (the console's text was lost though
+    nobody chose it: :func:`conformance.cli.main` then exits 2 instead of 0).
     """
 
-    def __init__(self, stream: TextIO) -> None:
+    def __init__(self, stream: TextIO | None, say: Callable[[str], None] | None = None,
+                 name: str = "standard output", number: int = 1) -> None:
         self._stream = stream
+        self._say, self._name, self._number = say, name, number
         self.reader_gone = False
+        self.lost = False
+        if stream is None or _closed_descriptor(stream):
+            self._silence(None)
 
     def write(self, text: str) -> int:
         if not self.reader_gone:
             try:
                 self._stream.write(text)
-            except BrokenPipeError:
-                self._silence()
+            except (OSError, ValueError) as exc:
+                self._silence(exc)
         return len(text)
 
     def flush(self) -> None:
         if not self.reader_gone:
             try:
                 self._stream.flush()
-            except BrokenPipeError:
-                self._silence()
+            except (OSError, ValueError) as exc:
+                self._silence(exc)
 
     def writable(self) -> bool:
         return True
+
+    def close(self) -> None:
+        """Nothing: the stream under it is not this wrapper's to flush or close (called when the
+        wrapper is collected, by which time a test's captured stream may be closed)."""
 
     def isatty(self) -> bool:
         return not self.reader_gone and self._stream.isatty()
 
     def fileno(self) -> int:
+        if self._stream is None:
+            raise io.UnsupportedOperation("fileno")
         return self._stream.fileno()
 
     @property
     def encoding(self) -> str:  # type: ignore[override]
         return getattr(self._stream, "encoding", "utf-8")
 
-    def _silence(self) -> None:
+    def _silence(self, exc: BaseException | None) -> None:
         self.reader_gone = True
+        self.lost = not isinstance(exc, BrokenPipeError)
+        fd = _descriptor(self._stream)
         with contextlib.suppress(OSError, ValueError):
             devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, self._stream.fileno())
-            os.close(devnull)
+            if devnull != (fd if fd is not None else self._number):
+                os.dup2(devnull, fd if fd is not None else self._number)
+                os.close(devnull)
+        if self._say is None:
+            return
+        if isinstance(exc, BrokenPipeError):
+            self._say(f"pi-conformance: {self._name} was closed by its reader: the rest of the console's text "
+                      "is not shown; the verdicts, the reports and the exit code are kept")
+        else:
+            why = "it is closed" if exc is None or isinstance(exc, ValueError) else \
+                (getattr(exc, "strerror", None) or str(exc))
+            self._say(f"pi-conformance: {self._name} cannot be written ({why}): the console's text is lost; the "
+                      "verdicts and the reports are kept, and a run that would exit 0 exits 2")
+
+
+def _descriptor(stream: Any) -> int | None:
+    try:
+        return stream.fileno()
+    except (AttributeError, OSError, ValueError):
+        return None
+
+
+def _closed_descriptor(stream: Any) -> bool:
+    """Whether ``stream`` is a stream over a file descriptor that is not open (``>&-``)."""
+    fd = _descriptor(stream)
+    if fd is None:
+        return getattr(stream, "closed", False) is True
+    try:
+        os.fstat(fd)
+    except OSError:
+        return True
+    return False
+
+
+def _say_on_stderr(line: str) -> None:
+    with contextlib.suppress(Exception):
+        sys.stderr.write(line + "\n")
+        sys.stderr.flush()
 
 
 @contextlib.contextmanager
 def tolerate_closed_stdout() -> Iterator[ClosedPipeTolerant]:
-    """Replace ``sys.stdout`` by a :class:`ClosedPipeTolerant` over it for the duration."""
-    original = sys.stdout
-    tolerant = ClosedPipeTolerant(original)
+    """Replace ``sys.stdout`` by a :class:`ClosedPipeTolerant` over it (saying on standard error
+    when it fails) and ``sys.stderr`` by a silent one for the duration; a descriptor of the two
+    that is closed is pointed at ``/dev/null`` first, so that no file the kit opens takes its
+    number."""
+    originals = sys.stdout, sys.stderr
+    quiet = ClosedPipeTolerant(originals[1], name="standard error", number=2)
+    sys.stderr = quiet
+    tolerant = ClosedPipeTolerant(originals[0], _say_on_stderr)
     sys.stdout = tolerant
     try:
         yield tolerant
     finally:
         tolerant.flush()
-        sys.stdout = original
+        quiet.flush()
+        sys.stdout, sys.stderr = (stream if stream is not None else tolerant for stream in originals)
 
 
 @contextlib.contextmanager
@@ -292,6 +352,28 @@ def leave(code: int) -> None:
         with contextlib.suppress(Exception):
             stream.flush()
     _REAL_EXIT(code)
+
+
+def in_utf8_mode() -> None:
+    """Start this program again in Python's UTF-8 mode (``-X utf8``, the same arguments) when its
+    file system encoding is not UTF-8, and return otherwise.
+
+    Under a locale that is not UTF-8 with the mode off (``PYTHONUTF8=0 LC_ALL=C``), Python names
+    files in ASCII (or Latin-1): a case's tree holding ``café.md`` could not be written, or would
+    be written in bytes no adapter reads as the scenario's name. Scenarios, goldens and file names
+    are UTF-8 whatever the console, so the kit always runs in the mode; the console keeps its own
+    encoding (``PYTHONIOENCODING``), and what it cannot hold is shown as escapes. Where the
+    program cannot be started again, it goes on as it is."""
+    if os.name != "posix" or sys.flags.utf8_mode or not sys.executable:
+        return
+    import codecs
+
+    if codecs.lookup(sys.getfilesystemencoding()).name == "utf-8":
+        return
+    try:
+        os.execv(sys.executable, [sys.executable, "-X", "utf8", *sys.orig_argv[1:]])
+    except OSError:
+        return
 
 
 def interrupted_exit_code(exc: KeyboardInterrupt) -> int:
