@@ -26,8 +26,8 @@ class Session:
     edition: the edition judged (``None``: each area's default; PI-DECISION-EDITIONS).
     edition_given: whether the user named ``edition`` (only a named one is refused when it
         fits no selected case or area).
-    areas, patterns: the selection, as ``--area`` and ``--case`` (globs on case ids) give it;
-        ``None``: every area, every case.
+    areas, patterns, ops: the selection, as ``--area``, ``--case`` (globs on case ids) and
+        ``--op`` (globs on operation names) give it; ``None``: every area, case, operation.
     adapter_env: the ``KEY=VALUE`` assignments of ``--adapter-env`` for the adapters the kit
         starts as a process.
     """
@@ -39,14 +39,15 @@ class Session:
     edition_given: bool = False
     areas: list[str] | None = None
     patterns: list[str] | None = None
+    ops: list[str] | None = None
     adapter_env: list[str] | None = None
     _loaded: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
     def from_args(cls, args: argparse.Namespace, *, select: bool = True) -> "Session":
         """The session of a parsed command line: its ``--scenarios-dir``, ``--golden-dir``,
-        ``--spec-dir``, ``--edition``, ``--adapter-env`` and, with ``select``, ``--area`` and
-        ``--case`` (absent options count as not given)."""
+        ``--spec-dir``, ``--edition``, ``--adapter-env`` and, with ``select``, ``--area``,
+        ``--case`` and ``--op`` (absent options count as not given)."""
         def folder(name: str) -> Path | None:
             value = getattr(args, name, None)
             return Path(value) if value else None
@@ -56,6 +57,7 @@ class Session:
                    edition_given=getattr(args, "edition_given", False),
                    areas=getattr(args, "area", None) if select else None,
                    patterns=getattr(args, "case", None) if select else None,
+                   ops=getattr(args, "op", None) if select else None,
                    adapter_env=getattr(args, "adapter_env", None))
 
     def judging(self, edition: str | None) -> "Session":
@@ -83,9 +85,12 @@ class Session:
 
     def cases(self) -> list:
         """The suite's cases the selection and the edition pick, in their order."""
+        from fnmatch import fnmatchcase
+
         from conformance.corpus.cases import select
 
-        return select(self.suite().cases, areas=self.areas, patterns=self.patterns, edition=self.edition)
+        return [c for c in select(self.suite().cases, areas=self.areas, patterns=self.patterns, edition=self.edition)
+                if not self.ops or any(fnmatchcase(c.op, p) for p in self.ops)]
 
     def catalogue(self):
         """The clause catalogue (read once; the kit's own, or the one under ``spec_dir``)."""

@@ -157,6 +157,14 @@ def test_junit_and_markdown_say_which_rule_a_failure_breaks(tmp_path):
      "do not hold in edition pi-0.99.4; they hold in pi-1.6.0"),
     # a pattern that matches nothing names no edition, least of all one of an area not selected
     (["run", "--area", "envelope", "--case", "nope"], "pi-conformance: no case matches nope\n"),
+    # --op: a misspelt name gets the close ones; a name of another area says so; with --case, the
+    # cases' own operations
+    (["list", "--op", "envelope.enviroment"], "no case is of an operation matching envelope.enviroment "
+                                               "(did you mean envelope.environment?)"),
+    (["run", "--op", "pi.*-args", "--area", "envelope"], "are of area pi, not of --area envelope"),
+    (["list", "--case", "env-env-example", "--op", "pi.parse-args"],
+     "the cases matching env-env-example are of envelope.environment"),
+    (["run", "--op", "pi.validate-message", "--case", "msg160-*"], "they hold in pi-1.6.0"),
 ])
 def test_a_selection_of_no_case_says_why(argv, message, capsys):
     from conformance.cli import main

@@ -174,3 +174,20 @@ def test_a_scenario_file_in_a_place_not_read_is_named(tmp_path, where):
     write(dirs["scenarios"] / "ids.yaml", "retired: []\n")
     suite = load_suite(dirs["scenarios"], spec_dir=dirs["spec"])
     assert [e.file.endswith(where) and "this file is not read" in e.message for e in suite.errors] == [True]
+
+
+def test_op_selects_the_cases_of_the_operations_it_matches_and_no_other(capsys):
+    """``--op GLOB`` (list, run, history) keeps the cases whose operation matches, with ``--case``
+    and ``--area`` narrowing further; each case listed is of a matching operation, and every case of
+    the suite of one is listed."""
+    from conformance.cli import main
+    from conformance.session import Session
+
+    every = Session().cases()
+    assert main(["list", "--op", "pi.*-args", "--op", "envelope.environment"]) == 0
+    listed = [line.split("\t") for line in capsys.readouterr().out.splitlines()]
+    wanted = [c.id for c in every if c.op in {"pi.parse-args", "pi.substitute-args", "envelope.environment"}]
+    assert [row[0] for row in listed] == wanted and len({row[1] for row in listed}) == 3
+    assert main(["list", "--op", "pi.*-args", "--case", "tpl-args-q*"]) == 0
+    assert {line.split("\t")[0] for line in capsys.readouterr().out.splitlines()} == \
+        {c.id for c in every if c.op == "pi.parse-args" and c.id.startswith("tpl-args-q")}

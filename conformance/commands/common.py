@@ -21,7 +21,8 @@ from conformance.judge import golden
 
 def add_suite_arguments(sp: argparse.ArgumentParser, *, adapter: bool = False, select: bool = True,
                         edition_default: str | None = DEFAULT_EDITION, edition_help: str = DEFAULT_EDITION) -> None:
-    """The arguments of a command that reads the suite: with ``select``, ``--area`` and ``--case``;
+    """The arguments of a command that reads the suite: with ``select``, ``--area``, ``--case``
+    and ``--op``;
     the hidden ``--golden-dir``, ``--scenarios-dir`` and ``--spec-dir`` (the kit's own tests point
     them elsewhere); ``--edition`` (``edition_default`` when not given, named in the help as
     ``edition_help``); with ``adapter``, ``--adapter`` and the adapter's environment
@@ -31,6 +32,8 @@ def add_suite_arguments(sp: argparse.ArgumentParser, *, adapter: bool = False, s
                         help="only this area (repeatable)")
         sp.add_argument("--case", action="append", type=pattern_argument, metavar="PATTERN",
                         help="only cases whose id matches this glob (repeatable)")
+        sp.add_argument("--op", action="append", type=pattern_argument, metavar="PATTERN",
+                        help="only cases of an operation whose name matches this glob (repeatable)")
     sp.add_argument("--golden-dir", type=path_argument, default=str(golden.GOLDEN_DIR), help=argparse.SUPPRESS)
     sp.add_argument("--scenarios-dir", type=path_argument, default=None, help=argparse.SUPPRESS)
     sp.add_argument("--spec-dir", type=path_argument, default=None, help=argparse.SUPPRESS)
@@ -85,12 +88,14 @@ def print_suite_errors(errors) -> ExitCode:
 
 
 def nothing_selected(suite, args: argparse.Namespace) -> str:
-    """Why ``--case`` (with ``--area`` and ``--edition``) selected no case: the matching cases
-    belong to another area or edition (named, with the option that selects them), are in a file
-    that does not load, or do not exist."""
-    patterns = args.case
-    text = " ".join(patterns)
-    matching = [c for c in suite.cases if any(fnmatchcase(c.id, p) for p in patterns)]
+    """Why ``--case`` and ``--op`` (with ``--area`` and ``--edition``) selected no case: the
+    matching cases belong to another area, edition or operation (named, with the option that
+    selects them), are in a file that does not load, or do not exist (with the operations whose
+    names are close to ``--op``'s)."""
+    patterns, ops = args.case or [], getattr(args, "op", None) or []
+    text = " ".join([*patterns, *(f"--op {op}" for op in ops)])
+    by_id = [c for c in suite.cases if not patterns or any(fnmatchcase(c.id, p) for p in patterns)]
+    matching = [c for c in by_id if not ops or any(fnmatchcase(c.op, p) for p in ops)]
     if matching:
         areas = sorted({c.area for c in matching})
         if args.area and not set(areas) & set(args.area):
@@ -98,10 +103,21 @@ def nothing_selected(suite, args: argparse.Namespace) -> str:
         elsewhere = held_elsewhere(text, matching, args.edition)
         if elsewhere:
             return elsewhere
-    if any(fnmatchcase(cid, p) for cid in suite.ids for p in patterns):
+    elif ops and by_id and patterns:
+        return f"{text}: the cases matching {' '.join(patterns)} are of {', '.join(sorted({c.op for c in by_id}))}"
+    if patterns and any(fnmatchcase(cid, p) for cid in suite.ids for p in patterns):
         if not suite.errors and args.area:
             return f"{text}: the matching case(s) are not of --area {', '.join(args.area)}"
         return f"{text}: the matching case(s) did not load (their file's errors are above)"
+    if ops and not matching:
+        from conformance.operations import close_names, names
+
+        known = [name for name in names() if any(fnmatchcase(name, op) for op in ops)]
+        areas = sorted({name.partition(".")[0] for name in known})
+        if known and args.area and not set(areas) & set(args.area):
+            return f"{text}: the matching operation(s) are of area {', '.join(areas)}, not of --area {', '.join(args.area)}"
+        close = sorted({name for op in ops for name in close_names(op)})
+        return f"no case is of an operation matching {' '.join(ops)}" + (f" (did you mean {', '.join(close)}?)" if close else "")
     return f"no case matches {text}"
 
 

@@ -49,6 +49,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--area", action="append", choices=AREAS, help="only this area (repeatable)")
     parser.add_argument("--case", action="append", type=pattern_argument, metavar="PATTERN",
                         help="only cases whose id matches this glob (repeatable)")
+    parser.add_argument("--op", action="append", type=pattern_argument, metavar="PATTERN",
+                        help="only cases of an operation whose name matches this glob (repeatable)")
     from conformance.corpus.editions import DEFAULT
 
     add_edition_argument(parser, DEFAULT, DEFAULT)
@@ -103,6 +105,8 @@ def run_arguments(adapter: str, session: Session, timeout: float, report: Path) 
         argv += ["--area", area]
     for pattern in session.patterns or ():
         argv += ["--case", pattern]
+    for pattern in session.ops or ():
+        argv += ["--op", pattern]
     return argv
 
 

@@ -22,6 +22,6 @@ def run(args: argparse.Namespace) -> ExitCode:
     for c in cases:
         print(f"{c.id}\t{c.op}\t{','.join(c.clauses)}\t{c.title}")
     code = print_suite_errors(suite.errors)
-    if args.case and not cases:
+    if (args.case or args.op) and not cases:
         raise UsageError(nothing_selected(suite, args))
     return code

@@ -67,7 +67,7 @@ def run(args: argparse.Namespace) -> ExitCode:
         err(f"note: {args.expectations} lists no expectations: every case is expected to pass")
     args.expectations = os.path.abspath(args.expectations) if args.expectations else None  # as the header keeps it
     suite_errors = list(suite.errors) + session.stray_goldens()
-    if args.case and not cases:
+    if (args.case or args.op) and not cases:
         print_suite_errors(suite_errors)
         raise UsageError(nothing_selected(suite, args))
     try:
