@@ -256,6 +256,34 @@ def test_garbage_on_stdout_is_errored(started, value, why):
     assert_recovers(adapter, 1)
 
 
+def test_an_answer_without_its_newline_is_named_when_it_times_out(started):
+    adapter = started("garbage.py")
+    answer = echo(adapter, "unended", timeout=HANG)
+    assert answer.kind == "errored" and f"no answer within {HANG:g} s" in answer.message
+    assert "it wrote 60 bytes with no newline at their end, '{\"type\": \"result\", \"seq\": 1," in answer.message
+    assert_recovers(adapter, 1)
+
+
+@pytest.mark.parametrize("limit", [100, 70_000])
+def test_stdout_comes_out_line_by_line_whatever_its_chunks_and_a_line_past_the_limit_is_too_long(monkeypatch, limit):
+    """Lines split over reads or many to a read come out whole and in order; a line of exactly
+    the limit (its newline included) passes, one byte more is TOO_LONG and ends the output."""
+    from conformance.adapters import process
+
+    monkeypatch.setattr(process, "MAX_LINE_BYTES", limit)
+    monkeypatch.setattr(process, "READ_CHUNK_BYTES", 7)
+    lines = [b"a\n", b"\n", b"x" * (limit - 1) + b"\n", b"bc\n", b"y" * limit + b"\n", b"never\n"]
+    script = "import sys; sys.stdout.buffer.write(sys.stdin.buffer.read())"
+    child = process.ChildProcess([sys.executable, "-c", script], None, None)
+    try:
+        child.send(b"".join(lines))
+        child.close_stdin()
+        got = [child.receive(5) for _ in range(5)]
+    finally:
+        child.kill()
+    assert got == [*lines[:4], process.TOO_LONG]
+
+
 def test_garbage_answer_carries_the_stderr_tail(started):
     adapter = started("garbage.py")
     answer = echo(adapter, "garbage")

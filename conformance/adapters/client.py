@@ -191,7 +191,9 @@ class JsonLinesAdapter:
         try:
             line = proc.receive(timeout)
         except queue.Empty:
-            raise ChildTimeout(f"no answer within {shown or timeout:g} s during {during}") from None
+            unended = (f"; it wrote {proc.pending_bytes} bytes with no newline at their end, "
+                       f"{excerpt(proc.pending, 120)!r}: each message must end with one" if proc.pending else "")
+            raise ChildTimeout(f"no answer within {shown or timeout:g} s during {during}{unended}") from None
         if line is EOF:
             code = proc.exit_code(wait=1.0)
             how = "closed its output" if code is None else f"exited with code {code}"

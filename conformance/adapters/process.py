@@ -33,6 +33,12 @@ KILL_GRACE = 0.5
 STDERR_TAIL_CHARS = 4000
 """How many characters of that buffer an ``errored`` answer carries."""
 
+READ_CHUNK_BYTES = 64 * 1024
+"""At most this much of standard output is read at a time."""
+
+PENDING_SHOWN_BYTES = 200
+"""How much of a line not yet ended :attr:`ChildProcess.pending` keeps (to name it in a timeout)."""
+
 EOF = object()
 """What :meth:`ChildProcess.receive` returns once standard output has ended."""
 
@@ -97,6 +103,10 @@ class ChildProcess:
             start_new_session=posix,
         )
         self.lines: queue.SimpleQueue = queue.SimpleQueue()
+        self.pending = b""
+        """The start of a standard-output line not yet ended (at most ``PENDING_SHOWN_BYTES``)."""
+        self.pending_bytes = 0
+        """How long that line is so far, in bytes."""
         self._stderr = bytearray()
         self._stderr_total = 0
         self._stderr_lock = threading.Lock()
@@ -108,19 +118,32 @@ class ChildProcess:
             _LIVE.add(self)
 
     def _read_stdout(self) -> None:
+        """Put each line of standard output on the queue as it ends; what has come of a line not
+        yet ended is :attr:`pending` meanwhile (put as it is, unended, when the output ends)."""
         stream = self.popen.stdout
         assert stream is not None
+        buffer = bytearray()
         try:
-            while True:
-                line = stream.readline(MAX_LINE_BYTES)
-                if not line:
-                    break
-                if len(line) >= MAX_LINE_BYTES and not line.endswith(b"\n"):
+            while chunk := stream.read1(READ_CHUNK_BYTES):
+                start, scanned = 0, len(buffer)
+                buffer += chunk
+                while (end := buffer.find(b"\n", scanned)) != -1:
+                    if end + 1 - start > MAX_LINE_BYTES:
+                        break
+                    self.lines.put(bytes(buffer[start:end + 1]))
+                    start = scanned = end + 1
+                del buffer[:start]
+                if len(buffer) >= MAX_LINE_BYTES:
+                    self.pending = b""
                     self.lines.put(TOO_LONG)
                     return
-                self.lines.put(line)
+                self.pending = bytes(buffer[:PENDING_SHOWN_BYTES]) if buffer else b""
+                self.pending_bytes = len(buffer)
         except (OSError, ValueError):
             pass
+        if buffer:
+            self.lines.put(bytes(buffer))
+        self.pending, self.pending_bytes = b"", 0
         self.lines.put(EOF)
 
     def _read_stderr(self) -> None:

@@ -4,7 +4,8 @@
 - ``"array"``: a JSON array instead of an object;
 - ``"nan"``: an answer carrying ``NaN``, which is not JSON;
 - ``"latin1"``: a line that is not UTF-8;
-- ``"partial"``: half an answer without its newline, then an exit.
+- ``"partial"``: half an answer without its newline, then an exit;
+- ``"unended"``: the whole answer without its newline, the output left open.
 """
 
 import sys
@@ -28,6 +29,9 @@ def answer(request):
         sys.stdout.flush()
         sys.stdout.buffer.write(b'{"type": "result", "seq": 1, "output": {"value": "caf\xe9"}}\n')
         sys.stdout.buffer.flush()
+        return None
+    if value == "unended":
+        send_raw('{"type": "result", "seq": %d, "output": {"value": "unended"}}' % request["seq"])
         return None
     if value == "partial":
         send_raw('{"type": "result", "se')
