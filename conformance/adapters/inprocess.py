@@ -52,6 +52,41 @@ class CallTimedOut(BaseException):
     through."""
 
 
+class _CallerToStderr:
+    """``sys.stdout`` while a call runs: what the calling thread writes goes to standard error,
+    the rest to the standard output it replaced. An implementation's ``print`` then never lands
+    among the kit's own lines (a forged ``PASSED`` or results table), as with one served as a
+    process (:func:`conformance.adapters.server.serve_main`)."""
+
+    def __init__(self, replaced, caller: threading.Thread) -> None:
+        self.replaced, self.caller = replaced, caller
+
+    def _target(self):
+        return sys.stderr if threading.current_thread() is self.caller else self.replaced
+
+    def write(self, text: str) -> int:
+        return self._target().write(text)
+
+    def flush(self) -> None:
+        self._target().flush()
+
+    def __getattr__(self, name: str):
+        return getattr(self._target(), name)
+
+
+@contextlib.contextmanager
+def _prints_to_stderr() -> Iterator[None]:
+    """The calling thread's writes to ``sys.stdout`` go to standard error while the block runs."""
+    replaced = sys.stdout
+    router = _CallerToStderr(replaced, threading.current_thread())
+    sys.stdout = router
+    try:
+        yield
+    finally:
+        if sys.stdout is router:  # unless something replaced it meanwhile
+            sys.stdout = replaced
+
+
 class _Interrupts:
     """Tells a Ctrl-C from a ``KeyboardInterrupt`` an implementation raises itself: while a call
     runs in the main thread under Python's own ``SIGINT`` handler, a handler that notes the
@@ -259,7 +294,7 @@ class InProcessAdapter:
         """The implementation's answer to one request (run in the request's thread)."""
         self.implementation.edition = edition
         try:
-            with _exit_refused():
+            with _exit_refused(), _prints_to_stderr():
                 output = self.implementation.run(op, json.loads(json.dumps(input)), root)
         except ImplementationError as exc:
             return Answer.error(exc.code, exc.message)
