@@ -397,6 +397,17 @@ def test_an_expectations_file_without_entries_is_named_on_stderr(tmp_path, capsy
     assert "lists no expectations" not in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("named, warned", [("echo 1", False), ("echo 2", True), ("pi 1.6.0", True), (None, False)])
+def test_an_expectations_file_written_for_another_implementation_is_named(tmp_path, capsys, named, warned):
+    dirs = mini_suite(tmp_path)
+    write(tmp_path / "exp.yaml", (f"implementation: {named}\n" if named else "") + "expectations: []\n")
+    assert cli(dirs, "run", "-q", "--adapter", "python:tests.kit_fixtures:Echo", "--expectations",
+               str(tmp_path / "exp.yaml")) == 0
+    err = capsys.readouterr().err
+    assert (f"exp.yaml is written for {named}; the adapter is echo 1 (its entries apply all the same)" in err) == warned
+    assert ("is written for" in err) == warned
+
+
 @pytest.mark.parametrize("text", ["", "\n\n", "# nothing yet\n", "---\n"])
 def test_an_empty_expectations_file_is_refused_before_the_run(tmp_path, capsys, text):
     # An empty file is more likely a file not yet written (or truncated) than a claim that every

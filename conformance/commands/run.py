@@ -137,6 +137,10 @@ def _start_runner(args: argparse.Namespace, session, expectations, cases: list):
     if unknown_ops:
         err(f"warning: the adapter lists operations the suite does not know: {', '.join(map(shown, unknown_ops))} "
              "(see `pi-conformance list` for the operation names)")
+    meant = expectations.implementation if expectations is not None else None
+    if meant is not None and meant.split() != [hello.name, hello.version]:
+        err(f"warning: {expectations.file} is written for {shown(meant)}; the adapter is {shown(hello.name)} "
+            f"{shown(hello.version)} (its entries apply all the same)")
     return runner
 
 

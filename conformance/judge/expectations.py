@@ -1,7 +1,7 @@
 """Per-implementation expectations files.
 
 ```yaml
-implementation: pi 1.6.0          # optional, for the reader
+implementation: pi 1.6.0          # optional: NAME VERSION, compared with the adapter's
 expectations:
   - id: msg-replay-*              # a case id or a glob over case ids
     status: fail                  # fail | skip | unsupported
@@ -67,6 +67,8 @@ class Expectations:
 
     entries: list[Expectation]
     file: str = ""
+    implementation: str | None = None
+    """The file's ``implementation:`` ("NAME VERSION"), which the run compares with the adapter's."""
 
     def match(self, case_id: str, edition: str | None = None) -> Expectation | None:
         """The first entry matching ``case_id`` judged by ``edition`` (an entry with
@@ -159,7 +161,7 @@ def load_expectations(path: Path) -> Expectations:
             raise SuiteFileError(FileError(shown, entry.line, entry.column, f"expectations[{i}].id",
                                            f"{entry.id!r} is already listed at line {seen[key]}"))
         seen[key] = entry.line
-    return Expectations(parsed.expectations, shown)
+    return Expectations(parsed.expectations, shown, parsed.implementation)
 
 
 def _check_editions(entry: Expectation, i: int, shown: str, positions: Any) -> None:
