@@ -324,3 +324,17 @@ def test_a_locale_check_runs_under_its_locales_whatever_adapter_env_says(tmp_pat
     check = locales.LocaleCheck(connect, user, cases=[SimpleNamespace(id="c1")], locales=["da_DK.UTF-8", "POSIX"])
     assert check.run() == []
     assert seen == [(LOCALE, LOCALE, "1"), ("da_DK.UTF-8", "da_DK.UTF-8", "1"), ("POSIX", "POSIX", "1")]
+
+
+def test_locales_over_cases_that_order_nothing_repeat_none_and_say_so(capsys):
+    # a case that orders no text: nothing is repeated, the missing-locale warning does not apply
+    assert main(["run", "--adapter", "serve-reference", "--locales", "sv_FI.UTF-8", "--case", "env-env-example"]) == 0
+    err = capsys.readouterr().err
+    assert "none of the selected cases orders text" in err and "not installed" not in err
+    assert main(["run", "--adapter", "serve-reference", "--locales", "sv_FI.UTF-8",
+                 "--case", "env-order-tiebreak-example"]) == 0
+    err = capsys.readouterr().err
+    from conformance.judge.locales import not_installed
+
+    assert "none of the selected cases" not in err
+    assert ("sv_FI.UTF-8 not installed" in err) == bool(not_installed(["sv_FI.UTF-8"]))

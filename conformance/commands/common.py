@@ -140,7 +140,8 @@ def out_folder(value: str, *given: str | None, allowed: Path | None = None) -> P
 
 def locale_check(args: argparse.Namespace, session, adapter, cases, *, quiet: bool = False):
     """The locale check of ``--locales`` over the collation cases among ``cases``; ``None`` (with a
-    warning unless ``quiet``) for an in-process adapter, which shares the kit's locale."""
+    warning or a note unless ``quiet``) for an in-process adapter, which shares the kit's locale,
+    and when no case of ``cases`` orders text."""
     from conformance.adapters.connect import out_of_process
     from conformance.judge.locales import LocaleCheck, collation_cases, not_installed
 
@@ -149,9 +150,14 @@ def locale_check(args: argparse.Namespace, session, adapter, cases, *, quiet: bo
             err("warning: --locales is for adapters the kit starts as a process; an in-process "
                 "implementation shares the kit's locale")
         return None
+    collating = collation_cases(cases)
+    if not collating:
+        if not quiet:
+            err("note: --locales: none of the selected cases orders text, so none is repeated under another locale")
+        return None
     missing = not_installed(args.locales)
     if missing and not quiet:
         err(f"warning: {', '.join(missing)} not installed on this machine: an adapter that orders text through "
             "the C library runs under it as under C, so the check cannot show its dependence (Node's ICU needs none)")
-    return LocaleCheck(session.adapter_factory(args.adapter), session.environment(), collation_cases(cases),
+    return LocaleCheck(session.adapter_factory(args.adapter), session.environment(), collating,
                        args.locales, timeout=getattr(args, "timeout", 10.0))
