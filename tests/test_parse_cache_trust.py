@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import threading
 
 import pytest
@@ -143,6 +144,7 @@ def test_a_link_in_place_of_an_entry_is_not_followed(tmp_path, cache):
 @pytest.mark.parametrize("how", ["writable by others", "another user's"])
 def test_a_cache_folder_others_control_is_not_used_and_that_is_said_once(tmp_path, cache, monkeypatch, capfd, how):
     dirs = mini_suite(tmp_path)
+    shutil.rmtree(cache, ignore_errors=True)  # writing the goldens may have made it (seen under xdist)
     cache.mkdir(parents=True)
     if how == "writable by others":
         cache.chmod(0o777)
