@@ -53,9 +53,14 @@ def switch_one_block(client: Client, example) -> None:
             raise Counterexample(f"after switching, the prompt holds {begins} begin markers ({ends} end markers)")
 
 
+MAX_LAYERS = 8
+"""The layer limit of a chain (PROF-INHERIT-DEPTH)."""
+
+
 @invariant("inv-prof-chain-specific-first", area="profiles",
-           title="A chain's layers appear specific first, bases nearest first, in the load and in the block",
-           clauses=["PROF-INHERIT-ORDER", "PROF-BLOCK"], ops=["profiles.load", "profiles.resolve"],
+           title="A chain's layers appear specific first, bases nearest first, in the load and in the block; "
+                 "past 8 layers it is refused whole",
+           clauses=["PROF-INHERIT-ORDER", "PROF-BLOCK", "PROF-INHERIT-DEPTH"], ops=["profiles.load", "profiles.resolve"],
            strategy=chain)
 def chain_specific_first(client: Client, bodies) -> None:
     tree = chain_tree(bodies)
@@ -63,12 +68,19 @@ def chain_specific_first(client: Client, bodies) -> None:
     where = {"agentDir": "agent", "cwd": "project"}
     loaded = client.call("profiles.load", where, tree=tree)
     leaf = next((p for p in loaded["global"]["profiles"] if p["ref"] == "global:p0"), None)
-    expected = [f"global:{n}" for n in names]
+    too_deep = len(names) > MAX_LAYERS
+    expected = [] if too_deep else [f"global:{n}" for n in names]
     if leaf is None or leaf["layers"] != expected:
         raise Counterexample(f"layers of global:p0 are {leaf and leaf['layers']}, expected {expected}")
     out = client.call("profiles.resolve", {**where, "model": {"provider": "p", "id": "m"},
                                            "session": {"mode": "manual", "profile": "p0"},
                                            "systemPrompt": "base"}, tree=tree)
+    if too_deep:
+        codes = [d["code"] for d in out["diagnostics"]]
+        if (leaf["diagnostic"] or {}).get("code") != "profile-depth" or out["systemPrompt"] is not None \
+                or "profile-depth" not in codes:
+            raise Counterexample(f"a chain of {len(names)} layers was not refused with profile-depth")
+        return
     prompt = out["systemPrompt"] or ""
     pos = 0
     for n, b in zip(names, bodies):

@@ -9,7 +9,8 @@ that tie, are fractional, negative, huge or not numbers, ``providers`` and ``act
 ``%ComSpec%`` paths (fish in any case, empty basenames, trailing slashes, Windows paths, characters
 XML would escape), the shells that exist, dates well and badly written, time zones or none.
 Context files (ENV-DECISION-CONTEXT-FILES): paths in and out of the agent directory, blank and padded contents, the
-project-doc divider inside a content. ``xsettings.toml`` texts (ENV-DECISION-AUDIT) and session scripts (ENV-DECISION-*).
+agent directory's file among blank ones, the project-doc divider inside a content; histories holding audit
+messages of every audit type. ``xsettings.toml`` texts (ENV-DECISION-AUDIT) and session scripts (ENV-DECISION-*).
 The invariants of :mod:`conformance.invariants.envelope` draw from the same pieces.
 """
 
@@ -270,10 +271,27 @@ def developer_messages() -> Any:
     return build()
 
 
+@st.composite
+def blanks_around_global(draw: Any) -> list[dict]:
+    """The agent directory's file among blank files: before it (so that it is the first file
+    kept), after it only (so that it is the one file kept), or both (ENV-CTX-BLANK, ENV-CTX-DIVIDER)."""
+    def blanks(least: int) -> list[dict]:
+        return [{"path": draw(st.sampled_from([f"{CWD}/AGENTS.md", "/work/AGENTS.md"])), "content": draw(blank)}
+                for _ in range(draw(st.integers(least, 2)))]
+
+    files = blanks(0) + [{"path": f"{AGENT_DIR}/AGENTS.md", "content": draw(file_content())}] + blanks(1)
+    if draw(st.integers(0, 2)) == 0:
+        files.append({"path": f"{CWD}/AGENTS.md", "content": draw(file_content())})
+    return files
+
+
 @strategy("envelope.context-message")
 def context_message() -> Any:
-    """Context files in Pi's order, with or without an agent directory (ENV-DECISION-CONTEXT-FILES)."""
-    return st.tuples(st.sampled_from(CWDS), st.sampled_from([AGENT_DIR, None, AGENT_DIR + "/", ""]), any_context_files()) \
+    """Context files in Pi's order, with or without an agent directory (ENV-DECISION-CONTEXT-FILES),
+    and the agent directory's file among blank ones."""
+    agent_dirs = st.sampled_from([AGENT_DIR, None, AGENT_DIR + "/", ""])
+    return st.one_of(st.tuples(st.sampled_from(CWDS), agent_dirs, any_context_files()),
+                     st.tuples(st.sampled_from(CWDS), st.sampled_from([AGENT_DIR, AGENT_DIR + "/"]), blanks_around_global())) \
         .map(lambda e: ({"cwd": e[0], "agentDir": e[1], "contextFiles": e[2]}, None))
 
 
@@ -282,10 +300,13 @@ HISTORY = ({"role": "user", "content": "hi", "timestamp": 1},
             "display": False, "timestamp": 0},
            {"role": "custom", "customType": "@luan.sh/pi-developer-messages/group", "content": "audit",
             "display": False, "timestamp": 0},
+           {"role": "custom", "customType": "@luan.sh/pi-developer-messages/developer", "content": "Mode: plan",
+            "display": False, "timestamp": 0},
+           {"role": "custom", "customType": "@luan.sh/pi-developer-messages/context-user", "timestamp": 0},
            {"role": "custom", "customType": "other", "content": "keep", "display": True, "timestamp": 2},
            {"role": "assistant", "content": [{"type": "text", "text": "ok"}], "timestamp": 3})
-"""Messages the context hook sees: history, an earlier context-files message, an audit
-message, another extension's custom message."""
+"""Messages the context hook sees: history, an earlier context-files message, audit messages of
+the group type and of the earlier per-instruction types, another extension's custom message."""
 
 
 @strategy("envelope.context-hook")

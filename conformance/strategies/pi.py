@@ -46,16 +46,25 @@ arg_values = st.one_of(st.sampled_from([[], [""]]), st.lists(st.sampled_from(ARG
 QUOTING = ('"a b"', "'a b'", '""', "''", '"open', "'open", '\\"', "a\"b\"c", "a'b'c", '"it\'s"', "'say \"hi\"'",
            "\\", "$1", "x", "\U0001F600", "e\u0301")
 SEPARATORS = (" ", "  ", "\t", "\n", "\u00a0", "\u3000", "")
+JS_ONLY_SEPARATORS = ("\ufeff", "\u2028", "\u1680")
+"""Characters of JavaScript's ``\\s`` that other languages' white space leaves out."""
+NOT_SEPARATORS = ("\u001c", "\u0085", "\u200b")
+"""Characters other languages call white space that JavaScript's ``\\s`` does not (PI-TPL-ARGS-SPLIT)."""
 argument_text = st.lists(st.tuples(st.sampled_from(QUOTING), st.sampled_from(SEPARATORS)), max_size=5) \
     .map(lambda parts: "".join(p + s for p, s in parts))
 """An argument text with every quoting form (double, single, empty, unterminated, escaped,
 adjacent) and JavaScript's whitespace characters as separators."""
+split_text = st.lists(st.tuples(st.sampled_from(QUOTING), st.sampled_from(JS_ONLY_SEPARATORS + NOT_SEPARATORS + (" ", "  "))),
+                      min_size=2, max_size=4).map(lambda parts: "".join(p + s for p, s in parts))
+"""An argument text whose separators are the characters where JavaScript's ``\\s`` and other
+languages' white space part (PI-TPL-ARGS-SPLIT)."""
 
 
 @strategy("pi.parse-args")
 def parse_args() -> Any:
     """Examples ``(input, tree)`` of ``pi.parse-args`` (see the module docstring)."""
-    return st.one_of(st.sampled_from(["", " ", "\t\n\u00a0"]), argument_text).map(lambda text: ({"text": text}, None))
+    return st.one_of(st.sampled_from(["", " ", "\t\n\u00a0"]), argument_text, split_text) \
+        .map(lambda text: ({"text": text}, None))
 
 
 @strategy("pi.substitute-args")

@@ -1,6 +1,6 @@
 """Strategies of the profiles area's inputs (PROF-DECISION-*): system prompts holding managed
 blocks and forgeries of their markers, and profiles trees -- profile files (empty, at the size
-limit and over it, links), ``config.json`` with inheritance chains (up to the layer limit, cycles,
+limit and over it, links), ``config.json`` with inheritance chains (around the layer limit, cycles,
 missing bases) and bindings whose rules use the pattern characters -- for loading and resolving.
 """
 
@@ -68,18 +68,22 @@ def strip() -> Any:
 
 @st.composite
 def chain(draw: Any) -> list[str]:
-    """Bodies of a chain of 1 to 8 profiles (the layer limit), the specific one first."""
+    """Bodies of a chain of 1 to 3 profiles, or of 7, 8 or 9 (around the layer limit of
+    PROF-INHERIT-DEPTH), the specific one first."""
+    size = draw(st.one_of(st.integers(1, 3), st.sampled_from([7, 8, 9])))
     return draw(st.lists(st.text(alphabet="abc ", min_size=1, max_size=6).filter(lambda s: s.strip()),
-                         min_size=1, max_size=8))
+                         min_size=size, max_size=size))
 
 
 def chain_tree(bodies: list[str]) -> dict:
-    """A tree whose global profiles ``p0`` .. ``pN`` each extend the next; each body is
+    """A tree whose global profiles ``p0`` .. ``pN`` each extend the next, ``p0`` the global
+    ``defaultProfile`` (so that resolution builds the whole chain); each body is
     ``"<name> says <body>"``."""
     names = [f"p{i}" for i in range(len(bodies))]
     tree: dict = {f"agent/system-prompts/profiles/{n}.md": f"{n} says {b}" for n, b in zip(names, bodies)}
     meta = {n: {"extends": names[i + 1]} for i, n in enumerate(names[:-1])}
-    tree["agent/system-prompts/config.json"] = json.dumps({"version": 1, "profiles": meta}, indent=2) + "\n"
+    tree["agent/system-prompts/config.json"] = json.dumps({"version": 1, "defaultProfile": names[0], "profiles": meta},
+                                                          indent=2) + "\n"
     tree["project"] = {"dir": True}
     return tree
 
@@ -243,6 +247,6 @@ def resolve() -> Any:
                                "profile": draw(st.sampled_from(NAMES))}
         if draw(st.booleans()):
             data["systemPrompt"] = draw(base_prompt())
-        return data, draw(profiles_tree())
+        return data, draw(st.one_of(profiles_tree(), chain().map(chain_tree)))
 
     return build()

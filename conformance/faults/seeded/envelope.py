@@ -50,6 +50,17 @@ def _divider_always(files, agent_dir):
     return contents[0]
 
 
+def _divider_counts_given(files, agent_dir):
+    """The divider's "more than one file" counted among the files given, blank ones included."""
+    kept = cf.kept_files(files)
+    if not kept:
+        return None
+    contents = [f.content for f in kept]
+    if len(files) > 1 and cf.is_global_file(kept[0], agent_dir):
+        return contents[0] + cf.PROJECT_DOC_DIVIDER + "\n\n".join(contents[1:])
+    return "\n\n".join(contents)
+
+
 def _trimmed(files):
     return [cf.ContextFile(f.path, f.content.strip()) for f in files if f.content.strip()]
 
@@ -243,4 +254,12 @@ FAULTS = [
           "An append-system text of white space only is dropped after a custom prompt",
           ("ENV-INSTR-CUSTOM", "ENV-DECISION-INSTRUCTIONS"), (replace("reference.envelope.instructions:provider_instructions", _blank_append_dropped),),
           ("envelope.instructions",)),
+    Fault("env-ctx-divider-counts-given", "envelope",
+          "The project-doc divider counts the files given, so a global file followed only by blank ones gets it",
+          ("ENV-CTX-DIVIDER", "ENV-CTX-BLANK"), (replace(f"{CF}:context_body", _divider_counts_given),),
+          ("envelope.context-message",)),
+    Fault("env-hook-group-audits-only", "envelope",
+          "The context hook removes group audit messages only, not those of the earlier audit types",
+          ("ENV-AUDIT-EARLIER", "ENV-AUDIT-STRIP"), (replace(f"{CF}:AUDIT_TYPES", (cf.AUDIT_GROUP_TYPE,)),),
+          ("envelope.context-hook",)),
 ]

@@ -15,6 +15,11 @@ PKG = "reference.pi.core.filters"
 VAL = "reference.pi.core.values"
 MDL = "reference.pi.core.credentials"
 
+PYTHON_WHITESPACE = ("\t\n\v\f\r\u001c\u001d\u001e\u001f \u0085\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005"
+                     "\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000")
+"""What Python's ``str.isspace`` and ``str.split`` take for white space: U+001C..U+001F and U+0085
+that JavaScript's ``\\s`` leaves out, without the U+FEFF that it holds."""
+
 MSG_OPS = ("pi.convert-to-llm", "pi.replay-system", "pi.validate-message")
 TPL_OPS = ("pi.load-templates", "pi.parse-args", "pi.substitute-args", "pi.expand-input")
 PKG_OPS = ("pi.package-source", "pi.packages-resolve")
@@ -220,4 +225,7 @@ FAULTS = [
           ("PI-PKG-SOURCE-TRIM",),
           (mutate("reference.pi.core.sources:parse_source", "text = source.strip()", "text = source.rstrip()"),),
           ("pi.package-source",)),
+    Fault("tpl-args-python-whitespace", "pi",
+          "Arguments are split at Python's white space, not JavaScript's \\s (U+001C..U+001F and U+0085 separate, U+FEFF does not)",
+          ("PI-TPL-ARGS-SPLIT",), (replace(f"{TPL}:JS_WHITESPACE", PYTHON_WHITESPACE),), ("pi.parse-args",)),
 ]
