@@ -8,6 +8,7 @@ import sys
 import textwrap
 from collections import Counter
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -41,13 +42,18 @@ def test_every_fault_names_known_clauses():
 
 
 @pytest.fixture(scope="module")
-def strength(suite):
-    """Every seeded fault run against the cases of its operations; every MUST clause classified."""
+def whole_matrix(suite):
+    """Every seeded fault run against every case of its operations (not only until it is caught)."""
+    with untraced():  # the matrix runs the reference over and over: the scenario tests measure it
+        return fm.catch_matrix(ALL, suite)
+
+
+@pytest.fixture(scope="module")
+def strength(suite, whole_matrix):
+    """Every MUST clause classified by the seeded faults' catches."""
     from conformance.judge.coverage import fault_coverage, load_allow_list
 
-    allowed = load_allow_list(ALLOW_LIST)
-    with untraced():  # the matrix runs the reference over and over: the scenario tests measure it
-        return fault_coverage(suite, ALL, allowed=allowed)
+    return fault_coverage(suite, ALL, allowed=load_allow_list(ALLOW_LIST), matrix=whole_matrix)
 
 
 ALLOW_LIST = Path(__file__).parent.parent / "conformance" / "faults" / "seeded" / "unproven.txt"
@@ -446,3 +452,23 @@ def test_a_faults_module_is_found_in_the_working_folder_as_a_python_adapter_is(t
 def test_a_number_of_examples_out_of_bounds_is_a_usage_error_not_a_traceback(capsys, examples, said):
     assert cli_main(["faults", "--fault", "env-tools-any", "--invariants", "--examples", examples, "-q"]) == 2
     assert capsys.readouterr().err == f"pi-conformance: --examples: the number of examples must be {said}\n"
+
+
+def _result(caught_by, ops, clauses=("C-1",)):
+    return fm.FaultResult("f", "envelope", "t", list(clauses), caught_by=list(caught_by), ops=ops)
+
+
+def test_a_narrow_faults_catch_by_a_case_citing_none_of_its_clauses_is_reported():
+    cases = [SimpleNamespace(id="a", op="x", clauses=["C-1"]), SimpleNamespace(id="b", op="x", clauses=["C-2"]),
+             SimpleNamespace(id="c", op="y", clauses=["C-3"])]
+    narrow = {"x": [100, int(fm.NARROW * 100)], "y": [100, 1]}
+    assert fm.uncited_catches([_result(["a", "b", "c"], narrow)], cases) == [("b", "f", ["C-1"]), ("c", "f", ["C-1"])]
+    broad_in_x = {"x": [100, int(fm.NARROW * 100) + 1], "y": [100, 1]}  # fails too much of x to say what b exercises
+    assert fm.uncited_catches([_result(["a", "b", "c"], broad_in_x)], cases) == [("c", "f", ["C-1"])]
+    assert fm.uncited_catches([_result(["b"], narrow, clauses=("C-9", "C-2"))], cases) == []
+
+
+def test_no_case_catches_a_narrow_fault_of_a_clause_it_does_not_cite(whole_matrix):
+    """Each case cites the clauses it exercises: breaking a clause with a fault that fails few of an
+    operation's cases changes the verdict only of cases that cite it."""
+    assert [f"{case} cites none of {', '.join(clauses)} ({fault})" for case, fault, clauses in whole_matrix.uncited] == []

@@ -208,6 +208,10 @@ class Matrix:
 
     results: list[FaultResult]
     reference_failures: list[str] = field(default_factory=list)
+    uncited: list[tuple[str, str, list[str]]] = field(default_factory=list)
+    """``(case id, fault id, the fault's clauses)`` for each case that a fault narrow in the case's
+    operation catches though the case cites none of the fault's clauses (:func:`uncited_catches`;
+    a matrix run with ``first_only`` has not looked)."""
 
     @property
     def survivors(self) -> list[FaultResult]:
@@ -227,6 +231,7 @@ class Matrix:
                 "survivors": [r.id for r in self.survivors], "tooBroad": [r.id for r in self.too_broad],
                 "cannotApply": [r.id for r in self.unapplied],
                 "referenceFailures": self.reference_failures,
+                "uncited": [{"case": case, "fault": fault, "clauses": clauses} for case, fault, clauses in self.uncited],
                 "results": [r.record() for r in self.results]}
 
 
@@ -375,7 +380,30 @@ def catch_matrix(faults: Sequence[Fault], cases: Sequence[Any], session: Any = N
     finally:
         ref.stop()
     matrix.reference_failures = sorted(cid for cid, status in reference_status.items() if status != "passed")
+    if not first_only:
+        matrix.uncited = uncited_catches(matrix.results, cases)
     return matrix
+
+
+NARROW = 0.05
+"""A fault that fails at most this share of an operation's cases is narrow there: it breaks what its
+clauses state and little else, so a case of that operation it fails exercises those clauses."""
+
+
+def uncited_catches(results: Sequence[FaultResult], cases: Sequence[Any]) -> list[tuple[str, str, list[str]]]:
+    """``(case id, fault id, the fault's clauses)``, sorted, for each case (objects with ``id``,
+    ``op`` and ``clauses``) that a fault catches while failing at most :data:`NARROW` of the cases
+    of the case's operation, and that cites none of the fault's clauses: a case should cite the
+    clauses it exercises, and breaking one of these changes its verdict."""
+    by_id = {c.id: c for c in cases}
+    found = []
+    for r in results:
+        for case_id in r.caught_by:
+            case = by_id.get(case_id)
+            ran, failing = r.ops.get(case.op, (0, 0)) if case is not None else (0, 0)
+            if ran and failing <= NARROW * ran and not set(case.clauses) & set(r.clauses):
+                found.append((case_id, r.id, list(r.clauses)))
+    return sorted(found)
 
 
 def format_matrix(matrix: Matrix, *, verbose: bool = False) -> str:
@@ -401,6 +429,10 @@ def format_matrix(matrix: Matrix, *, verbose: bool = False) -> str:
     if matrix.reference_failures:
         lines.append(f"{len(matrix.reference_failures)} case(s) do not pass against the reference and catch "
                      f"nothing: {' '.join(matrix.reference_failures[:10])}")
+    if matrix.uncited:
+        lines.append(f"{len(matrix.uncited)} case(s) caught a fault narrow in their operation without citing its "
+                     "clauses (cite them, or say why not):")
+        lines += [f"  {case} cites none of {', '.join(clauses)} ({fault})" for case, fault, clauses in matrix.uncited]
     return "\n".join(lines)
 
 

@@ -148,16 +148,19 @@ def load_allow_list(path) -> set[str]:
 
 
 def fault_coverage(cases: list[Case], faults, session: Session | None = None, *, areas: list[str] | None = None,
-                   allowed: set[str] | None = None) -> FaultCoverage:
+                   allowed: set[str] | None = None, matrix=None) -> FaultCoverage:
     """Run each fault (a :class:`conformance.faults.runner.Fault`) against the cases of its operations and
     classify every MUST clause of the catalogue of ``session`` (default: the kit's own; of
-    ``areas`` when given), judged by its goldens; see :class:`FaultCoverage`."""
+    ``areas`` when given), judged by its goldens; see :class:`FaultCoverage`. ``matrix``: the
+    :class:`~conformance.faults.runner.Matrix` of those faults and cases when it is at hand (the
+    catches it records decide), else it is made, each fault run until it is caught and proven."""
     from conformance.faults.runner import catch_matrix
 
     session = session or Session()
     cat = session.catalogue()
     faults = [f for f in faults if not areas or f.area in areas]
-    matrix = catch_matrix(faults, cases, session, first_only=True)
+    if matrix is None:
+        matrix = catch_matrix(faults, cases, session, first_only=True)
     fc = FaultCoverage(too_broad=[r.id for r in matrix.too_broad], survivors=[r.id for r in matrix.survivors],
                        cannot_apply=[f"{r.id}: {r.cannot_apply}" for r in matrix.unapplied], allowed=set(allowed or ()))
     cited = {cid for c in cases for cid in c.clauses}
