@@ -17,7 +17,7 @@ from conformance.corpus.cases import load_suite
 from conformance.judge.runner import Runner
 from tests.blind.proxy import BlindFault, batch_faults, load_fault
 
-BATCHES = ("batch1",)
+BATCHES = ("batch1", "batch2")
 FAULTS = [path for batch in BATCHES for path in batch_faults(batch)]
 
 
@@ -33,11 +33,17 @@ def cases():
     return {c.id: c for c in load_suite().cases}
 
 
-def test_the_first_batch_has_at_least_30_faults_over_every_area_and_a_catch_list_each():
-    assert len(FAULTS) >= 30
-    assert sorted(CATCHES) == sorted(p.stem for p in FAULTS)
-    areas = {load_fault(p).OP.split(".")[0] for p in FAULTS}
+@pytest.mark.parametrize("batch", BATCHES)
+def test_each_batch_has_at_least_30_faults_over_every_area_and_a_catch_list_each(batch):
+    faults = batch_faults(batch)
+    assert len(faults) >= 30
+    assert sorted(_catches(batch)) == sorted(p.stem for p in faults)
+    areas = {load_fault(p).OP.split(".")[0] for p in faults}
     assert areas == {"envelope", "profiles", "pi"}
+
+
+def test_fault_names_are_unique_across_batches():
+    assert len(CATCHES) == len(FAULTS)
 
 
 def test_every_blind_fault_is_caught_by_the_suite():
@@ -102,16 +108,17 @@ def _benchmark():
     return module
 
 
-def test_the_strength_guide_quotes_the_recorded_first_sight_and_current_rates():
-    """The figures of docs/strength.md are benchmarks/blind.py's totals of the recorded runs, and the catching
-    cases are those of the last recorded run."""
+@pytest.mark.parametrize("batch", BATCHES)
+def test_the_strength_guide_quotes_the_recorded_first_sight_and_current_rates(batch):
+    """The figures of docs/strength.md are benchmarks/blind.py's totals of each batch's recorded runs, and
+    the catching cases are those of its last recorded run."""
     import json
 
-    bench, folder = _benchmark(), Path(__file__).parent / "blind" / "batch1"
+    bench, folder = _benchmark(), Path(__file__).parent / "blind" / batch
     guide = (Path(__file__).parent.parent / "docs" / "strength.md").read_text(encoding="utf-8")
     for name in ("first-sight.json", "measured.json"):
         record = json.loads((folder / name).read_text(encoding="utf-8"))
         quoted = "\n".join(bench.totals(record["results"]))
         assert quoted in guide, f"docs/strength.md does not quote the totals of {name}:\n{quoted}"
     measured = json.loads((folder / "measured.json").read_text(encoding="utf-8"))["results"]
-    assert {r["fault"]: sorted(r["caughtBy"]) for r in measured} == {k: sorted(v) for k, v in CATCHES.items()}
+    assert {r["fault"]: sorted(r["caughtBy"]) for r in measured} == {k: sorted(v) for k, v in _catches(batch).items()}
