@@ -136,6 +136,21 @@ class Session:
 
         return golden.golden_path(self.golden_dir, area, case_id, judged(self.edition, area))
 
+    def shown_edition(self, case: Any) -> str | None:
+        """The edition whose golden a page shows for ``case``: the one this session's edition
+        judges its area by where the case holds in it, else the first edition the case holds for
+        (a pi-1.6.0 case on a page of the default edition), so that every case is shown with a
+        golden it is judged by (PI-DECISION-EDITIONS); ``None`` for an area without editions."""
+        from conformance.corpus.editions import judged
+
+        edition = judged(self.edition, case.area)
+        editions = getattr(case, "editions", None)
+        return editions[0] if editions and edition not in editions else edition
+
+    def shown_golden_path(self, case: Any) -> Path:
+        """Where the golden of :meth:`shown_edition` of ``case`` lies."""
+        return golden.golden_path(self.golden_dir, case.area, case.id, self.shown_edition(case))
+
     def stray_goldens(self) -> list:
         """A suite error for each file under the golden folder that belongs to no case
         (:func:`conformance.judge.strays.stray_errors`): misnamed and foreign files always;

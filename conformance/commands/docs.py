@@ -28,7 +28,7 @@ def run(args: argparse.Namespace) -> ExitCode:
     suite = session.suite()
     warnings: list[str] = []
     try:
-        written = write(out, session.cases(), session, fmt=args.format, results=args.results, warnings=warnings)
+        written = write(out, session.suite().cases, session, fmt=args.format, results=args.results, warnings=warnings)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     except OSError as exc:

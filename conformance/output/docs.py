@@ -12,6 +12,8 @@ from pathlib import Path
 from conformance.judge import golden
 from conformance.corpus.cases import Case
 from conformance.corpus.catalogue import AREAS, load_catalogue
+from conformance.corpus.editions import judged
+from conformance.judge.coverage import covering_cases
 from conformance.session import Session
 from conformance.output.files import write_text
 from conformance.corpus.trees import tree_data
@@ -35,14 +37,18 @@ def render_area(area: str, cases: list[Case], session: Session) -> str:
             lines += [clause.note, ""]
         covering = [c for c in cases if cid in c.clauses]
         citing = cat.cited_by(cid)
+        through = len(covering_cases(cat, cid, cases))
         if clause.check == "manual":
             lines += ["_Checked by a reader: no case can check this clause._", ""]
         if citing:
-            lines += ["Relied on by: " + ", ".join(f"[{c}](#{c.lower()})" for c in citing) + ".", ""]
-        if not covering and not citing and clause.check != "manual":
+            lines += ["Relied on by: " + ", ".join(f"[{c}](#{c.lower()})" for c in citing)
+                      + (f"; their cases cover it ({through} in all)." if through else "."), ""]
+        if not through and clause.check != "manual":
             lines += ["_No case covers this clause yet._", ""]
         for case in covering:
-            lines += [f"### `{case.id}`: {case.title}", "", f"Operation `{case.op}`.", ""]
+            shown = session.shown_edition(case)
+            judged_by = f" Judged by edition `{shown}`." if shown != judged(session.edition, case.area) else ""
+            lines += [f"### `{case.id}`: {case.title}", "", f"Operation `{case.op}`.{judged_by}", ""]
             if case.tree is not None:
                 lines += ["Files:", ""] + _block(golden.dump(tree_data(case.tree))) + [""]
             lines += ["Input:", ""] + _block(golden.dump(case.input)) + [""]
@@ -50,7 +56,7 @@ def render_area(area: str, cases: list[Case], session: Session) -> str:
                 lines += [f"Expected: the error `{case.error_code}`.", ""]
                 continue
             try:
-                path = session.golden_path(case.area, case.id)
+                path = session.shown_golden_path(case)
                 stored = golden.read_case(path, case.id, case.op)
             except ValueError as exc:
                 lines += [f"_Golden unreadable:_ `{golden.located(path, exc)}`", ""]

@@ -159,10 +159,12 @@ def golden_block(case: Any, session: Any) -> tuple[Block | None, str]:
     """The golden output of a case as a YAML block, or ``None`` and why (missing, unreadable, or
     ``""`` for a case that expects an error). The golden is the one a run of the edition of
     ``session`` (a :class:`conformance.session.Session`; edition ``None``: the default) judges the
-    case by: the edition's own golden where the case has one (PI-DECISION-EDITIONS)."""
+    case by: the edition's own golden where the case has one (PI-DECISION-EDITIONS); a case that
+    edition does not judge shows the golden of its own first edition
+    (:meth:`conformance.session.Session.shown_edition`)."""
     if case.error_code is not None:
         return None, ""
-    path = session.golden_path(case.area, case.id)
+    path = session.shown_golden_path(case)
     try:
         stored = golden.read_case(path, case.id, case.op)
     except ValueError as exc:

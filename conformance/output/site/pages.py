@@ -15,6 +15,7 @@ from typing import Any
 
 from conformance.corpus.cases import Case
 from conformance.corpus.catalogue import AREAS, Catalogue, Clause
+from conformance.judge.coverage import covering_cases
 from conformance.session import Session
 from conformance.output.files import write_text
 from conformance.operations import catalogue as op_catalogue
@@ -50,16 +51,24 @@ class CaseView:
     expected_error: str | None
     golden_note: str
     results: list[ResultView] = field(default_factory=list)
+    edition: str | None = None
+    """The edition whose golden is shown, when it is not the one the page's edition judges the
+    case's area by (a case that edition does not judge)."""
 
 
 @dataclass
 class ClauseView:
-    """One clause with the cases written under it and the cases that live elsewhere."""
+    """One clause with the cases written under it and the cases that live elsewhere, and its
+    coverage as ``pi-conformance coverage`` counts it (:func:`conformance.judge.coverage.covering_cases`):
+    ``covered`` the cases citing it or a clause relying on it, ``relied_on`` the clauses whose
+    source cites it."""
 
     clause: Clause
     editions: list[str]
     home_cases: list[CaseView]
     other_cases: list[CaseView]
+    covered: list[CaseView] = field(default_factory=list)
+    relied_on: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -111,9 +120,13 @@ def results_by_case(reports: list[dict]) -> list[tuple[str, dict[str, dict]]]:
 def case_view(case: Case, cat: Catalogue, session: Session, results: list[tuple[str, dict[str, dict]]]) -> CaseView:
     """The view of one case: its tree, input, golden as the session's edition judges it (``None``:
     the default; or the expected error) and results."""
+    from conformance.corpus.editions import judged
+
     expected, note = golden_block(case, session)
+    shown = session.shown_edition(case)
     view = CaseView(case, f"{case.area}.html", _home_clause(case, cat), tree_block(case), cap(yaml_text(case.input)),
-                    expected, case.error_code, note)
+                    expected, case.error_code, note,
+                    edition=shown if shown != judged(session.edition, case.area) else None)
     for name, records in results:
         rec = records.get(case.id)
         if rec is None:
@@ -135,10 +148,12 @@ def area_page(area: str, cat: Catalogue, views: list[CaseView]) -> dict[str, Any
         if key not in sections:
             sections[key] = Section(_file_title(clause), f"part-{Path(key).stem}", [])
         citing = [v for v in views if cid in v.case.clauses]
+        covering = {id(c) for c in covering_cases(cat, cid, [v.case for v in views])}
         sections[key].clauses.append(ClauseView(
             clause, clause_editions(clause),
             [v for v in citing if v.case.area == area and v.home == cid],
-            [v for v in citing if not (v.case.area == area and v.home == cid)]))
+            [v for v in citing if not (v.case.area == area and v.home == cid)],
+            [v for v in views if id(v.case) in covering], cat.cited_by(cid)))
     own = [v for v in views if v.case.area == area]
     homeless = [v for v in own if v.home is None]
     ops: dict[str, list[CaseView]] = {}
