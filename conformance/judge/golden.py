@@ -113,7 +113,12 @@ def _yaml() -> YAML:
 
 @lru_cache(maxsize=4096)
 def _literal_safe(text: str) -> bool:
-    if "\n" not in text:
+    """Whether ``text`` may be written as a literal block (``|``): it holds a line break, reads
+    back the same, and does not start with a tab. A block whose first line starts with a tab is
+    written without an indentation indicator, and libyaml-based readers (PyYAML's CSafeLoader,
+    ruamel.yaml.clib) take that tab for indentation and refuse the file; such text is written
+    double-quoted instead."""
+    if "\n" not in text or text.startswith("\t"):
         return False
     from ruamel.yaml.scalarstring import LiteralScalarString
 
@@ -148,8 +153,8 @@ def _to_yaml_node(value: Any) -> Any:
 
     if isinstance(value, dict):
         node = CommentedMap()
-        for k in sorted(value):
-            node[k] = _to_yaml_node(value[k])
+        for k in sorted(value):  # a key YAML 1.1 reads as a boolean or number is quoted, as a value is
+            node[SingleQuotedScalarString(k) if _yaml11_ambiguous(k) else k] = _to_yaml_node(value[k])
         return node
     if isinstance(value, list):
         return [_to_yaml_node(v) for v in value]
