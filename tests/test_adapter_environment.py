@@ -112,7 +112,9 @@ def test_the_collation_cases_come_from_the_catalogue():
     cases = collation_cases(load_suite(SCENARIOS_DIR).cases)
     ids = {c.id for c in cases}
     assert {"env-order-tiebreak-example", "env-order-tiebreak-ext-ids"} <= ids
-    assert all(any(cl in ("ENV-ORDER-TIEBREAK", "ENV-ORDER-CODEPOINT", "PI-TPL-ORDER", "PROF-PICKER-PROVIDERS",
+    assert {"msg-problems-sorted", "tpl-load-order-by-name", "prof-picker-providers-lower-case-mapping"} <= ids
+    assert all(any(cl in ("ENV-DECISION-CONTRIBUTIONS", "ENV-ORDER-TIEBREAK", "ENV-ORDER-CODEPOINT", "PI-MSG-PROBLEMS",
+                          "PI-MODELS-SCHEMA-EVERY-FIELD", "PI-TPL-ORDER", "PROF-PICKER-PROVIDERS",
                           "PROF-PICKER-MODELS") for cl in c.clauses) for c in cases)
 
 

@@ -5,9 +5,10 @@ Files ``conformance/spec/<part>.yaml`` hold ``{area, clauses: [...]}``; each cla
 ``statement`` in the project's own words, its ``source``, and flags ``refusal`` (the clause
 forbids something, so coverage also needs a case that shows the refusal), ``decision`` (the
 public sources are silent or leave the rule open; ``note`` says why the project chose this) and
-``collation`` (the clause orders or compares text, so its answer must not change with the
-machine's locale: the locale check of ``pi-conformance smoke`` and ``run --locales`` repeats its
-cases under other locales), and ``check``: ``case`` (the default: cases check it) or ``manual``
+``collation`` (the clause orders text, and this names how it compares it: one of
+:data:`conformance.corpus.collations.COLLATIONS`; its answer must not change with the machine's
+locale, so the locale check of ``pi-conformance smoke`` and ``run --locales`` repeats its cases
+under other locales), and ``check``: ``case`` (the default: cases check it) or ``manual``
 (no program can check it; ``note`` says why and what a reader checks), and ``editions``: the
 editions of its area the clause holds for (``conformance.corpus.editions``; every edition of the area
 when absent), and ``facets``: the facets (:mod:`conformance.judge.facets`, output fields no clause
@@ -50,7 +51,7 @@ class Clause:
     source: str
     refusal: bool = False
     decision: bool = False
-    collation: bool = False
+    collation: str | None = None
     check: str = "case"
     note: str | None = None
     editions: list[str] | None = None
@@ -114,6 +115,7 @@ def load_catalogue(spec_dir: Path = SPEC_DIR) -> Catalogue:
 
 
 CHECKER_SOURCES = ("__init__.py", "corpus/catalogue.py", "corpus/catalogue_models.py", "corpus/areas.py",
+                   "corpus/collations.py",
                    "corpus/editions.py", "judge/facets.py", "judge/optional.py", "corpus/public.py",
                    "corpus/yamlio.py")
 """The modules (of this package) whose code decides what a clause file loads as."""
@@ -140,7 +142,7 @@ def _catalogue_key(paths: list[Path]) -> str | None:
 
 
 _CLAUSE_SHAPE = {"id": str, "level": str, "statement": str, "source": str, "refusal": bool, "decision": bool,
-                 "collation": bool, "check": str, "note": (str, None), "editions": (None, [str]),
+                 "collation": (None, str), "check": str, "note": (str, None), "editions": (None, [str]),
                  "facets": (None, [str]), "area": str,
                  "file": None}
 """A clause as a cache entry keeps it (its ``file`` left out: the shown path is today's)."""
@@ -265,5 +267,5 @@ def describe_clauses(catalogue: Catalogue, ids: list[str], *, indent: str = "  "
 
 
 def collation_clauses(catalogue: Catalogue) -> set[str]:
-    """The ids of the clauses flagged ``collation: true``: their cases make the locale check."""
+    """The ids of the clauses that name a ``collation``: their cases make the locale check."""
     return {cid for cid, clause in catalogue.clauses.items() if clause.collation}

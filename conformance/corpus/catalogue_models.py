@@ -11,9 +11,11 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from conformance.corpus.areas import AREAS
+from conformance.corpus.collations import COLLATIONS
 from conformance.judge.facets import FACETS
 
 FACET_NAMES = tuple(FACETS)
+COLLATION_NAMES = tuple(COLLATIONS)
 
 
 class Clause(BaseModel):
@@ -27,7 +29,7 @@ class Clause(BaseModel):
     source: str = Field(min_length=1)
     refusal: bool = False
     decision: bool = False
-    collation: bool = False
+    collation: Literal[COLLATION_NAMES] | None = None  # type: ignore[valid-type]
     check: Literal["case", "manual"] = "case"
     note: str | None = None
     editions: list[str] | None = Field(default=None, min_length=1)

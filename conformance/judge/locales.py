@@ -1,7 +1,7 @@
 """The locale check: the same answers under every locale (ENV-DECISION-CONTRIBUTIONS: "the order never depends on the
 machine's locale").
 
-The cases of the clauses flagged ``collation: true`` in the catalogue (ordering and comparing
+The cases of the clauses that name a ``collation`` in the catalogue (ordering and comparing
 text: ENV-ORDER-TIEBREAK, PI-TPL-ORDER, ...) are run once with the adapter started in the kit's
 own locale (``C.UTF-8``, see :mod:`conformance.adapters.environment`) and again with it started
 under each other locale. A case whose answer changes is a failure of the implementation, reported
@@ -139,7 +139,7 @@ def parse_locales(text: str) -> tuple[str, ...]:
 
 
 def collation_cases(cases: Sequence, catalogue=None) -> list:
-    """The cases that cite a clause flagged ``collation: true`` (in the order given)."""
+    """The cases that cite a clause naming a ``collation`` (in the order given)."""
     from conformance.corpus.catalogue import collation_clauses, load_catalogue
 
     clauses = collation_clauses(catalogue if catalogue is not None else load_catalogue())

@@ -31,7 +31,8 @@ def render_area(area: str, cases: list[Case], session: Session) -> str:
     for cid, clause in cat.clauses.items():
         if clause.area != area:
             continue
-        flags = [clause.level] + (["refusal"] if clause.refusal else []) + (["project decision"] if clause.decision else [])
+        flags = [clause.level] + (["refusal"] if clause.refusal else []) + (["project decision"] if clause.decision else []) \
+            + ([f"collation {clause.collation}"] if clause.collation else [])
         lines += [f"## {cid}", "", f"**{' · '.join(flags)}** -- {clause.statement}", "", f"Source: {clause.source}", ""]
         if clause.note:
             lines += [clause.note, ""]

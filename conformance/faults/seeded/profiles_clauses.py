@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from conformance.faults.runner import Fault, rewrites, wrap
+from conformance.faults.runner import Fault, mutate, rewrites, wrap
 
 COMPOSE = "reference.profiles.core.compose"
 CONFIG = "reference.profiles.core.config"
@@ -292,4 +292,7 @@ def _selection_takes_manual(registry):
 FAULTS += [
     Fault("prof-settings-registry", "profiles", "The registry lets selection be set to manual (it has its own command)",
           ("PROF-SETTINGS-REGISTRY",), (wrap(f"{SETTINGS}:REGISTRY", _selection_takes_manual),)),
+    Fault("prof-picker-casefold", "profiles", "Picker names sort by Python's casefold (ß as ss), not the lower-case mapping",
+          ("PROF-PICKER-PROVIDERS",), (mutate(f"{PICKER}:_key", "return (text.lower(), text)",
+                                              "return (text.casefold(), text)"),)),
 ]

@@ -15,6 +15,7 @@ from typing import Any
 
 from conformance.corpus.cases import Case
 from conformance.corpus.catalogue import AREAS, Catalogue, Clause
+from conformance.corpus.collations import COLLATIONS
 from conformance.judge.coverage import covering_cases
 from conformance.session import Session
 from conformance.output.files import write_text
@@ -160,7 +161,7 @@ def area_page(area: str, cat: Catalogue, views: list[CaseView]) -> dict[str, Any
     for v in own:
         ops.setdefault(v.case.op, []).append(v)
     return {"area": area, "here": f"{area}.html", "sections": list(sections.values()), "homeless": homeless,
-            "operations": sorted(ops.items()), "summaries": _summaries(),
+            "operations": sorted(ops.items()), "summaries": _summaries(), "collations": COLLATIONS,
             "clause_pages": {cid: f"{c.area}.html" for cid, c in cat.clauses.items()},
             "editions": sorted({e for s in sections.values() for c in s.clauses for e in c.editions})}
 

@@ -14,12 +14,15 @@ ANY = "*"
 
 
 def _key(text: str) -> tuple[str, str]:
-    return (text.casefold(), text)
+    """The sort key of a picker's name: its Unicode lower-case mapping, then the name itself, both
+    in code point order (collation ``lower-case-code-point``; not ``casefold``, which JavaScript
+    has no equal of)."""
+    return (text.lower(), text)
 
 
 def provider_names(models: list[Model]) -> list[str]:
-    """Distinct provider names, sorted case-insensitively (ties by code point).
-    Implements PROF-PICKER-PROVIDERS."""
+    """Distinct provider names, sorted by their lower-case mapping, names that map alike by code
+    point. Implements PROF-PICKER-PROVIDERS."""
     return sorted({m.provider for m in models}, key=_key)
 
 
