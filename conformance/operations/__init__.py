@@ -39,7 +39,7 @@ def load_all() -> None:
         return
     _loaded = True
     for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
-        if info.name not in ("base", "index") and not info.name.startswith("_"):
+        if info.name not in ("base", "index", "error_codes") and not info.name.startswith("_"):
             importlib.import_module(f"{__name__}.{info.name}")
 
 

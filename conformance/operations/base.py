@@ -18,6 +18,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from conformance.corpus.public import private_reference
+from conformance.operations.error_codes import ERRORS
 
 
 class OpModel(BaseModel):
@@ -42,6 +43,8 @@ class Operation:
         uses_tree: whether cases of this operation may carry a file ``tree`` that the kit
             materialises and passes to the adapter as ``root``.
         module: the module that declares it (what :mod:`conformance.operations.index` names).
+        errors: the error codes it may answer that no clause names, each with its meaning
+            (:data:`conformance.operations.error_codes.ERRORS`).
     """
 
     name: str
@@ -51,6 +54,7 @@ class Operation:
     uses_tree: bool = False
     normalisers: tuple[str, ...] = field(default=())
     module: str = field(default="", compare=False)
+    errors: dict[str, str] = field(default_factory=dict, compare=False)
 
     @property
     def area(self) -> str:
@@ -79,7 +83,8 @@ def operation(
     if (private := private_reference(summary)) is not None:
         raise ValueError(f"operation {name!r}: the summary cites {private!r}, which is not in the repository")
     module = sys._getframe(1).f_globals.get("__name__", "")
-    op = Operation(name=name, input=input, output=output, summary=summary, uses_tree=uses_tree, module=module)
+    op = Operation(name=name, input=input, output=output, summary=summary, uses_tree=uses_tree, module=module,
+                   errors=dict(ERRORS.get(name, {})))
     _CATALOGUE[name] = op
     return op
 

@@ -97,7 +97,9 @@ class DeveloperMessagesInput(OpModel):
 
 
 class RefusedContribution(OpModel):
-    """A contribution that was not registered: its ``index`` in ``contributions`` and the error ``code``."""
+    """A contribution that was not registered: its ``index`` in ``contributions`` and the error
+    ``code``: one the ENV-CONTRIB clauses name (``contribution-id-blank``, ...) or
+    ``contribution-field-invalid`` (its ``providers`` or ``activeTools`` is not a list of strings)."""
 
     index: int
     code: str

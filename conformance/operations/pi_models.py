@@ -141,7 +141,11 @@ class AuthInput(CredentialInputs):
 
 class AuthOutput(OpModel):
     """``source``: ``runtime``, ``auth.json``, ``models.json``, ``environment`` or ``null``;
-    ``failure``: ``null`` or ``{code, header?, variables?, command?}``; ``message`` names the
+    ``failure``: ``null`` or ``{code, header?, variables?, command?}``, the code
+    ``auth-not-configured`` (no source gives a key), ``api-key-unresolved`` (the deciding source's
+    key names an unset or empty variable, in ``variables``, or its command fails, in ``command``),
+    ``header-unresolved`` (so does a header value, named in ``header``) or ``auth-header-without-key``
+    (``authHeader`` is set and no key is); ``message`` names the
     provider, header and variable (declared normaliser ``pi.drop-messages`` removes it)."""
 
     ok: bool

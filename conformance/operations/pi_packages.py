@@ -124,8 +124,9 @@ class PackagesResolveOutput(OpModel):
     """``packages``: project declarations in file order, then personal ones in file order.
     ``resources``: what loads. ``disabled``: what a loaded package or a settings-level list
     declares but does not load (filtered out), each with the first entry that declared it.
-    ``warnings``: host-provided dependency warnings, in load order. ``diagnostics``: reserved,
-    currently always empty."""
+    ``warnings``: host-provided dependency warnings (``{code: host-provided-dependency, path,
+    dependencies, ...}``: a package lists a package the host provides among its dependencies,
+    PI-PKG-HOST-DEPS), in load order. ``diagnostics``: reserved, currently always empty."""
 
     packages: list[PackageRecord]
     resources: Resources

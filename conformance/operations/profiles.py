@@ -387,7 +387,12 @@ class SessionInput(Where):
 
 
 class SessionOutput(OpModel):
-    """``steps``: one answer per step; ``entries``: the session tree at the end."""
+    """``steps``: one answer per step; ``entries``: the session tree at the end. A step the session
+    refuses answers ``{do, ok: false, error: {code}}``, the code one its clause names or:
+    ``entry-not-found`` (navigate to an entry the tree does not hold), ``edit-not-started``
+    (commitEdit with no beginEdit before it), ``read-failed`` (a read that failNextLoad made fail,
+    met by a step other than agentStart), ``selection-mode-invalid`` (a select whose mode is not
+    auto, manual or off) or ``setting-action-invalid`` (a set step's action neither set nor unset)."""
 
     steps: list[dict[str, Any]]
     entries: list[dict[str, Any]]

@@ -49,6 +49,8 @@ def generate() -> dict[str, dict]:
     for name, op in sorted(catalogue().items()):
         out[f"operations/{name}.input.json"] = _schema(op.input, f"{name} input")
         out[f"operations/{name}.output.json"] = _schema(op.output, f"{name} output")
+        if op.errors:  # the error codes it may answer that no clause names, with their meanings
+            out[f"operations/{name}.output.json"]["x-errors"] = dict(sorted(op.errors.items()))
     return out
 
 

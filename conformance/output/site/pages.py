@@ -162,6 +162,7 @@ def area_page(area: str, cat: Catalogue, views: list[CaseView]) -> dict[str, Any
         ops.setdefault(v.case.op, []).append(v)
     return {"area": area, "here": f"{area}.html", "sections": list(sections.values()), "homeless": homeless,
             "operations": sorted(ops.items()), "summaries": _summaries(), "collations": COLLATIONS,
+            "op_errors": {name: op.errors for name, op in op_catalogue().items()},
             "clause_pages": {cid: f"{c.area}.html" for cid, c in cat.clauses.items()},
             "editions": sorted({e for s in sections.values() for c in s.clauses for e in c.editions})}
 
