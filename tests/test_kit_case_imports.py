@@ -53,7 +53,8 @@ def test_a_session_case_imports_the_session_operation_alone_and_builds_the_model
     assert seen["modules"] == ["conformance.adapters.reference.envelope_models",
                                "conformance.adapters.reference.envelope_session",
                                "conformance.operations.base", "conformance.operations.envelope_models",
-                               "conformance.operations.envelope_session", "conformance.operations.index"]
+                               "conformance.operations.envelope_session", "conformance.operations.error_codes",
+                               "conformance.operations.index"]
     # the input and output; the bodies of its steps (registerAdapter, register, capture,
     # providerRequest); the capture's system-prompt options, dumped for the content functions
     assert seen["built"] == ["AdapterSpec", "CaptureRequest", "ContributionSpec", "ProviderRequestStep",
@@ -65,14 +66,15 @@ def test_a_stateless_envelope_case_imports_no_session_module(tmp_path):
     assert seen["modules"] == ["conformance.adapters.reference.envelope",
                                "conformance.adapters.reference.envelope_models", "conformance.operations.base",
                                "conformance.operations.envelope", "conformance.operations.envelope_models",
-                               "conformance.operations.index"]
+                               "conformance.operations.error_codes", "conformance.operations.index"]
     assert seen["built"] == ["InstructionsInput", "InstructionsOutput"]
 
 
 def test_a_credentials_case_declares_no_classifier_model(tmp_path):
     seen = _after_run("mdl-cred-none", tmp_path, warm=True)
     assert seen["modules"] == ["conformance.adapters.reference.pi_models", "conformance.operations.base",
-                               "conformance.operations.index", "conformance.operations.pi_models"]
+                               "conformance.operations.error_codes", "conformance.operations.index",
+                               "conformance.operations.pi_models"]
     assert not {"CatalogueInput", "ClassifyRequestInput", "ClassifierUsageInput", "Price"} & set(seen["declared"])
     # models.json's rules name editions but have no use for the message models, and a case
     # without a models.json has none for the file's schema models
