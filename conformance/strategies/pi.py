@@ -9,6 +9,7 @@ not just valid JSON.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from hypothesis import strategies as st
@@ -73,62 +74,121 @@ def substitute_args() -> Any:
     return st.tuples(template_text, arg_values).map(lambda e: ({"content": e[0], "args": e[1]}, None))
 
 
-NAMES = ("t", "a-b", "T", "review", "x.y")
+NAMES = ("t", "a-b", "T", "review", "x.y", "\u00e9", "e\u0301", "\U0001F600")
+
+
+EXPAND_SALT = 4
+"""Added to the drawn number before it seeds the forms of a ``pi.expand-input`` example: the first
+offset whose 20 derandomized examples (diff's default budget) reach every declared class of the
+operation (``tests/test_partitions.py`` fails when a change loses one)."""
 
 
 @strategy("pi.expand-input")
 def expand_input() -> Any:
-    """Examples ``(input, tree)`` of ``pi.expand-input`` (see the module docstring)."""
-    @st.composite
-    def build(draw: Any) -> tuple[dict, None]:
-        name = draw(st.sampled_from(NAMES + ("", "nope")))
-        head = draw(st.sampled_from(["/", "/", " /", "//", ""]))
-        sep = draw(st.sampled_from(SEPARATORS))
-        text = head + name + (sep + draw(argument_text) if sep else "")
-        templates = [{"name": n, "content": draw(template_text)}
-                     for n in draw(st.lists(st.sampled_from(NAMES), max_size=3))]
+    """Examples ``(input, tree)`` of ``pi.expand-input``: every command form (a name alone, with
+    arguments after a space, a tab or a newline, leading whitespace, a lone ``/``, no ``/``),
+    templates named once, twice or not at all, with and without placeholders, and extension
+    commands of a template's name or none."""
+    def build(k: int) -> tuple[dict, None]:
+        # The whole example follows from one drawn number, so no two examples share their forms
+        # (hypothesis never draws the same number twice, while it does redraw the same forms when
+        # they are drawn one by one): the name, the command form, the separator, how many
+        # templates have the name and the extension commands are picked afresh for each number.
+        pick = random.Random(k + EXPAND_SALT)
+        name = pick.choice(NAMES + ("nope",))
+        head = pick.choice(("/", "/", "/", "/", " /", "\t/", "", "//", "/ "))
+        sep = pick.choice(("", " ", " ", "\t", "\n", "\u00a0", "\u3000"))
+        named = pick.choice((0, 0, 1, 2, 2))  # templates of the name: none, one, two
+        others = pick.sample(NAMES + (name.swapcase(),), pick.randrange(3))
+        args = "".join(pick.choice(QUOTING) + pick.choice(SEPARATORS) for _ in range(pick.randrange(4)))
+        text = head + name + (sep + args if sep else "")
+        contents = ("plain text", "", "no placeholder here", "$1 and $@", "${1:-d} ${@:2}", "$ARGUMENTS")
+        templates = [{"name": n, "content": pick.choice(contents)}
+                     for n in [name] * min(named, 1) + others + [name] * (named - 1)]
         data: dict = {"text": text, "templates": templates}
-        commands = draw(st.lists(st.sampled_from(NAMES), max_size=2, unique=True))
+        commands = pick.choice(([], [name], [name], others[:1], [name, *others[:1]]))
         if commands:
-            data["extensionCommands"] = commands
+            data["extensionCommands"] = list(dict.fromkeys(commands))
         return data, None
 
-    return build()
+    return st.integers(0, 2**32 - 1).map(build)
 
 
-DESCRIPTION_LINES = ("short", "x" * 59, "y" * 60, "z" * 61, "w" * 62, "  padded  ", "é" * 61, "# Title")
+DESCRIPTION_LINES = ("short", "x" * 59, "y" * 60, "z" * 61, "w" * 62, "  padded  ", "\u00e9" * 61, "# Title",
+                     "\U0001F680" * 61, "e\u0301" * 31, "   ")
 FRONTMATTER = ("", "---\ndescription: Given\n---\n", "---\nargument-hint: <file>\n---\n",
                "---\ndescription: 12\n---\n", "---\ndescription: [\n---\n", "---\n---\n",
-               "---\ndescription: a\n", "---\r\ndescription: crlf\r\n---\r\n")
+               "---\ndescription: a\n", "---\r\ndescription: crlf\r\n---\r\n",
+               "---\ndescription: \"\"\nargument-hint: null\n---\n", "---\ndescription: 2024-01-01\n---\n",
+               "---\ndescription: a\ndescription: b\n---\n", "---\ndescription:\tTabbed\n---\n",
+               "---\ndescription: After\n--- trailing\n", "---\nargument-hint: [a, b]\n---\n",
+               "---\ndescription: 1_000\nargument-hint: yes\n---\n")
+BOMS = ("", "", "\ufeff")
+LINE_ENDS = ("\n", "\n", "\r\n", "\r")
+TEMPLATE_FILES = ("t.md", "a-b.md", "T.md", "notes.txt", "UP.MD", "sub/deep.md", ".hidden.md", "\u00e9.md",
+                  "e\u0301.md", "\U0001F600.md", "link.md", "broken.md", "latin.md")
+"""File names of a templates folder: ``.md`` children and others, names differing only in case,
+beyond ASCII, links (``link.md`` to ``t.md``, ``broken.md`` to nothing) and a file that is not UTF-8."""
+
+
+EXPLICIT_PATHS = ("extra", "./extra", "extra/", "extra/t.md", "missing.md", "./missing.md", "extra/notes.txt",
+                  "../project/extra")
+"""Explicit template paths: a folder in three spellings, a ``.md`` file, a file that is not, missing."""
+SETTINGS_PROMPTS = ("prompts", "!t.md", "+prompts/t.md", "-prompts/T.md", "prompts/**/*.md")
+"""A settings ``prompts`` list's entry forms: a folder, ``!``, ``+``, ``-`` and a glob."""
 
 
 @strategy("pi.load-templates")
 def load_templates() -> Any:
     """Template folders: personal (``agent/prompts``), project (``project/.pi/prompts``) and an
-    explicit folder, with colliding names, frontmatter forms (valid, invalid, unterminated, CRLF),
-    description lines at the 60-character limit, nested folders and files that are not ``.md``."""
-    files = st.sampled_from(["t.md", "a-b.md", "T.md", "notes.txt", "UP.MD", "sub/deep.md", ".hidden.md"])
-    body = st.tuples(st.sampled_from(FRONTMATTER), st.sampled_from(["", "\n", "\n\n"]),
-                     st.sampled_from(DESCRIPTION_LINES), st.sampled_from(["", "\nbody $1"])).map("".join)
+    explicit folder, with colliding names, names differing only in case and beyond ASCII, links
+    and broken links, frontmatter forms (valid, invalid, duplicate keys, unterminated, CRLF,
+    schema strings, tabs), byte-order marks, lone CRs and bytes that are not UTF-8, description
+    lines around the 60-code-point limit, nested folders and files that are not ``.md``; explicit
+    paths in every spelling and settings lists of every entry form."""
     folders = ("agent/prompts/", "project/.pi/prompts/", "project/extra/")
 
-    @st.composite
-    def build(draw: Any) -> tuple[dict, dict]:
-        tree = {folder + name: draw(body)
-                for folder in folders for name in draw(st.lists(files, max_size=3, unique=True))}
-        data: dict = {"agentDir": "agent", "cwd": "project", "projectTrusted": draw(st.booleans())}
-        paths = draw(st.lists(st.sampled_from(["extra", "extra/t.md", "missing.md", "extra/notes.txt"]),
-                              max_size=2))
+    def body(k: int, n: int) -> str:
+        # File n of an example drawn with k: consecutive files take consecutive forms, so that
+        # one example holds many frontmatter forms and description lines, not one drawn again.
+        return "".join((BOMS[(k + n // 5) % len(BOMS)], FRONTMATTER[(k + n) % len(FRONTMATTER)],
+                        ("", "\n", "\n\n")[(k + n // 3) % 3],
+                        DESCRIPTION_LINES[(k // 7 + 5 * n) % len(DESCRIPTION_LINES)],
+                        LINE_ENDS[(k + n // 2) % len(LINE_ENDS)], ("", "body $1", "  ")[(k // 3 + n) % 3]))
+
+    def entry(k: int, n: int, name: str) -> Any:
+        if name == "link.md":
+            return {"symlink": "t.md"}
+        if name == "broken.md":
+            return {"symlink": "gone.md"}
+        if name == "latin.md":
+            return {"base64": "Y2Fm6QpCb2R5Cg=="}  # "caf\xe9\nBody\n": Latin-1, not UTF-8
+        return body(k, n)
+
+    def build(k: int) -> tuple[dict, dict]:
+        # The whole example follows from one drawn number (see expand_input): no two examples
+        # share their forms, and diff shrinks a disagreeing tree file by file on its own.
+        pick = random.Random(k)
+        if pick.randrange(5) == 0:  # ASCII only, with a first line one short of the limit
+            tree = {folder + name: pick.choice(("x" * 59 + "\n", "y" * 60 + "\n", "Plain $1\n", "---\ndescription: d\n---\nbody\n"))
+                    for folder in folders for name in pick.sample(("t.md", "a-b.md", "notes.txt"), pick.randrange(3))}
+        else:
+            names = [folder + name for folder in folders for name in pick.sample(TEMPLATE_FILES, pick.randrange(7))]
+            tree = {path: entry(k, n, path.rsplit("/", 1)[1]) for n, path in enumerate(names)}
+        if tree:
+            tree.update({"project/extra/notes.txt": "not a template", "project/extra/t.md": body(k, 0)})
+        data: dict = {"agentDir": "agent", "cwd": "project", "projectTrusted": pick.random() < 0.5}
+        paths = pick.choices(EXPLICIT_PATHS, k=pick.randrange(4))
         if paths:
             data["paths"] = paths
-        if draw(st.integers(0, 3)) == 0:
+        if pick.randrange(4) == 0:
             data["defaultFolders"] = False
-        if draw(st.integers(0, 2)) == 0:
-            data["personalPrompts"] = draw(st.lists(st.sampled_from(
-                ["prompts", "!t.md", "+prompts/t.md", "-prompts/T.md", "prompts/**/*.md"]), max_size=3))
+        for key in ("personalPrompts", "projectPrompts"):
+            if pick.randrange(3) == 0:
+                data[key] = pick.sample(SETTINGS_PROMPTS, pick.randrange(4))
         return data, tree or {"agent": {"dir": True}}
 
-    return build()
+    return st.integers(0, 2**32 - 1).map(build)
 
 
 # --- models.json values (PI-DECISION-MODELS) --------------------------------------------------------------------
