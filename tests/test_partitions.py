@@ -47,3 +47,15 @@ def test_a_class_nothing_hits_is_unhit_and_fails_the_command(monkeypatch, capsys
     assert {"op": "pi.parse-args", "class": never.label, "by": "diff"} in data["unhit"]
     assert set(data) >= {"cells", "hitBySuite", "hitByDiff", "unhit"}
     assert data["hitBySuite"]["pi.parse-args"]["emptiness: empty text"] == ["tpl-args-empty"]
+
+
+def test_the_generated_examples_do_not_depend_on_the_modules_imported(tmp_path, monkeypatch):
+    # hypothesis draws, now and then, literals of every imported module that is not installed:
+    # a module full of whole numbers imported between two draws must change nothing.
+    from conformance.judge.cells import generated_examples
+
+    before = {op: generated_examples(op, 60) for op in ("pi.expand-input", "pi.load-templates")}
+    (tmp_path / "many_literals.py").write_text("VALUES = [%s]\n" % ", ".join(str(7919 * n + 13) for n in range(80)))
+    monkeypatch.syspath_prepend(str(tmp_path))
+    __import__("many_literals")
+    assert {op: generated_examples(op, 60) for op in before} == before

@@ -14,7 +14,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from conformance.strategies.registry import strategy
+from conformance.strategies.registry import drawn_number, strategy
 
 # --- templates (PI-DECISION-TEMPLATES) -----------------------------------------------------------------------------
 
@@ -77,7 +77,7 @@ def substitute_args() -> Any:
 NAMES = ("t", "a-b", "T", "review", "x.y", "\u00e9", "e\u0301", "\U0001F600")
 
 
-EXPAND_SALT = 4
+EXPAND_SALT = 1
 """Added to the drawn number before it seeds the forms of a ``pi.expand-input`` example: the first
 offset whose 20 derandomized examples (diff's default budget) reach every declared class of the
 operation (``tests/test_partitions.py`` fails when a change loses one)."""
@@ -111,7 +111,7 @@ def expand_input() -> Any:
             data["extensionCommands"] = list(dict.fromkeys(commands))
         return data, None
 
-    return st.integers(0, 2**32 - 1).map(build)
+    return drawn_number().map(build)
 
 
 DESCRIPTION_LINES = ("short", "x" * 59, "y" * 60, "z" * 61, "w" * 62, "  padded  ", "\u00e9" * 61, "# Title",
@@ -136,6 +136,10 @@ EXPLICIT_PATHS = ("extra", "./extra", "extra/", "extra/t.md", "missing.md", "./m
 """Explicit template paths: a folder in three spellings, a ``.md`` file, a file that is not, missing."""
 SETTINGS_PROMPTS = ("prompts", "!t.md", "+prompts/t.md", "-prompts/T.md", "prompts/**/*.md")
 """A settings ``prompts`` list's entry forms: a folder, ``!``, ``+``, ``-`` and a glob."""
+
+
+LOAD_SALT = 4
+"""Added to the drawn number before it seeds a ``pi.load-templates`` example (see :data:`EXPAND_SALT`)."""
 
 
 @strategy("pi.load-templates")
@@ -168,7 +172,7 @@ def load_templates() -> Any:
     def build(k: int) -> tuple[dict, dict]:
         # The whole example follows from one drawn number (see expand_input): no two examples
         # share their forms, and diff shrinks a disagreeing tree file by file on its own.
-        pick = random.Random(k)
+        pick = random.Random(k + LOAD_SALT)
         if pick.randrange(5) == 0:  # ASCII only, with a first line one short of the limit
             tree = {folder + name: pick.choice(("x" * 59 + "\n", "y" * 60 + "\n", "Plain $1\n", "---\ndescription: d\n---\nbody\n"))
                     for folder in folders for name in pick.sample(("t.md", "a-b.md", "notes.txt"), pick.randrange(3))}
@@ -188,7 +192,7 @@ def load_templates() -> Any:
                 data[key] = pick.sample(SETTINGS_PROMPTS, pick.randrange(4))
         return data, tree or {"agent": {"dir": True}}
 
-    return st.integers(0, 2**32 - 1).map(build)
+    return drawn_number().map(build)
 
 
 # --- models.json values (PI-DECISION-MODELS) --------------------------------------------------------------------

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from hypothesis import strategies as st
+
 Example = tuple[dict, "dict | None"]
 """One generated example: ``(input, tree or None)``."""
 
@@ -24,3 +26,18 @@ def strategy(op: str) -> Callable[[Callable[[], Any]], Callable[[], Any]]:
         return fn
 
     return register
+
+
+NUMBER_BITS = 32
+
+
+def drawn_number() -> Any:
+    """A strategy of one whole number in ``[0, 2**32)`` that a strategy builds a whole example
+    from (a ``random.Random`` seeded by it), drawn as 32 coin flips.
+
+    Not ``st.integers``: hypothesis also draws, now and then, the literals it finds in the source
+    of every imported module that is not installed (the kit itself, when installed editable), so
+    the derandomized examples of ``diff`` changed with the modules a front end had imported
+    (``coverage --cells`` under pytest and on the command line drew different ones) and with any
+    literal written anywhere in the kit. Coin flips are drawn from the derandomized seed alone."""
+    return st.tuples(*[st.booleans()] * NUMBER_BITS).map(lambda bits: sum(b << i for i, b in enumerate(bits)))
