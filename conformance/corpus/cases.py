@@ -1,20 +1,6 @@
-"""Scenario files: the loader and the loaded cases.
-
-A scenario file (``conformance/scenarios/<area>/<topic>.yaml``, format version
-``conformance.SCENARIO_FORMAT``) holds a small group of related cases; see
-``conformance/AUTHORING.md`` for the format. :func:`load_suite` reads every file, validates each
-case (its fields, its operation, its input against the operation's input model, its tree, its
-normalisers and capabilities: :mod:`conformance.corpus.scenario_checks`) and returns the good cases
-together with one :class:`~conformance.corpus.yamlio.FileError` per problem, with file, line, column and
-field. A bad file or case never hides the others.
-
-The cases of a file that loads without an error are kept in the parse cache
-(:mod:`conformance.corpus.yamlcache`), under a key made of the file's text and folder, of everything
-else the check reads (the clauses it may cite and their editions, the normalisers' and the
-extra operations' names) and of the checking code itself (:func:`checker_identity`); a later load
-of the same file takes its cases from there and builds no model. A file with an error is checked
-every time, so each error is reported with its file and line.
-"""
+"""Scenario files (``conformance/scenarios/<area>/<topic>.yaml``, format in
+``conformance/AUTHORING.md``): the loader and the loaded cases. A bad file or case never hides the
+others: each problem is one error naming file, line, column and field."""
 
 from __future__ import annotations
 
@@ -153,8 +139,9 @@ def load_file(path: Path, *, known_clauses: set[str] | None = None, wanted: Want
     not loaded: its id is added to ``held`` under that clause, or without ``held`` the file gets
     one error naming those cases. Raises nothing: an unreadable file is one error.
 
-    The cases come from the parse cache when it holds this file checked in the same context by
-    the same code. Otherwise every case of the file is checked, and a file without an error (and
+    The cases come from the parse cache (:mod:`conformance.corpus.yamlcache`) when it holds this
+    file (its text and folder) checked in the same context by the same code
+    (:func:`checker_identity`); such a load builds no model. Otherwise every case of the file is checked, and a file without an error (and
     without a case held back) is stored there (a selection then takes its cases); in a file with
     an error, only the ``wanted`` cases are checked and reported, as a selection reports only its
     own.

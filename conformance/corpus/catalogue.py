@@ -1,23 +1,5 @@
-"""The project's spec catalogue: every normative rule of the three areas as a clause.
-
-Files ``conformance/spec/<part>.yaml`` hold ``{area, clauses: [...]}``; each clause has a stable
-``id`` (``ENV-``, ``PROF-`` or ``PI-`` prefix), a ``level`` (MUST/SHOULD/MAY), a one-line
-``statement`` in the project's own words, its ``source``, and flags ``refusal`` (the clause
-forbids something, so coverage also needs a case that shows the refusal), ``decision`` (the
-public sources are silent or leave the rule open; ``note`` says why the project chose this) and
-``collation`` (the clause orders text, and this names how it compares it: one of
-:data:`conformance.corpus.collations.COLLATIONS`; its answer must not change with the machine's
-locale, so the locale check of ``pi-conformance smoke`` and ``run --locales`` repeats its cases
-under other locales), and ``check``: ``case`` (the default: cases check it) or ``manual``
-(no program can check it; ``note`` says why and what a reader checks), and ``editions``: the
-editions of its area the clause holds for (``conformance.corpus.editions``; every edition of the area
-when absent), and ``facets``: the facets (:mod:`conformance.judge.facets`, output fields no clause
-defines in general) that this clause decides, so that a case citing it compares them whatever the
-implementation declares.
-
-A ``source`` names public documents and their sections, and the decision clauses the clause relies
-on, by id (PROF-SOURCE-PUBLIC); it never points at a file outside the repository.
-"""
+"""The project's spec catalogue: loads every normative rule of the three areas, one clause each, from
+``conformance/spec/<part>.yaml`` files (``{area, clauses: [...]}``), and checks what cites them."""
 
 from __future__ import annotations
 
@@ -42,8 +24,24 @@ PREFIX = CLAUSE_PREFIX
 @dataclass
 class Clause:
     """One normative rule of the loaded catalogue, as checked by
-    :class:`conformance.corpus.catalogue_models.Clause` (see the module's docstring for the fields);
-    ``area`` and ``file`` (its shown path) are where it is declared."""
+    :class:`conformance.corpus.catalogue_models.Clause`; ``area`` and ``file`` (its shown path) are
+    where it is declared.
+
+    ``id`` is stable (``ENV-``, ``PROF-`` or ``PI-`` prefix); ``level`` is MUST, SHOULD or MAY;
+    ``statement`` is one line in the project's own words. ``source`` names public documents and
+    their sections, and the decision clauses the clause relies on, by id (PROF-SOURCE-PUBLIC); it
+    never points at a file outside the repository. Flags: ``refusal`` (the clause forbids
+    something, so coverage also needs a case that shows the refusal), ``decision`` (the public
+    sources are silent or leave the rule open; ``note`` says why the project chose this) and
+    ``collation`` (the clause orders text, and this names how it compares it: one of
+    :data:`conformance.corpus.collations.COLLATIONS`; its answer must not change with the
+    machine's locale, so the locale check of ``pi-conformance smoke`` and ``run --locales`` repeats
+    its cases under other locales). ``check`` is ``case`` (the default: cases check it) or
+    ``manual`` (no program can check it; ``note`` says why and what a reader checks).
+    ``editions``: the editions of its area the clause holds for (``conformance.corpus.editions``;
+    every edition of the area when absent). ``facets``: the facets (:mod:`conformance.judge.facets`,
+    output fields no clause defines in general) that this clause decides, so that a case citing it
+    compares them whatever the implementation declares."""
 
     id: str
     level: str

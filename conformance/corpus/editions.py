@@ -1,15 +1,6 @@
-"""Editions of the specification (PI-DECISION-EDITIONS).
-
-An edition is one dated copy of an area's public pages. The envelope and profiles areas have one
-edition each; the Pi area has two: ``pi-0.99.4`` (the default) and ``pi-1.6.0`` (the pages Pi 1.6.0
-ships in its npm package). A clause holds for the editions it lists (``editions:`` in the
-catalogue; every edition of its area when absent); a case holds for the editions its clauses share,
-or those it declares. A run judges one edition of one area (``--edition``); the other areas are
-judged by their default edition, and the run is labelled with the edition of each area it ran
-(:func:`label`).
-
-Pure data and lookups: no I/O.
-"""
+"""Editions of the specification (PI-DECISION-EDITIONS): each a dated copy of an area's public pages;
+which edition judges each area of a run, which cases hold in it, and how a run is labelled with
+them. Pure data and lookups: no I/O."""
 
 from __future__ import annotations
 

@@ -1,10 +1,5 @@
-"""A scenario file's case ids without loading it: the index a selection of cases reads to choose
-the files it must load (:func:`conformance.corpus.cases.scan_ids`).
-
-:func:`scanned_ids` reads the lines of an ordinary file and answers only when every line is of a
-form it is sure of; :func:`parsed_ids` reads any other file's ids by a parse, as the loader does.
-Pure logic: the parse goes through :func:`conformance.corpus.yamlio.load_data` (the parse cache).
-"""
+"""A scenario file's case ids without loading it: the index a selection of cases reads to choose the
+files it must load. A line scan where it is sure of every line, else a parse as the loader does."""
 
 from __future__ import annotations
 

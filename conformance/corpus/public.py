@@ -1,11 +1,6 @@
-"""What counts as a pointer outside the repository, for every text the kit ships.
-
-The kit cites clause ids and public documents by name. A text that points at the project's
-private working files instead (a source file by its working number or name, a working note by
-number, a folder above the repository) cannot be followed by an outsider; the catalogue loader,
-the expectations loader and the operation declarations refuse one (ENV-DECISION-SOURCE,
-PROF-DECISION-SOURCE and PI-DECISION-SOURCE, applied to every shipped text), and a test scans the wheel and the docs site for them.
-"""
+"""What counts as a pointer outside the repository (a private working file or note, a folder above
+the repository), which the loaders refuse in every text the kit ships (ENV-DECISION-SOURCE,
+PROF-DECISION-SOURCE, PI-DECISION-SOURCE): an outsider cannot follow one."""
 
 from __future__ import annotations
 

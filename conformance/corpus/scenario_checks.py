@@ -1,12 +1,5 @@
-"""Checking the cases of one scenario file: the pydantic models of the format and every rule a
-case must keep (its fields, its operation, its input against the operation's input model, its
-tree, its normalisers, clauses and editions).
-
-:func:`check_file` gives each good case as a plain record (JSON data, what
-:class:`conformance.corpus.cases.Case` is made from, and what the parse cache keeps) and one
-:class:`~conformance.corpus.yamlio.FileError` per problem, with file, line, column and field. Imported only
-when a file is checked, not when its cases come from the parse cache (``conformance.corpus.cases``).
-"""
+"""Checking the cases of one scenario file: the pydantic models of the format and every rule a case
+must keep. Imported only when a file is checked, not when its cases come from the parse cache."""
 
 from __future__ import annotations
 
@@ -75,7 +68,10 @@ def check_file(data: Any, positions: Mapping, shown: str, folder: str, *, known_
                clause_editions: dict[str, list[str] | None],
                wanted: Callable[[str, str | None], bool] | None, refused: set[str] | frozenset[str] = frozenset(),
                held: dict[str, list[str]] | None = None) -> tuple[list[Record], list[FileError]]:
-    """The records of the good cases of one parsed scenario file and every error met.
+    """The records of the good cases of one parsed scenario file (plain JSON data, what
+    :class:`conformance.corpus.cases.Case` is made from, and what the parse cache keeps) and every
+    error met: one :class:`~conformance.corpus.yamlio.FileError` per problem, with file, line,
+    column and field.
 
     ``wanted(area, case_id)`` (when given) picks the cases to check (``case_id`` is ``None`` when
     the raw case has no string id); the others are neither checked nor returned.

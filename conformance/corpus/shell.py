@@ -1,22 +1,6 @@
 """The ``!command`` values of cases (``models.json`` API keys and headers, PI-MODELS-VALUE-COMMAND):
-which cases run one, whether a suite may run them, and how the kit's reference runs one contained.
-
-A scenario folder is code: a case's command runs through the shell. The kit's own scenarios run
-their (harmless, quick) commands; a scenario folder of anyone else's runs none unless the user
-passes ``--allow-commands`` (:func:`commands_allowed`; a case that would run one is skipped,
-saying why). A command the kit runs (:func:`run_contained`) gets:
-
-- the environment the kit gives an adapter (:class:`~conformance.adapters.environment.AdapterEnvironment`,
-  ``HOME`` and ``TMPDIR`` in its own scratch folder), with the case's variables over it;
-- that scratch folder as its working folder, removed afterwards with whatever it wrote;
-- no standard input, and a process group killed when it ends or its time limit does, so that
-  nothing it started outlives it;
-- where the system allows it, new user, network and process namespaces (``unshare``): no network
-  but loopback, and every process it started ends with it. Where they are not available that is
-  said once per run (:func:`isolation_note`).
-
-The pi-node adapter runs Pi's own commands the same way (``conformance/adapters/pi-node``).
-"""
+which cases run one, whether a suite may run them (a scenario folder is code: only the kit's own,
+unless ``--allow-commands``), and how the kit's reference runs one contained."""
 
 from __future__ import annotations
 
@@ -126,9 +110,17 @@ def isolation_note() -> None:
 
 def run_contained(command: str, env: Mapping[str, str], time_limit_s: float) -> CommandResult:
     """Run ``command`` as the reference does (:func:`reference.pi.host.commands.run_shell_command`),
-    contained as the module docstring says, with the variables ``env`` over the adapter
-    environment: a :data:`~reference.pi.core.values.CommandRunner`. Returns its result (exit code
-    ``None`` when the time limit ended it)."""
+    contained: a :data:`~reference.pi.core.values.CommandRunner`. Returns its result (exit code
+    ``None`` when the time limit ended it).
+
+    The command gets the environment the kit gives an adapter
+    (:class:`~conformance.adapters.environment.AdapterEnvironment`, ``HOME`` and ``TMPDIR`` in its
+    own scratch folder) with the variables ``env`` over it; that scratch folder as its working
+    folder, removed afterwards with whatever it wrote; no standard input, and a process group
+    killed when it ends or its time limit does, so that nothing it started outlives it; and, where
+    the system allows it, new user, network and process namespaces (``unshare``): no network but
+    loopback, and every process it started ends with it. Where they are not available that is said
+    once per run (:func:`isolation_note`). The pi-node adapter runs Pi's own commands the same way."""
     import tempfile
 
     from conformance.adapters.environment import AdapterEnvironment

@@ -1,18 +1,5 @@
-"""Described file trees, materialised in a temporary directory for each case.
-
-A case's ``tree`` maps relative paths (``/``-separated) to entries:
-
-- a string, or ``{text: STR}``: a file holding that UTF-8 text, byte for byte;
-- ``{base64: STR}``: a file holding the decoded bytes;
-- ``{fill: STR, size: N, prefix?: STR}``: a file of exactly ``N`` UTF-8 bytes: ``prefix``, then
-  ``fill`` repeated, cut at ``N`` bytes (``fill`` must be one-byte characters so the cut is clean);
-- ``{symlink: TARGET}``: a symbolic link whose target is ``TARGET`` as written, a relative path
-  that stays inside the tree (:func:`links_problem`);
-- ``{dir: true}``: an empty directory.
-
-Parent directories are created as needed. Keys may not be absolute, contain ``..``, ``.``, empty
-segments or backslashes. See ``conformance/AUTHORING.md``.
-"""
+"""Described file trees (a case's ``tree``, format in ``conformance/AUTHORING.md``): checked, then
+materialised in a temporary directory for each case, never reaching outside it."""
 
 from __future__ import annotations
 
@@ -123,7 +110,16 @@ def check_key(key: str) -> str | None:
 
 
 def parse_tree(raw: dict) -> dict[str, TreeEntry]:
-    """Validate a raw ``tree`` mapping. Raises ``ValueError`` naming the bad key."""
+    """Validate a raw ``tree`` mapping of relative, ``/``-separated paths to entries. Raises
+    ``ValueError`` naming the bad key (:func:`check_key`, :func:`links_problem`).
+
+    An entry is a string, or ``{text: STR}``: a file holding that UTF-8 text, byte for byte;
+    ``{base64: STR}``: a file holding the decoded bytes; ``{fill: STR, size: N, prefix?: STR}``: a
+    file of exactly ``N`` UTF-8 bytes: ``prefix``, then ``fill`` repeated, cut at ``N`` bytes
+    (``fill`` must be one-byte characters so the cut is clean); ``{symlink: TARGET}``: a symbolic
+    link whose target is ``TARGET`` as written, a relative path that stays inside the tree;
+    ``{dir: true}``: an empty directory. Parent directories are created as needed
+    (:func:`materialise`)."""
     from pydantic import ValidationError
 
     if not isinstance(raw, dict):

@@ -1,25 +1,7 @@
-"""The parse cache: parsed YAML documents kept as JSON, keyed by a hash of the document's bytes
-(and forms derived from them the same way: a golden's compared form, a folder of goldens, the
-canonical YAML of data, each under a key that names what it is and everything it depends on).
-
-Where it lives: the folder named by ``$PI_CONFORMANCE_CACHE`` when that is set (set it empty, or
-to ``0``, ``off`` or ``none``, for no cache), else ``$XDG_CACHE_HOME/pi-conformance``, else
-``~/.cache/pi-conformance``; never inside the installed package.
-
-An entry is named by the SHA-256 of the reader's identity (this module's format number and
-ruamel.yaml's version file) followed by the document's exact bytes, so an edited file, or a new parser,
-has a new key: a stale entry can never be found. An entry's first line repeats its key and carries
-the SHA-256 of its key and content; it is used only when it is a regular file of this user (a link,
-FIFO or device is never read), its key and digest check and the document has the shape its reader
-expects (:func:`get`); anything else is ignored and replaced. Entries are written through a
-temporary file and a rename, so parallel workers (pytest-xdist) never see half an entry.
-
-A cache folder (or the folder it lies in) that belongs to another user, or that other users can
-write to, is not used, and that is said once on standard error. The folder holds at most
-``$PI_CONFORMANCE_CACHE_MB`` megabytes (default 256): past that, the oldest entries are evicted.
-A cache that cannot be read or written is silently left out: it only saves time, it never decides
-a result.
-"""
+"""The parse cache: parsed YAML documents, and forms derived from them (a golden's compared form,
+a folder of goldens, the canonical YAML of data), kept as JSON under a key hashed from all they
+depend on. It only saves time: it never decides a result, and a cache that cannot be read or
+written is silently left out."""
 
 from __future__ import annotations
 
@@ -88,8 +70,12 @@ def sources_digest(paths: tuple[Path, ...], *packages: tuple[str, str]) -> str:
 
 
 def cache_dir() -> Path | None:
-    """The folder of parsed documents, or ``None`` when the cache is switched off or its folder is
-    not trusted (see above; the kit's other caches, such as installed releases, lie beside it)."""
+    """The folder of parsed documents: ``$PI_CONFORMANCE_CACHE/yaml`` when that is set, else
+    ``$XDG_CACHE_HOME/pi-conformance/yaml``, else ``~/.cache/pi-conformance/yaml``; never inside
+    the installed package. ``None`` when the cache is switched off (the variable set empty, or to
+    ``0``, ``off`` or ``none``) or its folder is not trusted (:func:`folder_problem` of it or of
+    the folder it lies in, said once on standard error). The kit's other caches, such as installed
+    releases, lie beside it."""
     folder = _cache_dir(os.environ.get(ENV), os.environ.get("XDG_CACHE_HOME"), os.environ.get("HOME"))
     return None if folder is None or _refused_folder(os.fspath(folder)) else folder
 
@@ -103,7 +89,9 @@ def _cache_dir(chosen: str | None, xdg: str | None, home: str | None) -> Path | 
 
 
 def key_of(text: str) -> str:
-    """The entry name of a document: hex SHA-256 of the reader's identity and the UTF-8 text."""
+    """The entry name of a document: hex SHA-256 of the reader's identity (this module's format
+    number and ruamel.yaml's version file) and the UTF-8 text, so that an edited file, or a new
+    parser, has a new key and a stale entry can never be found."""
     return hashlib.sha256(_salt() + text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
@@ -146,8 +134,8 @@ def get(key: str, shape: Callable[[Any], T | None] | None = None) -> Any | T | N
 
 
 def put(key: str, document_json: str) -> None:
-    """Store a document given as JSON text under ``key`` (atomically, with its header and digest),
-    then evict the oldest entries when the folder has grown past :func:`size_bound`; errors are
+    """Store a document given as JSON text under ``key`` (with its header and digest, through a
+    temporary file and a rename, so that parallel workers never see half an entry), then evict the oldest entries when the folder has grown past :func:`size_bound`; errors are
     ignored."""
     folder = _usable_dir(create=True)
     if folder is None:

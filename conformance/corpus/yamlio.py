@@ -1,19 +1,6 @@
-"""YAML reading with positions, shared by scenario, catalogue, expectations and golden files.
-
-:func:`load_with_positions` returns a document's plain Python data (``dict``/``list``/scalars)
-together with a table from each node's path (a tuple of keys and indexes) to its 1-based
-``(line, column)``, so that validation errors can name the exact place.
-
-Reading is fast first and exact where it must be: a document is parsed by ruamel.yaml's C loader
-(or taken from the parse cache, see :mod:`conformance.corpus.yamlcache`), which knows the positions of
-the paths of at most two parts (a case, a clause, an entry); the full table comes from the slower
-round-trip parser only when a deeper position is asked for, which happens when an error is
-reported. A document the C loader refuses or reads as anything but JSON data (a date, a set, a
-non-string key, a merge key) is read by the round-trip parser alone, so both roads give the same
-data and the same messages. Before either builds a value, :func:`check_aliases` refuses a document
-whose aliases make a value contain itself or expand it without bound, so such a document is never
-built, walked or kept in the cache.
-"""
+"""YAML reading with positions, shared by scenario, catalogue, expectations and golden files: a
+document's plain data and each node's 1-based ``(line, column)``, so that a validation error names
+the exact place. A document whose aliases expand without bound is never built."""
 
 from __future__ import annotations
 
@@ -118,8 +105,16 @@ DEEP = "YAML error: nested too deeply to read"
 def load_text_with_positions(text: str, shown: str) -> tuple[Any, Mapping[PathKey, Position]]:
     """:func:`load_with_positions` of a document already read (``shown``: its path as reported).
     A document whose aliases make a value contain itself, or expand it beyond
-    :func:`alias_bound`, is refused at that alias's place (see :func:`check_aliases`); one nested
-    too deeply to read, at its start (:data:`DEEP`)."""
+    :func:`alias_bound`, is refused at that alias's place (see :func:`check_aliases`) before any
+    value is built, walked or kept in the cache; one nested too deeply to read, at its start
+    (:data:`DEEP`).
+
+    Fast first, exact where it must be: the document is parsed by ruamel.yaml's C loader (or taken
+    from the parse cache, :mod:`conformance.corpus.yamlcache`), which knows the positions of the
+    paths of at most two parts (a case, a clause, an entry); the full table comes from the slower
+    round-trip parser only when a deeper position is asked for (:class:`Positions`). A document the
+    C loader refuses or reads as anything but JSON data (a date, a set, a non-string key, a merge
+    key) is read by the round-trip parser alone, so both roads give the same data and messages."""
     try:
         return _load_text_with_positions(text, shown)
     except RecursionError:
