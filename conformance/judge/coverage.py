@@ -1,10 +1,5 @@
-"""Clause coverage: which cases cover which clause of the spec catalogue.
-
-A MUST clause with no case, or a ``refusal`` clause with no case that shows the refusal (an
-``error:`` expectation or the tag ``refusal``), fails ``pi-conformance coverage`` and the tests.
-A decision clause that other clauses cite in their ``source`` is covered by their cases; a
-clause with ``check: manual`` is read by a person and needs no case.
-"""
+"""Clause coverage: which cases cover which clause of the spec catalogue (a decision clause through
+the clauses citing it), and which clauses the seeded faults prove able to fail."""
 
 from __future__ import annotations
 
@@ -19,7 +14,10 @@ from conformance.session import Session
 
 @dataclass
 class Coverage:
-    """Clause ids to the ids of the cases that cover them, and what is missing."""
+    """Clause ids to the ids of the cases that cover them, and what is missing: ``uncovered_must``,
+    the MUST clauses with no case, and ``missing_refusal``, the ``refusal`` clauses with no case
+    that shows the refusal; either fails ``pi-conformance coverage`` and the tests. A clause with
+    ``check: manual`` is read by a person and needs no case."""
 
     clauses: dict[str, Clause] = field(default_factory=dict)
     cases: dict[str, list[str]] = field(default_factory=dict)
@@ -29,6 +27,7 @@ class Coverage:
 
 
 def shows_refusal(case: Case) -> bool:
+    """Whether ``case`` shows a refusal: an ``error:`` expectation or the tag ``refusal``."""
     return case.error_code is not None or "refusal" in case.tags
 
 

@@ -1,10 +1,5 @@
-"""How a diff between a golden and an answer is shown to a person.
-
-Two things make a raw unified diff mislead: characters nobody can see (a tab, a trailing space,
-a carriage return, a non-breaking or zero-width space), and size (a 50 MB wrong answer printed to
-the terminal and into every report). :func:`shown` makes the first visible and caps the second,
-keeping the whole diff in a file that the shown text names.
-"""
+"""How a diff between a golden and an answer is shown to a person: characters nobody can see are
+made visible, and a huge diff is cut, the whole kept in a file the shown text names."""
 
 from __future__ import annotations
 
@@ -68,8 +63,8 @@ def _keep(name: str, text: str) -> Path:
 
 
 def shown(full: str, name: str) -> str:
-    """The diff as shown to a person: invisible characters made visible (with a legend when any
-    were), cut to :data:`MAX_SHOWN_LINES` lines and :data:`MAX_SHOWN_CHARS` characters. When cut,
+    """The diff as shown to a person: invisible characters (a tab, a trailing space, a carriage
+    return, a non-breaking or zero-width space) made visible (with a legend when any were), cut to :data:`MAX_SHOWN_LINES` lines and :data:`MAX_SHOWN_CHARS` characters. When cut,
     the whole diff is written to a file (named after ``name``, a case id) and the shown text ends
     with a line saying how much was cut and where the whole is."""
     lines = full.splitlines(keepends=True)

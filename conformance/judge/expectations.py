@@ -1,20 +1,6 @@
-"""Per-implementation expectations files.
-
-```yaml
-implementation: pi 1.6.0          # optional: NAME VERSION, compared with the adapter's
-expectations:
-  - id: msg-replay-*              # a case id or a glob over case ids
-    status: fail                  # fail | skip | unsupported
-    reason: 1.6.0 has no `replace` on system messages (Pi's docs SystemMessage; PI-DECISION-MESSAGES)
-    link: https://...             # optional
-    editions: [pi-0.99.4]         # optional: only when the case is judged by one of these
-```
-
-The first entry that matches a case applies. ``expectations: []`` expects every case to pass; an
-empty file is an error, as is an edition listed twice in one entry. Strict by design: an entry whose pattern matches no
-case of the whole suite is an error, and a case expected to fail (or be unsupported) that passes is
-an *unexpected pass*, which fails the run.
-"""
+"""Per-implementation expectations files: the cases an implementation is known to fail, skip or not
+support, and why. Strict by design: an entry that matches no case is an error, and an expected
+failure that passes (an *unexpected pass*) fails the run."""
 
 from __future__ import annotations
 
@@ -134,7 +120,10 @@ def _check_reason(entry: Expectation, i: int, shown: str, positions: dict) -> No
 
 
 def load_expectations(path: Path) -> Expectations:
-    """Read an expectations file. Raises :class:`SuiteFileError` naming file, line and field."""
+    """Read an expectations file (format in ``docs/expectations.md``: ``implementation:``, and
+    ``expectations:``, entries of ``id`` (a case id or glob), ``status``, ``reason``, ``link`` and
+    ``editions``; ``expectations: []`` expects every case to pass, while an empty file is an
+    error). Raises :class:`SuiteFileError` naming file, line and field."""
     shown = str(path)
     data, positions = load_with_positions(path, shown)
     if isinstance(data, list):

@@ -1,13 +1,6 @@
-"""Facets: output fields that no clause of the specification defines, compared only when given.
-
-The profiles diagnostics of the published implementation carry a level, a code and a message;
-the kit's diagnostics also carry a ``scope``, a ``subject`` and a ``detail``, and a resolution's
-losers a ``reason``, which the kit's goldens record but no clause states. An implementation
-declares the facets it gives in its handshake (``started``'s ``gives``, PROTOCOL.md); the kit
-compares a facet only for an implementation that declares it, and takes it out of both the answer
-and the golden otherwise. A diagnostic's ``message`` is never compared, and a list of diagnostics
-is compared as a collection: the specification gives diagnostics no order.
-"""
+"""Facets: output fields that no clause of the specification defines, compared only for an
+implementation that declares them in its handshake (``started``'s ``gives``) or for a case whose
+clauses decide them; otherwise taken out of both the answer and the golden."""
 
 from __future__ import annotations
 
@@ -23,7 +16,10 @@ FACETS: dict[str, tuple[str, str]] = {
     "diagnostic.detail": ("Diag", "detail"),
     "loser.reason": ("LoserOut", "reason"),
 }
-"""Each facet's name (as ``gives`` spells it) -> (the output schema's definition, its field)."""
+"""Each facet's name (as ``gives`` spells it) -> (the output schema's definition, its field). The
+kit's diagnostics carry a ``scope``, a ``subject`` and a ``detail``, and a resolution's losers a
+``reason``, which the kit's goldens record but no clause states (the published implementation's
+diagnostics carry a level, a code and a message)."""
 
 NEVER_COMPARED: dict[str, tuple[str, ...]] = {"Diag": ("message",)}
 """Fields an implementation may give that are never compared (text meant for people)."""
@@ -98,7 +94,8 @@ def _loose(value: Any, drop: dict[str, set[str]], definition: str | None = None)
 
 def reduce(op: str, data: Any, gives: Iterable[str] | None = None) -> Any:
     """``data`` (an output of ``op``) with every facet not in ``gives`` taken out, every field of
-    :data:`NEVER_COMPARED` taken out, and each list of :data:`UNORDERED` items sorted.
+    :data:`NEVER_COMPARED` taken out (a diagnostic's ``message``), and each list of
+    :data:`UNORDERED` items sorted (the specification gives diagnostics no order).
     ``gives=None`` keeps every facet (what the bundled reference gives). ``data`` is not changed."""
     schema = _schema(op)
     if schema is None:

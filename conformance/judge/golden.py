@@ -1,18 +1,6 @@
-"""Goldens: one canonical YAML file per case under ``golden/<area>/<case-id>.yaml``.
-
-A case that holds in several editions of its area and whose answer differs in a non-default one
-has that edition's golden beside it, under ``golden/<area>@<edition>/<case-id>.yaml``
-(PI-DECISION-EDITIONS); a run of that edition reads it instead of the area's golden.
-
-A golden holds ``case`` (the case id), ``op`` (the operation) and ``output`` (the reference's
-answer, with the tree root replaced by ``<root>``). The form is language-neutral and diffable
-without Python: plain YAML data, keys sorted, multi-line strings as literal blocks where that
-round-trips exactly (otherwise double-quoted), no tags. Goldens are written by the reference only.
-
-Comparison is on data, not text: both sides are canonicalised (integral floats become integers,
-so ``1.0`` from Python and ``1`` from JavaScript agree; booleans stay distinct from numbers) and
-the case's declared normalisers are applied to both.
-"""
+"""Goldens: one canonical YAML file per case, ``golden/<area>/<case-id>.yaml``, or
+``golden/<area>@<edition>/<case-id>.yaml`` where a non-default edition answers otherwise
+(PI-DECISION-EDITIONS): writing, reading and the compared form."""
 
 from __future__ import annotations
 
@@ -71,7 +59,8 @@ _PLAIN = frozenset((str, int, bool, type(None)))
 
 
 def canonical(value: Any) -> Any:
-    """JSON data in canonical form: integral floats as ints, dict keys sorted, tuples as lists.
+    """JSON data in canonical form: integral floats as ints (so ``1.0`` from Python and ``1`` from
+    JavaScript agree; booleans stay distinct from numbers), dict keys sorted, tuples as lists.
 
     Raises ``ValueError`` for values that are not JSON data (NaN, infinities, other types).
     """
@@ -169,7 +158,9 @@ def _to_yaml_node(value: Any) -> Any:
 
 
 def dump(data: Any) -> str:
-    """Canonical YAML text of JSON data (no header).
+    """Canonical YAML text of JSON data (no header): language-neutral and diffable without
+    Python: plain YAML data, keys sorted, multi-line strings as literal blocks where that
+    round-trips exactly (otherwise double-quoted), no tags.
 
     Raises ``ValueError`` for data that is not JSON data, or if the text would not read back as
     the same data (a guard: no golden is ever written that a YAML reader gets differently).
@@ -208,7 +199,9 @@ def _dumper_identity() -> str | None:
 
 
 def render(case_id: str, op: str, output: Any) -> str:
-    """The full text of a golden file."""
+    """The full text of a golden file: ``case`` (the case id), ``op`` (the operation) and
+    ``output`` (the reference's answer, with the tree root replaced by ``<root>``). Goldens are
+    written by the reference only."""
     return HEADER + dump({"case": case_id, "op": op, "output": output})
 
 

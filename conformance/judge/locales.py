@@ -1,13 +1,6 @@
-"""The locale check: the same answers under every locale (ENV-DECISION-CONTRIBUTIONS: "the order never depends on the
-machine's locale").
-
-The cases of the clauses that name a ``collation`` in the catalogue (ordering and comparing
-text: ENV-ORDER-TIEBREAK, PI-TPL-ORDER, ...) are run once with the adapter started in the kit's
-own locale (``C.UTF-8``, see :mod:`conformance.adapters.environment`) and again with it started
-under each other locale. A case whose answer changes is a failure of the implementation, reported
-with the locale that changed it. Only adapters the kit starts as a process can be checked: an
-in-process implementation shares the kit's locale.
-"""
+"""The locale check (ENV-DECISION-CONTRIBUTIONS: "the order never depends on the machine's locale"):
+the cases of the collation clauses, run again with the adapter started under other locales, must
+give the same answers."""
 
 from __future__ import annotations
 
@@ -175,7 +168,10 @@ def _answers(adapter: Adapter, cases: Sequence, timeout: float) -> dict[str, tup
 @dataclass
 class LocaleCheck:
     """A locale check ready to run: ``connect`` makes a new, unstarted adapter for an environment;
-    ``cases`` are run under ``environment`` and then under each of ``locales``."""
+    ``cases`` (:func:`collation_cases`) are run under ``environment`` (the kit's own locale,
+    ``C.UTF-8``) and then under each of ``locales``. A case whose answer changes is a failure of
+    the implementation, reported with the locale that changed it. Only adapters the kit starts as
+    a process can be checked: an in-process implementation shares the kit's locale."""
 
     connect: Callable[[AdapterEnvironment], Adapter]
     environment: AdapterEnvironment

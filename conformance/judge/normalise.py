@@ -1,11 +1,5 @@
-"""Declared normalisers: named functions that make implementation-defined parts comparable.
-
-A case names normalisers in ``normalise:``; each is applied, in the order named, to both the golden
-and the answer before they are compared. Goldens keep the reference's raw output. Area modules in
-:mod:`conformance.operations` declare their normalisers with :func:`normaliser`. A normaliser
-declared with ``needs_case=True`` is also given the case (its ``input`` and ``tree``), so that it
-can judge the answer by what the case knows.
-"""
+"""Declared normalisers: named functions, declared by the area modules of
+:mod:`conformance.operations`, that make implementation-defined parts of an answer comparable."""
 
 from __future__ import annotations
 
@@ -83,7 +77,8 @@ def replace_root(data: Any, roots: list[str]) -> Any:
 
 
 def apply(names: list[str], data: Any, case: Any = None) -> Any:
-    """Apply the named normalisers in order; those declared with ``needs_case`` also get ``case``
+    """Apply the named normalisers in order (a case's ``normalise:``, applied to both the golden
+    and the answer before they are compared; goldens keep the reference's raw output); those declared with ``needs_case`` also get ``case``
     (anything with ``input`` and ``tree``, or ``None``). Raises ``KeyError`` for an undeclared
     name."""
     for name in names:

@@ -1,13 +1,5 @@
-"""The rule for optional properties: absent and null mean the same where the schema allows null.
-
-An answer and its golden are compared after :func:`drop_nulls`: every property that the
-operation's output schema declares by name (a ``properties`` entry, at any depth) and that is
-``null`` where that schema allows ``null`` is taken out, so an implementation may give such a
-property as ``null`` or leave it out, whichever its language makes natural. A schema that forbids
-one of the two forms decides alone (the answer is checked against the schema first). Entries of a
-map (``additionalProperties``) and items of a list are values, not properties, and keep their
-``null``: a ``thinkingLevelMap`` level written as ``null`` says something its absence does not.
-"""
+"""The rule for optional properties: absent and null mean the same where the output schema allows
+null, so an answer and its golden are compared without such nulls."""
 
 from __future__ import annotations
 
@@ -102,7 +94,13 @@ def _walk(value: Any, schema: Any, defs: dict) -> Any:
 def drop_nulls(op: str, data: Any) -> Any:
     """``data`` (an answer's or golden's output of operation ``op``) without the properties that
     are ``null`` where ``op``'s output schema allows ``null``; ``data`` itself is not changed.
-    An unknown ``op`` leaves ``data`` as it is."""
+    An unknown ``op`` leaves ``data`` as it is.
+
+    A property is what the schema declares by name (a ``properties`` entry, at any depth). A
+    schema that forbids one of the two forms decides alone (the answer is checked against the
+    schema first). Entries of a map (``additionalProperties``) and items of a list are values,
+    not properties, and keep their ``null``: a ``thinkingLevelMap`` level written as ``null``
+    says something its absence does not."""
     schema = _schema(op)
     if schema is None:
         return data

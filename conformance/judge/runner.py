@@ -1,20 +1,5 @@
-"""The runner: sends each case to an adapter and judges the answer.
-
-Statuses of a case:
-
-- ``passed``: the answer is what the case expects (its golden, or its expected error code);
-- ``failed``: a wrong result or error, or a result that breaks the operation's output schema;
-- ``errored``: the adapter crashed, hung, or answered malformed output; or the case's golden is
-  missing (with a hint on how to write it), unreadable or another case's, which is a suite error
-  (exit 2), never the implementation's failure;
-- ``unsupported``: the implementation does not provide the operation;
-- ``skipped``: the implementation or the expectations file skipped it, or a required capability
-  is missing on this machine;
-- ``xfail``: failed (or errored) as the expectations file says;
-- ``xpass``: the expectations file says it fails or is unsupported, but it passed.
-
-``failed``, ``errored`` and ``xpass`` make a run fail.
-"""
+"""The runner: sends each case to an adapter and judges the answer against its golden or expected
+error, then applies the implementation's expectations (:data:`STATUSES`)."""
 
 from __future__ import annotations
 
@@ -42,7 +27,17 @@ if TYPE_CHECKING:  # its models are built only when an expectations file is read
     from conformance.judge.expectations import Expectations
 
 STATUSES = ("passed", "failed", "errored", "unsupported", "xfail", "xpass", "skipped")
+"""The statuses of a case. ``passed``: the answer is what the case expects (its golden, or its
+expected error code). ``failed``: a wrong result or error, or a result that breaks the operation's
+output schema. ``errored``: the adapter crashed, hung, or answered malformed output; or the case's
+golden is missing (with a hint on how to write it), unreadable or another case's, which is a suite
+error (exit 2), never the implementation's failure. ``unsupported``: the implementation does not
+provide the operation. ``skipped``: the implementation or the expectations file skipped it, or a
+required capability is missing on this machine. ``xfail``: failed (or errored) as the
+expectations file says. ``xpass``: the expectations file says it fails or is unsupported, but it
+passed."""
 BAD = frozenset({"failed", "errored", "xpass"})
+"""The statuses that make a run fail."""
 DEFAULT_TIMEOUT = 10.0
 
 
@@ -331,7 +326,9 @@ class Runner:
         return f"; the case expects the result of {path}:\n{_indented(golden.dump(stored.output))}"
 
     def judge(self, case: Case, answer: Answer, roots: list[str], *, compare_golden: bool = True) -> Verdict:
-        """Compare an answer with what the case expects.
+        """Compare an answer with what the case expects. Comparison is on data, not text: both
+        sides are canonicalised (:func:`conformance.judge.golden.canonical`) and the case's
+        declared normalisers are applied to both.
 
         With ``compare_golden=False`` a schema-valid result gets the status ``"result"`` and its
         output, for the caller (the pytest plugin's syrupy extension) to compare with the golden.
