@@ -1,19 +1,6 @@
-"""Standard output that survives its reader going away, and adapter text made safe to show.
-
-``pi-conformance run ... | head -1`` closes the pipe after one line; ``> /dev/full`` fills it;
-``>&-`` closes it before the start. The run must go on: every case is still judged, the reports
-are still written, and the exit code still says whether the implementation conforms. Only the
-console text is lost, and one line on standard error says so.
-
-Text an adapter supplies (its name, version, error codes and messages, reasons, standard error)
-enters every output of the kit through this module: the console through :func:`shown` (one
-line), :func:`shown_lines` and :func:`quoted` (a block under a line of the kit's), a Markdown
-report through :func:`markdown_inline` and :func:`markdown_block`, a JUnit report through
-:func:`xml_text` (the HTML report autoescapes what :func:`shown_lines` gives it; JSON keeps the
-data exact, bidirectional controls escaped). On the console control characters, line
-breaks and lone surrogates become escapes, so an adapter can neither colour the terminal, forge a
-line of the kit's own, nor make a write fail; a very long piece is cut, saying how much.
-"""
+"""Standard output that survives its reader going away (the run goes on; only console text is lost),
+and adapter text made safe to show: every output of the kit takes adapter text through here, so
+that it can neither drive the terminal nor forge a line of the kit's."""
 
 from __future__ import annotations
 

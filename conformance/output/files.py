@@ -1,13 +1,5 @@
-"""File writing shared by goldens, reports, pages and schemas, and the name a suite file is
-reported by.
-
-:func:`atomic_write_text` writes a regular file atomically, so a reader never sees half a file and
-a failed write leaves the previous file as it was. :func:`write_text` writes a file a person named
-(a report, a page, a schema, a scenario found by ``diff``) without destroying what the name
-stands for: a symbolic link is followed and the file it points to replaced atomically (the link
-kept); a path that exists and is not a regular file (a device, a FIFO, a socket, ``/dev/stdout``)
-is opened and written in place, as a shell's ``>`` would.
-"""
+"""File writing shared by goldens, reports, pages and schemas (atomic, and never destroying what a
+named path stands for), and the name a suite file is reported by."""
 
 from __future__ import annotations
 

@@ -1,17 +1,5 @@
-"""How the verdicts of one suite change across runs: releases of an implementation side by side.
-
-Pure functions over JSON reports (:func:`conformance.output.reports.load_report`), in the order given
-(oldest first):
-
-- :func:`case_changes`: every case whose status differs between an OLD and a NEW report, and
-  which of them regressed (passed in OLD, does not pass in NEW): ``compare --cases``;
-- :func:`build_history`: per case and per clause, the status in each report, and for each pair
-  of neighbouring reports the cases newly failing and newly passing: ``history``'s JSON file
-  (format :data:`FORMAT`), which its HTML page (:mod:`conformance.output.site.history`) draws.
-
-"Passes" means the status ``passed``: an expected failure (``xfail``), an unsupported answer or
-a case missing from a report does not pass.
-"""
+"""How the verdicts of one suite change across runs, releases of an implementation side by side:
+pure functions over JSON reports, oldest first, for ``compare --cases`` and ``history``."""
 
 from __future__ import annotations
 
@@ -60,7 +48,9 @@ class Changes:
 
     @property
     def regressions(self) -> list[CaseChange]:
-        """The cases that passed in OLD and do not pass in NEW."""
+        """The cases that passed in OLD and do not pass in NEW ("passes" means the status
+        ``passed``: an expected failure, an unsupported answer or a case missing from a report
+        does not pass)."""
         return [c for c in self.changes if c.regressed]
 
     @property

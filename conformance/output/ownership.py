@@ -1,12 +1,5 @@
-"""Whether a file is one the kit wrote, so that a report path never replaces a file of the user's.
-
-A report path (``run``'s ``--report-json``, ``--junit``, ``--report-md``, ``--report-html``, the
-``--report-json`` of ``faults`` and ``invariants``), a case ``diff --out`` or ``invariants
---scenario-dir`` writes, and ``history``'s ``history.json`` and ``history.html`` may replace an
-existing regular file only when :func:`kit_wrote` recognises it by how it begins
-(:data:`OPENINGS`), or when it is empty. Anything else (a README, ``.git/HEAD``, an adapter's
-program) is refused with :func:`check_replaceable` before the command writes.
-"""
+"""Whether a file is one the kit wrote (recognised by how it begins, or empty), so that a report path
+or a written case never replaces a file of the user's."""
 
 from __future__ import annotations
 

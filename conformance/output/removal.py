@@ -1,11 +1,6 @@
 """Removing the folders the kit makes (case trees, adapters' scratch folders, installs), whatever an
-implementation left in them.
-
-:func:`remove_tree` works at any depth (no recursion, no path longer than one name: it walks by
-folder descriptors) and with any permissions of the kit's own user (a folder it cannot read or
-write is made so first). It never follows a symbolic link: a link is removed, never what it
-points to. It never raises, so that a leftover never stops a run.
-"""
+implementation left in them: at any depth and with any permissions, never through a symbolic link,
+and never raising, so that a leftover never stops a run."""
 
 from __future__ import annotations
 
@@ -19,7 +14,10 @@ _DIR_FLAGS = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_NOFOLL
 
 
 def remove_tree(path: str | os.PathLike) -> bool:
-    """Remove ``path`` and, when it is a folder (not a link to one), everything under it.
+    """Remove ``path`` and, when it is a folder (not a link to one), everything under it: at any
+    depth (no recursion, no path longer than one name: it walks by folder descriptors) and with any
+    permissions of the kit's own user (a folder it cannot read or write is made so first). A link
+    is removed, never what it points to.
 
     Returns ``True`` when nothing is left at ``path`` (it was there or not), ``False`` when the
     system refused some part (another user's folder, a read-only file system); never raises.

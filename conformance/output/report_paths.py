@@ -1,12 +1,6 @@
-"""Where a command may write its reports and pages, checked before it does any work.
-
-``run`` (``--report-json``, ``--junit``, ``--report-md``, ``--report-html``), ``faults`` and
-``invariants`` (``--report-json``) check their report paths with :func:`check_report_paths` before
-they start, so a path that cannot be written costs nothing, and a report never replaces what the
-command reads: its expectations file, the suite's scenarios, goldens and clause catalogue, or any
-file of the kit's or the reference's own packages. ``docs`` and ``schema`` check their ``--out``
-folder with :func:`check_out_folder`, so that neither writes among those files.
-"""
+"""Where a command may write its reports and pages, checked before it does any work: never over what
+the command reads (its expectations, the suite's scenarios, goldens and catalogue) nor among the
+files of the kit's or the reference's packages."""
 
 from __future__ import annotations
 
@@ -37,7 +31,7 @@ def check_out_folder(flag: str, value: str, folders: Iterable[Path], *, allowed:
     """The folder ``value`` of option ``flag`` (``--out``) a command writes its files into, as a
     ``Path``, when it is neither one of ``folders`` (:func:`kit_folders`) nor inside one; the
     folder ``allowed`` itself is accepted all the same (``schema --out conformance/schema``
-    regenerates the kit's own schemas). Raises ``ValueError`` naming the option, the folder and
+    regenerates the kit's own schemas); ``docs`` and ``schema`` so check theirs. Raises ``ValueError`` naming the option, the folder and
     the kit folder it lies in."""
     path = Path(value)
     try:
@@ -60,7 +54,8 @@ def check_report_paths(given: Sequence[tuple[str, str | None]], *, inputs: Mappi
     command is in when it writes), after making each one's missing parent folders. A path that
     exists and is not a regular file (a device, a FIFO, ``/dev/stdout``; see
     :func:`conformance.output.files.write_text`) is accepted when it can be opened for writing; a
-    symbolic link is judged by the file it leads to.
+    symbolic link is judged by the file it leads to. ``run``, ``faults`` and ``invariants`` call it
+    before they start, so that a path that cannot be written costs nothing.
 
     Refused, with ``ValueError`` naming the option and the path: an empty value, a value ending
     in a slash (``Path`` would drop it and write a file where a folder was meant), ``-``

@@ -1,25 +1,5 @@
-"""Run reports: JSON (the machine-readable record), JUnit XML, Markdown, and side-by-side tables.
-
-The JSON report is the public record of a run::
-
-    {"header": {"format": 2, "suite": "0.1.0", "spec": "1", "protocol": 1,
-                "implementation": {"name": ..., "version": ..., "language": ...},
-                "adapter": "...", "date": "2026-11-30T07:00:00Z", "areas": [...],
-                "edition": "pi-0.99.4", "editions": {"<area>": "<edition>", ...},
-                "expectations": "path" | null, "suiteErrors": ["file:line:col: field: message", ...]},
-     "summary": {"<area>": {"passed": N, "failed": N, ...}},
-     "cases": [{"id", "area", "op", "title", "clauses", "status", "duration",
-                "message", "diff", "stderr", "golden_written", "actual"?}, ...]}
-
-``actual`` is present only on a case that did not pass and answered a result: that result (JSON
-data, tree root replaced by ``<root>``), so a report page can show it beside the golden.
-
-``format`` is :data:`REPORT_FORMAT`. ``areas`` are the areas of the cases run; ``editions`` names the
-edition that judged each of them that has editions (``{"envelope": "envelope", "pi": "pi-1.6.0"}``);
-``edition`` is the run's ``--edition`` (its default when not given), from which each area's
-edition follows (``conformance.corpus.editions.judged``), and names no edition of an area that did not
-run. Format 1 (no ``format`` key) had no ``editions``; :func:`report_editions` reads both.
-"""
+"""Run reports: the JSON report (the public record of a run, :func:`build`), JUnit XML, Markdown,
+and the side-by-side tables of ``compare``."""
 
 from __future__ import annotations
 
@@ -75,8 +55,9 @@ def header(hello: Hello, adapter: str, areas: list[str], *, expectations: str | 
 
 
 def build(head: dict, results: list[CaseResult], clauses: dict | None = None) -> dict:
-    """The whole JSON report: ``header``, ``summary`` (counts per area and status), ``cases`` (one
-    record per case) and, given the catalogue's ``clauses`` (id -> clause), ``clauses``: the level,
+    """The whole JSON report (its layout: ``docs/running.md``, "The JSON report"): ``header``,
+    ``summary`` (counts per area and status), ``cases`` (one record per case; ``actual``, the
+    canonical result, only on a case that did not pass and answered one) and, given the catalogue's ``clauses`` (id -> clause), ``clauses``: the level,
     statement and decision flag of every clause a case that did not pass cites, so that a report
     read alone says which rule to fix."""
     report = {"header": head, "summary": RunSummary.of(results).counts, "cases": [_record(r) for r in results]}

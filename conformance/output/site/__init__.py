@@ -1,11 +1,6 @@
-"""HTML pages of the kit: the specification by example (``pi-conformance docs``) and run reports
-(``run --report-html``, ``compare --html``).
-
-Pages are rendered with the Jinja2 templates in ``conformance/output/site/templates/`` (package data),
-with autoescaping on. They need no server and no script: plain HTML and one inline style sheet,
-readable from ``file://``. This module holds what both kinds of page share: the template
-environment, the YAML blocks, and the rendering of invisible white space.
-"""
+"""HTML pages of the kit, the specification by example and run reports, and what both share: the
+Jinja2 environment (``templates/``, autoescaping on), YAML blocks and invisible white space
+shown. Pages need no server and no script: they read from ``file://``."""
 
 from __future__ import annotations
 

@@ -1,11 +1,6 @@
-"""The specification by example as a static site: ``index.html`` and one page per area.
-
-The index lists the areas (with their editions), and the operations. An area page has a table of
-contents, then each clause (statement, level, source, decision note) followed by its cases. Every
-case is written out once, on its own area's page, under the first clause of that area it cites,
-with the anchor ``id="case-CASE-ID"``; every other clause it cites links there. With reports
-(``--results``), each case also shows every implementation's result.
-"""
+"""The specification by example as a static site (``pi-conformance docs``): ``index.html`` and one
+page per area, each clause followed by its cases and, with ``--results``, every implementation's
+result."""
 
 from __future__ import annotations
 
@@ -174,6 +169,11 @@ def _summaries() -> dict[str, str]:
 def render_site(cases: list[Case], session: Session | None = None, *,
                 reports: list[dict] | None = None) -> dict[str, str]:
     """Every page of the site as ``{file name: HTML}`` (``index.html`` and ``<area>.html``).
+
+    The index lists the areas (with their editions) and the operations. An area page has a table
+    of contents, then each clause (statement, level, source, decision note) followed by its cases.
+    Every case is written out once, on its own area's page, under the first clause of that area it
+    cites, with the anchor ``id="case-CASE-ID"``; every other clause it cites links there.
 
     ``reports`` are JSON reports (as :func:`conformance.output.reports.load_report` returns them) whose
     results are shown under each case; each case shows the golden the edition of ``session``

@@ -1,11 +1,4 @@
-"""Run reports as one HTML page: ``run --report-html FILE`` and ``compare --html REPORT...``.
-
-The page holds, for one or more JSON reports (see :mod:`conformance.output.reports`): each run's header;
-the area-by-operation matrix with the count of each status, coloured; every case that did not
-pass, with the statements of its clauses, its input, what was expected (golden or error code),
-the actual answer when the report has it, and the diff with invisible white space shown (large
-blocks are cut, saying how much); the cases left unsupported or skipped, in one table; and the expectations that applied, with their reasons.
-"""
+"""Run reports as one HTML page: ``run --report-html FILE`` and ``compare --html REPORT...``."""
 
 from __future__ import annotations
 
@@ -129,7 +122,13 @@ def render_report(reports: list[dict], *, cases: list[Case] | None = None,
                   session: Session | None = None) -> str:
     """The HTML page of one or more JSON reports. ``cases`` (default: the suite of this checkout)
     give each failing case its input and its golden among those of ``session`` (default: the
-    kit's own), as the report's edition judges it."""
+    kit's own), as the report's edition judges it.
+
+    The page holds each run's header; the area-by-operation matrix with the count of each status,
+    coloured; every case that did not pass, with the statements of its clauses, its input, what
+    was expected (golden or error code), the actual answer when the report has it, and the diff
+    with invisible white space shown (large blocks cut, saying how much); the cases left
+    unsupported or skipped, in one table; and the expectations that applied, with their reasons."""
     session = session or Session()
     if cases is None:
         cases = load_suite().cases
