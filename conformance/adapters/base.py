@@ -1,16 +1,5 @@
-"""The adapter protocol and its answer records.
-
-An implementation answers one request at a time: an operation name, its input (a JSON object
-already validated against the operation's input model) and, for operations that use a file tree,
-the absolute path ``root`` of the materialised tree. It answers with exactly one of:
-
-- ``result``: the operation's output object;
-- ``error``: a refusal defined by the specification, with its stable ``code`` and a message;
-- ``unsupported``: the implementation does not provide this operation (or a field it needs);
-- ``skipped``: the implementation chose not to run this case, with a reason.
-
-The kit adds ``errored`` itself when the adapter crashes, hangs, or answers malformed output.
-"""
+"""The adapter protocol and its answer records: an implementation answers one request at a time
+with exactly one :class:`Answer`; the Python :class:`Implementation` base class."""
 
 from __future__ import annotations
 
@@ -49,7 +38,11 @@ class Answer:
     """One answer to one request.
 
     Attributes:
-        kind: see the module docstring.
+        kind: ``result`` (the operation's output object); ``error`` (a refusal defined by the
+            specification, with its stable ``code`` and a message); ``unsupported`` (the
+            implementation does not provide this operation, or a field it needs); ``skipped``
+            (the implementation chose not to run this case, with a reason); ``errored``, which
+            the kit adds itself when the adapter crashes, hangs, or answers malformed output.
         output: the result object (``kind == "result"``).
         code: the spec error code (``kind == "error"``).
         message: error message, unsupported/skipped reason, or what went wrong (``errored``).
@@ -118,7 +111,10 @@ class Adapter(Protocol):
 
     def run(self, op: str, input: dict, *, root: str | None, timeout: float,
             edition: str | None = None) -> Answer:
-        """Run one request and answer it. Never raises for the implementation's faults."""
+        """Run one request and answer it: ``op``, its ``input`` (a JSON object already validated
+        against the operation's input model) and, for operations that use a file tree, the
+        absolute path ``root`` of the materialised tree. Never raises for the implementation's
+        faults."""
 
     def stop(self) -> None:
         """Stop the implementation and release what it holds."""

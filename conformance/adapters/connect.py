@@ -1,18 +1,5 @@
-"""An adapter from its name, as ``--adapter`` gives it (ADAPTERS.md lists the names).
-
-- ``reference`` (or no name): the bundled reference, in process;
-- ``python:MODULE:CLASS``: a Python :class:`~conformance.adapters.base.Implementation`, in process;
-- ``python-process:MODULE:CLASS``: the same implementation served over the JSON-lines protocol by a
-  child Python of its own (:func:`python_process_command`), so that nothing it does to its
-  process (``os._exit``, a thread left running, a swallowed signal, a hang) reaches the kit;
-- ``serve-reference``: the reference served over the JSON-lines protocol by a child process;
-- ``pi-node``: the bundled Node adapter over the published Pi it pins (1.6.0);
-- ``pi-node@VERSION``, ``pi-node-mz@VERSION``: the same adapter over another published release,
-  installed into the kit's cache on first use (:mod:`conformance.adapters.releases`);
-- ``envelope-ts:PATH``, ``profiles-ts:PATH``: the bundled ext-ts adapter over the TypeScript sources
-  of an extension's checkout at PATH (:func:`extension_command`);
-- anything else: a command line (split like a POSIX shell) that speaks the JSON-lines protocol.
-"""
+"""An adapter from its name, as ``--adapter`` gives it (docs/adapters.md, "Adapter names";
+:func:`make_adapter`)."""
 
 from __future__ import annotations
 
@@ -134,7 +121,20 @@ def runs_in_process(spec: str | None) -> bool:
 
 
 def make_adapter(spec: str | None, environment: AdapterEnvironment | None = None) -> Adapter:
-    """The adapter named by ``spec`` (see the module docstring); not started yet.
+    """The adapter named by ``spec``; not started yet.
+
+    Names: ``reference`` (or ``None``): the bundled reference, in process; ``python:MODULE:CLASS``:
+    a Python :class:`~conformance.adapters.base.Implementation`, in process;
+    ``python-process:MODULE:CLASS``: the same implementation served over the JSON-lines protocol
+    by a child Python of its own (:func:`python_process_command`), so that nothing it does to its
+    process (``os._exit``, a thread left running, a swallowed signal, a hang) reaches the kit;
+    ``serve-reference``: the reference served by a child process; ``pi-node``: the bundled Node
+    adapter over the published Pi it pins (1.6.0); ``pi-node@VERSION``, ``pi-node-mz@VERSION``:
+    the same adapter over another published release, installed into the kit's cache on first
+    use (:mod:`conformance.adapters.releases`); ``envelope-ts:PATH``, ``profiles-ts:PATH``: the
+    bundled ext-ts adapter over the TypeScript sources of an extension's checkout at PATH
+    (:func:`extension_command`); anything else: a command line (split like a POSIX shell) that
+    speaks the JSON-lines protocol.
 
     ``environment``: how an out-of-process adapter's environment is built (default: the kit's
     documented one, nothing added); an in-process adapter shares the kit's, so variables added to

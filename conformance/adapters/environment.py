@@ -1,21 +1,6 @@
 """The environment the kit starts an out-of-process adapter in (PROTOCOL.md, "The adapter's
-environment").
-
-A verdict must not depend on the machine that runs the suite. An adapter process therefore does
-not inherit the tester's environment; it gets exactly:
-
-- ``LANG`` and ``LC_ALL``: :data:`LOCALE` (``C.UTF-8``), or the locale a locale check asks for;
-- ``TZ``: :data:`TIME_ZONE` (``UTC``);
-- ``HOME`` (and ``USERPROFILE``), ``TMPDIR``, ``TEMP`` and ``TMP``: folders inside a fresh scratch
-  folder of the kit, made at each start and removed when that process is stopped or killed (and
-  at the next start, when the kit that made it was killed outright);
-- the variables of :data:`PASSED_VARIABLES` that the kit itself has (what a program needs to
-  start: ``PATH``, ``PYTHONPATH``, and on Windows ``SYSTEMROOT``, ``COMSPEC``, ``PATHEXT``), and
-  :data:`MEASUREMENT_VARIABLES` (the kit's own coverage measurement of its child processes);
-- what ``--adapter-env KEY=VALUE`` adds (last, so it can override any of the above).
-
-Nothing else passes: no credentials (``*_API_KEY``, tokens), no user configuration.
-"""
+environment"): a verdict must not depend on the machine that runs the suite, so an adapter gets a
+fixed locale, time zone and scratch home, and nothing of the tester's (no credentials)."""
 
 from __future__ import annotations
 
@@ -145,8 +130,17 @@ class Scratch:
 
 @dataclass(frozen=True)
 class AdapterEnvironment:
-    """How to build an adapter's environment: the module docstring's rules, with ``extra``
-    (``--adapter-env``) added last and ``locale`` for ``LANG``/``LC_ALL``."""
+    """How to build an adapter's environment (PROTOCOL.md, "The adapter's environment"), with
+    ``extra`` (``--adapter-env``) added last and ``locale`` for ``LANG``/``LC_ALL``.
+
+    An adapter process gets exactly: ``LANG`` and ``LC_ALL``: :data:`LOCALE` (``C.UTF-8``), or the
+    locale a locale check asks for; ``TZ``: :data:`TIME_ZONE` (``UTC``); ``HOME`` (and
+    ``USERPROFILE``), ``TMPDIR``, ``TEMP`` and ``TMP``: folders inside a fresh scratch folder of
+    the kit, made at each start and removed when that process is stopped or killed (and at the
+    next start, when the kit that made it was killed outright); the variables of
+    :data:`PASSED_VARIABLES` and :data:`MEASUREMENT_VARIABLES` that the kit itself has; and
+    ``extra``, last, so it can override any of the above. Nothing else passes: no credentials
+    (``*_API_KEY``, tokens), no user configuration."""
 
     extra: Mapping[str, str] = field(default_factory=dict)
     locale: str = LOCALE

@@ -1,20 +1,6 @@
-"""The in-process adapter: runs a Python :class:`~conformance.adapters.base.Implementation`.
-
-Inputs are passed as a fresh JSON copy and outputs are checked to be JSON data, so an in-process
-implementation sees and returns exactly what it would over the JSON-lines protocol.
-
-``--timeout`` bounds each call as it bounds a request to an adapter process. In the main thread
-(the CLI, the pytest plugin) an interval timer (``SIGALRM``) raises :class:`CallTimedOut` inside a
-call still running at the timeout, which stops it there: the case is answered ``errored`` (the
-implementation gave no answer) and the run goes on. Elsewhere (a runner driven from another
-thread, or with the interval timer already in use) the calls run in a worker thread of the adapter
-and the kit waits for each at most the timeout; Python cannot stop a thread, so such a call goes on
-in the background until it returns or the kit exits. After :data:`MAX_TIMEOUTS` calls in a row
-timed out the implementation counts as hung, as an adapter process does, and the remaining requests
-are answered ``errored`` without being made. An implementation that catches ``BaseException`` can
-keep its call from being stopped; to have a hung call killed whatever it does, serve the
-implementation as a process (``python -m conformance.adapters.server MODULE:CLASS``).
-"""
+"""The in-process adapter: runs a Python :class:`~conformance.adapters.base.Implementation` so that
+it sees and returns exactly what it would over the JSON-lines protocol (a fresh JSON copy in, JSON
+data out), each call bounded by ``--timeout``."""
 
 from __future__ import annotations
 
@@ -209,8 +195,20 @@ class InProcessAdapter:
     def run(self, op: str, input: dict, *, root: str | None, timeout: float | None,
             edition: str | None = None) -> Answer:
         """Call the implementation on one request, bounded by ``timeout`` seconds (``None``:
-        without a bound); see the module docstring for a call that does not return in time.
-        Never raises for the implementation's faults."""
+        without a bound) as ``--timeout`` bounds a request to an adapter process. Never raises for
+        the implementation's faults.
+
+        In the main thread (the CLI, the pytest plugin) an interval timer (``SIGALRM``) raises
+        :class:`CallTimedOut` inside a call still running at the timeout, which stops it there:
+        the case is answered ``errored`` (the implementation gave no answer) and the run goes on.
+        Elsewhere (a runner driven from another thread, or with the interval timer already in use)
+        the call runs in a worker thread of the adapter and the kit waits for it at most the
+        timeout; Python cannot stop a thread, so such a call goes on in the background until it
+        returns or the kit exits. After :data:`MAX_TIMEOUTS` calls in a row timed out the
+        implementation counts as hung, as an adapter process does, and the remaining requests are
+        answered ``errored`` without being made. An implementation that catches ``BaseException``
+        can keep its call from being stopped; to have a hung call killed whatever it does, serve
+        it as a process (``python -m conformance.adapters.server MODULE:CLASS``)."""
         if op not in self._ops:
             return Answer("unsupported", message=f"{self.implementation.name} does not provide {op}")
         name = self.implementation.name

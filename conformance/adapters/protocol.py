@@ -1,13 +1,6 @@
-"""The JSON-lines protocol's messages as types: write one line, read one line, check a message.
-
-The protocol (messages, status mapping, timeouts, restarts, versioning) is documented in
-``conformance/PROTOCOL.md``. This module is pure: no process, no I/O. Both ends use it --
-:mod:`conformance.adapters.client` (the kit) and :mod:`conformance.adapters.server` (serving an
-:class:`~conformance.adapters.base.Implementation`).
-
-Every line is one JSON object, UTF-8, no byte order mark, ending in ``\\n``; a line that is not one
-JSON object is malformed.
-"""
+"""The JSON-lines protocol's messages as types (documented in ``conformance/PROTOCOL.md``): write one
+line, read one line, check a message. Pure: no process, no I/O. Both ends use it, the kit's client
+and the server of an implementation."""
 
 from __future__ import annotations
 

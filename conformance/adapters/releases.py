@@ -1,18 +1,5 @@
-"""Published Pi releases as adapters: ``pi-node@VERSION`` and ``pi-node-mz@VERSION``.
-
-A release is installed once, with its dependencies, from the npm registry into the kit's cache
-folder (``pi-node/<package>@<version>/`` beside the parse cache's ``yaml/``; a temporary folder
-removed at exit when the cache is off), then run by the bundled Node adapter
-(``adapters/pi-node/``) on its pinned Node runtime, which is told the release's folder. npm runs
-under the pinned runtime too when it can (the system's npm's own script), with the user's npm
-configuration (registry, proxy, cache): the kit adds only ``--ignore-scripts`` and quiet flags.
-
-- ``pi-node@VERSION``: ``@earendil-works/pi-coding-agent`` (0.74.0 onwards);
-- ``pi-node-mz@VERSION``: the earlier line, ``@mariozechner/pi-coding-agent`` (to 0.73.1).
-
-Installs are atomic (made in a temporary folder beside the cache entry and renamed into place
-once npm succeeded) and serialised by a lock file, so parallel runs install a release once.
-"""
+"""Published Pi releases as adapters, ``pi-node@VERSION`` and ``pi-node-mz@VERSION``: each installed
+once from the npm registry into the kit's cache, then run by the bundled Node adapter."""
 
 from __future__ import annotations
 
@@ -44,7 +31,9 @@ PI_NODE_DIR = Path(__file__).resolve().parent / "pi-node"
 
 @dataclass(frozen=True)
 class Release:
-    """One published release: ``line`` (``pi-node`` or ``pi-node-mz``) and its exact ``version``."""
+    """One published release: ``line`` (``pi-node``: ``@earendil-works/pi-coding-agent``, 0.74.0
+    onwards; ``pi-node-mz``: the earlier line, ``@mariozechner/pi-coding-agent``, to 0.73.1) and
+    its exact ``version``."""
 
     line: str
     version: str
@@ -91,7 +80,9 @@ _temporary_root: Path | None = None
 
 
 def releases_root() -> Path:
-    """The folder holding installed releases (see the module docstring)."""
+    """The folder holding installed releases: ``pi-node/`` beside the parse cache's ``yaml/``, or
+    a temporary folder removed at exit when the cache is off; each release is in
+    ``pi-node/<package>@<version>/`` (:attr:`Release.folder_name`)."""
     global _temporary_root
     from conformance.corpus import yamlcache
 
@@ -150,7 +141,14 @@ def npm_command() -> list[str]:
 
 
 def install(release: Release) -> Path:
-    """The folder of ``release``, installed first when it is not yet (see the module docstring).
+    """The folder of ``release``, installed first when it is not yet.
+
+    A release is installed once, with its dependencies, from the npm registry into the kit's
+    cache folder (:func:`releases_root`). npm runs under the pinned Node runtime when it can (the
+    system's npm's own script), with the user's npm configuration (registry, proxy, cache): the kit
+    adds only ``--ignore-scripts`` and quiet flags. The install is atomic (made in a temporary
+    folder beside the cache entry and renamed into place once npm succeeded) and serialised by a
+    lock file, so parallel runs install a release once.
 
     Returns a folder whose ``node_modules`` holds the release's ``pi-coding-agent``. Raises
     :class:`AdapterStartError` naming what npm said when the install fails, npm is missing or
@@ -218,7 +216,8 @@ def _npm_said(stderr: str, limit: int = 20) -> str:
 
 
 def release_command(release: Release) -> list[str]:
-    """The command line of the bundled Node adapter over ``release`` (installed first).
+    """The command line of the bundled Node adapter over ``release`` (installed first): the
+    adapter (``adapters/pi-node/``) on its pinned Node runtime, told the release's folder.
 
     The bundled release (``pi-node@1.6.0``) runs as plain ``pi-node`` does. Raises
     :class:`AdapterStartError` as :func:`install` does, or when the bundled adapter is missing.

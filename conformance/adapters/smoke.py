@@ -1,21 +1,5 @@
-"""``pi-conformance smoke``: checks an adapter must pass before its results count.
-
-The checks, in order (each is a :class:`Check`):
-
-1. ``handshake`` -- the adapter starts and says who it is (nothing else runs when this fails);
-   ``operations`` -- every operation it lists is one the suite knows (a misspelt name would
-   otherwise make all its cases ``unsupported`` without a word);
-2. ``echo`` -- it provides the kit's trivial operation ``kit.echo`` and returns a value with
-   strings, numbers, ``null``, booleans, nesting and non-ASCII text unchanged;
-3. ``malformed`` -- a line that is not JSON and a ``run`` without ``op`` are each answered with a
-   ``protocol-error``, and the adapter answers the next request without a restart (JSON-lines
-   adapters only: an in-process adapter cannot receive a malformed line);
-4. ``repeat`` -- the same request twice gives the same answer;
-5. ``stop`` -- it answers ``stop`` and exits with code 0 (JSON-lines adapters only);
-6. ``locales`` -- the cases of the catalogue's collation clauses give the same answers with the
-   adapter started under other locales (Danish, Turkish, POSIX by default; see
-   :mod:`conformance.judge.locales`). ``pi-conformance smoke`` adds it for adapters it starts as a process.
-"""
+"""``pi-conformance smoke``: the checks an adapter must pass before its results count (handshake,
+``kit.echo``, malformed requests, a repeat, ``stop``, locales), judging the adapter alone."""
 
 from __future__ import annotations
 
@@ -185,9 +169,23 @@ def smoke(adapter: Adapter, *, timeout: float = 10.0, locale_check: Any = None) 
     """Run the smoke checks against ``adapter`` (not yet started) and stop it at the end.
 
     ``timeout``: seconds per request; ``locale_check``: a :class:`conformance.judge.locales.LocaleCheck`
-    to run last (it starts adapters of its own), or ``None``. Returns the checks in the order of
-    the module docstring; only ``handshake`` when the adapter could not start. Never raises for the
-    adapter's faults.
+    to run last (it starts adapters of its own), or ``None``. Returns the checks in this order;
+    only ``handshake`` when the adapter could not start. Never raises for the adapter's faults.
+
+    1. ``handshake`` -- the adapter starts and says who it is (nothing else runs when this
+       fails); ``operations`` -- every operation it lists is one the suite knows (a misspelt name
+       would otherwise make all its cases ``unsupported`` without a word);
+    2. ``echo`` -- it provides the kit's trivial operation ``kit.echo`` and returns a value with
+       strings, numbers, ``null``, booleans, nesting and non-ASCII text unchanged;
+    3. ``malformed`` -- a line that is not JSON and a ``run`` without ``op`` are each answered
+       with a ``protocol-error``, and the adapter answers the next request without a restart
+       (JSON-lines adapters only: an in-process adapter cannot receive a malformed line);
+    4. ``repeat`` -- the same request twice gives the same answer;
+    5. ``stop`` -- it answers ``stop`` and exits with code 0 (JSON-lines adapters only);
+    6. ``locales`` -- the cases of the catalogue's collation clauses give the same answers with
+       the adapter started under other locales (Danish, Turkish, POSIX by default; see
+       :mod:`conformance.judge.locales`). ``pi-conformance smoke`` adds it for adapters it starts
+       as a process.
     """
     try:
         hello = adapter.start()

@@ -2,16 +2,8 @@
 """my_adapter.py: a skeleton JSON-lines adapter for the pi-envelope-conformance kit (protocol 1).
 
 It answers the handshake and ``kit.echo``, and every other operation ``unsupported``, so it passes
-smoke as it stands. Python 3.8 or newer, the standard library only::
-
-    pi-conformance smoke --adapter "python3 my_adapter.py"
-    pi-conformance run --adapter "python3 my_adapter.py"
-
-Add one function per operation to ``OPERATIONS`` (names and schemas: ``pi-conformance list``,
-``pi-conformance schema --out DIR``). A case sends its input as written: fill in the defaults of
-the operation's input schema for the fields it leaves out. (With the kit importable, a subclass of
-``conformance.adapters.base.Implementation`` needs no protocol code at all: see the README.)
-"""
+``pi-conformance smoke --adapter "python3 my_adapter.py"`` as it stands. Python 3.8 or newer, the
+standard library only. Add one function per operation to ``OPERATIONS``."""
 
 import json
 import os
@@ -38,7 +30,9 @@ def echo(input, root, edition):
 
 
 # One function per operation: (input, root, edition) -> output. ``root`` is the absolute path of
-# the case's file tree (or None); paths in ``input`` are relative to it.
+# the case's file tree (or None); paths in ``input`` are relative to it. Names and schemas:
+# ``pi-conformance list``, ``pi-conformance schema --out DIR``. A case sends its input as written:
+# fill in the defaults of the operation's input schema for the fields it leaves out.
 OPERATIONS = {
     "kit.echo": echo,
     # "envelope.instructions": instructions,
