@@ -1,12 +1,5 @@
-"""The ``pi-conformance`` command: its parser (:mod:`conformance.commands.parser`) and the dispatch
-to the chosen subcommand's module under :mod:`conformance.commands`.
-
-Exit codes (:class:`conformance.errors.ExitCode`): 0 all good; 1 a case failed, errored or passed
-unexpectedly; 2 usage or suite errors (bad scenario, catalogue or expectations files, stale
-expectations, orphaned goldens, a missing or unreadable golden);
-3 the adapter could not start; 130 interrupted by Ctrl-C, 143 by ``SIGTERM``, 129 by ``SIGHUP``
-(the adapter's process group is killed at once, no report is written).
-"""
+"""The ``pi-conformance`` command: its parser (:mod:`conformance.commands.parser`) and the dispatch to
+the chosen subcommand's module; exit codes are :class:`conformance.errors.ExitCode`."""
 
 from __future__ import annotations
 

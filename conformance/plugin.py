@@ -1,26 +1,6 @@
-"""The pytest plugin (registered through the ``pytest11`` entry point as ``pi_conformance``).
-
-It parametrises one test function, :func:`conformance.suite.test_case`, over every case (test
-ids are case ids), so ``-k``, ``-x``, ``--lf``, ``-n auto`` and markers work. Each case carries a
-marker named after its area (``-m envelope``). Options:
-
-- ``--adapter ADAPTER``: as for ``pi-conformance run`` (default: the bundled reference);
-- ``--adapter-env KEY=VALUE``: add a variable to the adapter's environment (repeatable);
-- ``--expectations FILE``: the implementation's expectations file;
-- ``--area AREA``: only this area (repeatable);
-- ``--case-timeout SECONDS``: per-case timeout (default 10), for an implementation in process too.
-
-Goldens are compared through syrupy with :class:`GoldenExtension`; ``--snapshot-update`` writes
-them and is refused unless the adapter is the bundled reference.
-
-Exit codes follow ``pi-conformance run`` where pytest allows: a suite error (a broken scenario or
-catalogue file and an orphaned golden, each failing as its own ``suite-file:`` test, a case's
-missing or unreadable golden, failing that case whatever the expectations say, or an adapter
-that did not stop cleanly, an error at the end of the session) makes the session exit 2 rather
-than 1; a bad value of one of the options above (or ``--snapshot-update`` with another adapter)
-exits 2 with the kit's message, as ``run`` does; an adapter that cannot start exits 3; pytest's
-own usage errors exit 4.
-"""
+"""The pytest plugin (the ``pytest11`` entry point ``pi_conformance``): parametrises
+:func:`conformance.suite.test_case` over every case, compares goldens through syrupy, and exits as
+``pi-conformance run`` does where pytest allows (docs/running.md, "Under pytest")."""
 
 from __future__ import annotations
 
@@ -39,6 +19,8 @@ _STATE: dict[str, Any] = {}
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
+    """The kit's options, as ``pi-conformance run`` takes them (``--case-timeout`` is ``run``'s
+    ``--timeout``, and bounds an implementation in process too)."""
     group = parser.getgroup("pi-conformance", "conformance suite")
     group.addoption("--adapter", default=None, metavar="ADAPTER",
                     help="implementation under test: reference (default), serve-reference, pi-node, "
@@ -226,7 +208,9 @@ def _marks_selected(item, config: pytest.Config) -> bool:
 
 @pytest.fixture(scope="session")
 def conformance_runner(request: pytest.FixtureRequest):
-    """The started :class:`~conformance.judge.runner.Runner` for this session (one adapter process)."""
+    """The started :class:`~conformance.judge.runner.Runner` for this session (one adapter process).
+    Ends the session with exit 2 for a bad or stale expectations file or a bad option value, and 3
+    when the adapter cannot start, as ``pi-conformance run`` does."""
     from conformance.adapters.base import AdapterStartError
     from conformance.judge.expectations import load_expectations
     from conformance.corpus.yamlio import SuiteFileError

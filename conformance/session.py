@@ -1,8 +1,6 @@
-"""One invocation of the kit: the suite's folders, the edition judged and the selection, built once
-by each front end (the ``pi-conformance`` commands, the pytest plugin) and handed to everything
-below them, which then takes no folder or edition of its own. It loads the suite and the
-catalogue (once each), checks that the edition fits the selection (PI-DECISION-EDITIONS), finds
-goldens, reads expectations, and is the one place adapters and runners are made."""
+"""One invocation of the kit: the suite's folders, the edition judged and the selection, built once by
+each front end and handed to everything below, which then takes no folder or edition of its own.
+The one place adapters and runners are made."""
 
 from __future__ import annotations
 
@@ -18,7 +16,9 @@ from conformance.judge import golden
 
 @dataclass
 class Session:
-    """What one invocation judges and where it reads it.
+    """What one invocation judges and where it reads it. It loads the suite and the catalogue (once
+    each), checks that the edition fits the selection (PI-DECISION-EDITIONS), finds goldens, reads
+    expectations, and makes the adapters and runners.
 
     scenarios_dir: the scenario folder (``None``: the kit's own, ``conformance/scenarios``).
     golden_dir: the goldens' folder (default: the kit's own).

@@ -1,11 +1,4 @@
-"""``pi-conformance diff``: compare two adapters on generated inputs (:mod:`conformance.diff`).
-
-Exit codes: 0 no disagreement (known divergences, with ``--expectations``, do not count), 1 at
-least one disagreement, an adapter that failed during the search (crashed, hung, answered
-malformed output, or answered the same example differently; as ``run`` counts such an answer a
-failed case), or an operation the kit could not generate valid inputs for, 2 usage error or a bad
-expectations file, 3 an adapter could not start.
-"""
+"""``pi-conformance diff``: compare two adapters on generated inputs (:mod:`conformance.diff`)."""
 
 from __future__ import annotations
 
@@ -74,7 +67,12 @@ def _unwritable_folder(out: Path) -> str | None:
 
 
 def run(args: argparse.Namespace) -> ExitCode:
-    """Run ``diff`` as parsed by :func:`add_arguments`; returns the exit code."""
+    """Run ``diff`` as parsed by :func:`add_arguments`; returns the exit code: 0 no disagreement
+    (known divergences, with ``--expectations``, do not count); 1 at least one disagreement, an
+    adapter that failed during the search (crashed, hung, answered malformed output, or answered
+    the same example differently; as ``run`` counts such an answer a failed case), or an operation
+    the kit could not generate valid inputs for; 2 usage error or a bad expectations file; 3 an
+    adapter could not start."""
     if len(args.adapter) != 2:
         return _usage(f"give --adapter exactly twice (got {len(args.adapter)})")
     try:

@@ -1,15 +1,5 @@
-"""The ``pi-conformance history`` command, and ``compare --cases``: verdicts across releases.
-
-``history --adapter A --adapter B ...`` runs the suite against each adapter (oldest first), in
-parallel child runs of ``pi-conformance run`` (at most ``--jobs``, by default the processor cores
-this process may use; forked from this process where it can, :mod:`conformance.commands.history_fork`),
-each writing its JSON report; releases named ``pi-node@VERSION`` are
-installed first, one after the other, so that the runs start from the cache. It then writes
-``history.json`` (:func:`conformance.output.history.build_history`) and ``history.html`` into ``--out``.
-
-Exit codes: 0 the history was written (what the releases fail is its content, not an error);
-2 usage, or a run ended with suite errors; 3 an adapter could not be installed or started.
-"""
+"""The ``pi-conformance history`` command, and ``compare --cases``: verdicts across releases
+(docs/history.md)."""
 
 from __future__ import annotations
 
@@ -161,7 +151,17 @@ def _tail(text: str, lines: int = 12) -> str:
 
 
 def run(args: argparse.Namespace) -> ExitCode:
-    """Carry out ``history`` (see the module docstring)."""
+    """Carry out ``history --adapter A --adapter B ...``: run the suite against each adapter
+    (oldest first), in parallel child runs of ``pi-conformance run`` (at most ``--jobs``, by default
+    the processor cores this process may use; forked from this process where it can,
+    :mod:`conformance.commands.history_fork`), each writing its JSON report; releases named
+    ``pi-node@VERSION`` are installed first, one after the other, so that the runs start from the
+    cache. Then write ``history.json`` (:func:`conformance.output.history.build_history`) and
+    ``history.html`` into ``--out``.
+
+    Returns 0 when the history was written (what the releases fail is its content, not an error);
+    2 for usage, or a run that ended with suite errors; 3 when an adapter could not be installed or
+    started."""
     from conformance.adapters.base import AdapterNameError
     from conformance.output.ownership import check_replaceable
     from conformance.output.report_paths import check_out_folder, kit_folders

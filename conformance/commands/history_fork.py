@@ -1,14 +1,6 @@
 """``history``'s runs forked from the command's own process, which has imported what a run needs
-once, instead of each run starting a Python and importing the kit again: about 0.2 s of
-processor time saved per run, some 5% of a run against a Pi release (measured by
-``benchmarks/history.py``'s processor times, forked against fresh Pythons).
-
-Each run is a child forked for it alone (never a pool reused across runs, so nothing of one run
-reaches the next): its standard input and output are ``/dev/null``, its standard error a file,
-and it carries out ``pi-conformance run`` (:func:`conformance.cli.main`) and exits with its code.
-Only where ``os.fork`` is safe: POSIX systems other than macOS (whose system libraries do not
-survive a fork), from a process with no other thread; elsewhere each run is a fresh Python.
-"""
+once, instead of each run starting a Python and importing the kit again (``benchmarks/history.py``
+measures the processor time saved)."""
 
 from __future__ import annotations
 
@@ -26,8 +18,10 @@ WARM = ("conformance.cli", "conformance.judge.runner", "conformance.output.repor
 
 
 def can_fork() -> bool:
-    """Whether runs are forked from this process (see the module docstring): never from a process
-    running other threads, whose locks a child could inherit held (a test runner's workers)."""
+    """Whether runs are forked from this process: only where ``os.fork`` is safe, on POSIX systems
+    other than macOS (whose system libraries do not survive a fork), and never from a process
+    running other threads, whose locks a child could inherit held (a test runner's workers);
+    elsewhere each run is a fresh Python."""
     import threading
 
     return hasattr(os, "fork") and sys.platform != "darwin" and threading.active_count() == 1
@@ -82,7 +76,10 @@ def _ended(running: dict[int, tuple[int, float]]) -> list[tuple[int, int]]:
 
 def run_forked(runs: list[tuple[str, list[str], Path]], jobs: int, folder: Path) -> list[tuple]:
     """Carry out ``runs`` (``(adapter, run arguments, report path)``, in order), at most ``jobs``
-    at once, each in a forked child. Returns ``(adapter, exit code, report, stderr text,
+    at once, each in a child forked for it alone (never a pool reused across runs, so nothing of
+    one run reaches the next): its standard input and output are ``/dev/null``, its standard error
+    a file, and it carries out ``pi-conformance run`` (:func:`conformance.cli.main`) and exits with
+    its code. Returns ``(adapter, exit code, report, stderr text,
     seconds)`` per run, in order. Interrupted, it sends the children going on ``SIGTERM`` (each
     stops its adapter), waits for them and re-raises."""
     _warm()
