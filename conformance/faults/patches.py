@@ -1,11 +1,6 @@
-"""Patches of the reference: how a seeded fault (:class:`conformance.faults.runner.Fault`) is applied.
-
-A :class:`Patch` replaces one attribute of a module of :mod:`reference` -- a function, a method or
-a constant -- while a request runs; :func:`mutate` makes one by rewriting a text of a function's
-source. :func:`applied` applies a fault's patches and undoes them; :func:`cannot_apply` says why a
-fault's patches cannot be applied at all (a missing target, a rewrite whose text is not there
-once), so that such a fault is reported as broken rather than run.
-"""
+"""Patches of the reference: how a seeded fault (:class:`conformance.faults.runner.Fault`) is applied
+while a request runs and undone after, and why a fault that cannot be applied is reported as broken
+rather than run."""
 
 from __future__ import annotations
 

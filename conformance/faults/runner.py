@@ -1,24 +1,6 @@
-"""Seeded faults: deliberately broken variants of the reference, run as adapters.
-
-A suite is only as good as the faults it catches. A :class:`Fault` names one deliberate mistake
-(a wrong tie-break, the environment message not last, an off-by-one at a limit, ...) and the
-patches that make it: each replaces one attribute of a module of :mod:`reference` -- a function
-or a constant -- while a request runs. :class:`FaultyReference` is the reference with one fault
-applied, an ordinary :class:`~conformance.adapters.base.Implementation`, so it runs through the
-in-process adapter (``--via inprocess``, the default) or through the JSON-lines protocol
-(``--via serve``: ``python -m conformance.faults.runner serve FAULT-ID``), exactly like any other
-implementation under test.
-
-:func:`catch_matrix` runs the suite against the reference, then against every fault, and records
-which cases catch which fault: a case *catches* a fault when it passes against the reference and
-does not pass against the fault. A fault that no case catches *survives*; the suite's tests fail
-while one does (``tests/test_faults.py``). The property-based invariants
-(:mod:`conformance.invariants`) can be run against each fault too (``--invariants``).
-
-The faults themselves ship in :mod:`conformance.faults.seeded` (one module per part, each exposing
-``FAULTS``, a list of :class:`Fault`); ``pi-conformance faults`` loads them from there, or from
-``--faults MODULE``.
-"""
+"""Seeded faults: deliberately broken variants of the reference, run as adapters, and the catch
+matrix of which cases catch which fault (a suite is only as good as the faults it catches). The
+faults themselves ship in :mod:`conformance.faults.seeded`."""
 
 from __future__ import annotations
 
@@ -44,7 +26,9 @@ __all__ = ["Fault", "FaultError", "FaultResult", "FaultyReference", "Matrix", "P
 
 @dataclass(frozen=True)
 class Fault:
-    """One deliberate mistake.
+    """One deliberate mistake (a wrong tie-break, the environment message not last, an off-by-one
+    at a limit, ...) and the patches that make it, each replacing one attribute of a module of
+    :mod:`reference` (a function or a constant) while a request runs.
 
     Attributes:
         id: stable id, ``<part>-<what>`` (``env-environment-first``).
@@ -87,7 +71,11 @@ def rewrites(area: str, prefix: str, rows: Sequence[tuple[str, str, str, str]]) 
 
 
 class FaultyReference(ReferenceImplementation):
-    """The reference with one :class:`Fault` applied while each request runs."""
+    """The reference with one :class:`Fault` applied while each request runs: an ordinary
+    :class:`~conformance.adapters.base.Implementation`, so it runs through the in-process adapter
+    (``--via inprocess``, the default) or through the JSON-lines protocol (``--via serve``:
+    ``python -m conformance.faults.runner serve FAULT-ID``), exactly like any other implementation
+    under test."""
 
     language = "python"
 
@@ -215,6 +203,8 @@ class Matrix:
 
     @property
     def survivors(self) -> list[FaultResult]:
+        """The faults no case catches; the suite's tests fail while one survives
+        (``tests/test_faults.py``)."""
         return [r for r in self.results if not r.caught and not r.cannot_apply]
 
     @property

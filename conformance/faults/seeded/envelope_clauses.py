@@ -1,11 +1,6 @@
-"""One seeded fault for each envelope clause the hand-written faults (envelope.py) leave unproven
-(instructions, contributions, environment, context files, payload adapters, envelope
-service, audit entries, registries).
-
-Each row rewrites one text of the function (or method) that implements its clause so that the
-function breaks that clause, most often by accepting what the clause refuses or by dropping one
-condition; a case citing the clause must catch it. Targets: one module path a line, below.
-"""
+"""One seeded fault for each envelope clause the hand-written faults (envelope.py) leave unproven. Each row
+rewrites one text of the function that implements its clause so that it breaks that clause, most
+often by accepting what the clause refuses; a case citing the clause must catch it."""
 
 from __future__ import annotations
 

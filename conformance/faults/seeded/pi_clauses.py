@@ -1,12 +1,6 @@
-"""One seeded fault for each pi clause the hand-written faults (pi.py) leave unproven: messages,
-replay and conversion, templates, packages, models.json values, credentials and classifiers.
-
-Each row rewrites one text of the function that implements its clause so that the function
-breaks that clause, most often by accepting what the clause refuses or by dropping one
-condition; a case citing the clause must catch it. The message shapes and the classifier
-catalogue are pydantic models and tables rather than functions: their faults, at the end, wrap
-validate_message or replace the table. Targets: one module path a line, below.
-"""
+"""One seeded fault for each pi clause the hand-written faults (pi.py) leave unproven. Each row
+rewrites one text of the function that implements its clause so that it breaks that clause, most
+often by accepting what the clause refuses; a case citing the clause must catch it."""
 
 from __future__ import annotations
 

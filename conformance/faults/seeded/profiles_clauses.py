@@ -1,12 +1,7 @@
-"""One seeded fault for each profiles clause the hand-written faults (profiles.py) leave unproven
-(files and loading, configuration, references, matching, resolution, inheritance,
-composition, the session edge, settings, the picker).
-
-Each row rewrites one text of the function (or method) that implements its clause so that the
-function breaks that clause, most often by accepting what the clause refuses or by dropping one
-condition; a case citing the clause must catch it. None depends on the spelling of a diagnostic
-code. Targets: one module path a line, below.
-"""
+"""One seeded fault for each profiles clause the hand-written faults (profiles.py) leave unproven.
+Each row rewrites one text of the function (or method) that implements its clause so that it
+breaks that clause, most often by accepting what the clause refuses; a case citing the clause must
+catch it. None depends on the spelling of a diagnostic code."""
 
 from __future__ import annotations
 
