@@ -1,14 +1,6 @@
-"""Hypothesis strategies of operation inputs, per area: what the differential test
-(:mod:`conformance.diff`) and the invariants (:mod:`conformance.invariants`) generate.
-
-An *example* is a pair ``(input, tree)``: the operation's input (a JSON object valid for its input
-model) and the file tree the kit materialises for it (a scenario ``tree`` mapping, see
-:mod:`conformance.corpus.trees`), or ``None``. The area modules register hand-written strategies that
-reach an operation's rules (placeholder forms and their near misses, quoting forms, the
-characters and limits the rules treat specially) with :func:`strategy`; an operation without one
-falls back to :func:`conformance.strategies.fallback.from_model`, generated from its input
-model's JSON schema.
-"""
+"""Hypothesis strategies of operation inputs, per area: the examples ``(input, tree)`` that the
+differential test (:mod:`conformance.diff`) and the invariants (:mod:`conformance.invariants`)
+generate."""
 
 from __future__ import annotations
 
@@ -32,8 +24,11 @@ def hand_written() -> dict[str, Callable[[], Any]]:
 
 
 def for_operation(op: str) -> tuple[Any, str]:
-    """The strategy of ``op``'s examples and where it comes from: ``"hand-written"`` or
-    ``"fallback"`` (generated from the input model). Raises ``KeyError`` for an unknown
+    """The strategy of ``op``'s examples and where it comes from: ``"hand-written"`` (registered by
+    an area module with :func:`strategy`, reaching the operation's rules: placeholder forms and
+    their near misses, quoting forms, the characters and limits the rules treat specially) or
+    ``"fallback"`` (:func:`conformance.strategies.fallback.from_model`, generated from the input
+    model's JSON schema). Raises ``KeyError`` for an unknown
     operation."""
     from conformance.operations import catalogue
     from conformance.strategies.fallback import from_model

@@ -1,18 +1,7 @@
-"""Strategies of the envelope area's inputs (the pi-developer-messages README, ENV-DECISION-*).
-
-Contributions (ENV-DECISION-CONTRIBUTIONS) with ids over the characters whose Unicode-collation order differs from
-code-point order (case, ``_ - . /``, digits, accents), blank, absent and reserved ids, priorities
-that tie, are fractional, negative, huge or not numbers, ``providers`` and ``activeTools`` filters
-(empty, listed, unlisted, other case) and every declarative content form (string, ``returns``,
-``template`` with every placeholder of the render context and near misses that stay literal,
-``when`` with each condition, ``raises``, nothing). Host facts (ENV-DECISION-ENVIRONMENT, ENV-DECISION-FISH): platforms, ``$SHELL`` and
-``%ComSpec%`` paths (fish in any case, empty basenames, trailing slashes, Windows paths, characters
-XML would escape), the shells that exist, dates well and badly written, time zones or none.
-Context files (ENV-DECISION-CONTEXT-FILES): paths in and out of the agent directory, blank and padded contents, the
-agent directory's file among blank ones, the project-doc divider inside a content; histories holding audit
-messages of every audit type. ``xsettings.toml`` texts (ENV-DECISION-AUDIT) and session scripts (ENV-DECISION-*).
-The invariants of :mod:`conformance.invariants.envelope` draw from the same pieces.
-"""
+"""Strategies of the envelope area's inputs (the pi-developer-messages README, ENV-DECISION-*):
+contributions, host facts, context files and histories, settings texts and session scripts, each
+reaching the values its rules treat specially. The invariants of
+:mod:`conformance.invariants.envelope` draw from the same pieces."""
 
 from __future__ import annotations
 
@@ -39,7 +28,8 @@ hyphen, a zero-width space), which code points must then order (ENV-ORDER-CODEPO
 
 ids = st.one_of(st.text(alphabet="aAbB_-./190é", min_size=1, max_size=4), st.sampled_from(ORDERING_IDS),
                 st.sampled_from(EQUAL_RANKED))
-"""A contribution id with the characters the ordering rules treat specially."""
+"""A contribution id with the characters the ordering rules treat specially: those whose
+Unicode-collation order differs from code-point order (case, ``_ - . /``, digits, accents)."""
 
 priorities = st.sampled_from([0, 0, 0, 1, -1, 0.5, 100])
 """Priorities that often tie."""
@@ -153,7 +143,10 @@ TIMEZONES = (None, "Europe/Lisbon", "UTC", "Etc/GMT+3", "")
 
 @st.composite
 def host(draw: Any) -> dict:
-    """Host facts (ENV-DECISION-ENVIRONMENT, ENV-DECISION-FISH): every platform the rules tell apart and the values around them."""
+    """Host facts (ENV-DECISION-ENVIRONMENT, ENV-DECISION-FISH): every platform the rules tell apart
+    and the values around them: ``$SHELL`` and ``%ComSpec%`` paths (fish in any case, empty
+    basenames, trailing slashes, Windows paths, characters XML would escape), the shells that
+    exist, dates well and badly written, time zones or none."""
     h: dict = {"platform": draw(st.sampled_from(["linux", "darwin", "win32", "freebsd"])),
                "date": draw(st.sampled_from(DATES if draw(st.integers(0, 9)) == 9 else DATES[:3]))}
     for key, values in (("shell", SHELLS), ("comSpec", COMSPECS), ("timezone", TIMEZONES)):

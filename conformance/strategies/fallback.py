@@ -1,11 +1,6 @@
-"""Inputs generated from an operation's input model, for operations without a hand-written
-strategy: a strategy built over the model's JSON schema, each draw checked by the model itself.
-
-Strings are short and drawn from an alphabet of letters, digits and the characters the rules
-commonly treat specially (``$ { } / . * + - ~ : @`` and spaces), never ``!`` first: a ``models.json``
-value starting with ``!`` is a shell command (PI-MODELS-VALUE-COMMAND), and no generated input
-runs one.
-"""
+"""Inputs generated from an operation's input model, for operations without a hand-written strategy:
+a strategy built over the model's JSON schema, each draw checked by the model itself, never
+drawing a value that runs a command."""
 
 from __future__ import annotations
 
@@ -15,6 +10,9 @@ from hypothesis import strategies as st
 from pydantic import BaseModel, ValidationError
 
 ALPHABET = "ab1_$-{}/.*+~:@ "
+"""The characters of a drawn string: letters, digits and those the rules commonly treat specially.
+A string never starts with ``!``: a ``models.json`` value starting with ``!`` is a shell command
+(PI-MODELS-VALUE-COMMAND), and no generated input runs one."""
 MAX_ITEMS = 3
 
 

@@ -1,10 +1,5 @@
-"""Strategies of ``pi.validate-message`` (Pi's docs "Message Types", PI-DECISION-MESSAGES): a well-formed message of
-every role Pi's docs list (and unknown roles), then broken in the ways the checks tell apart -- a
-field removed, given a value of another JSON type, a count made negative or fractional, a usage
-whose ``cacheWrite1h`` or ``reasoning`` is just below, equal to or just above its bound, every
-stop reason (``pending`` with and without persistence, ``deferred`` with and without its handle),
-blocks of a kind the role does not allow.
-"""
+"""Strategies of ``pi.validate-message`` (Pi's docs "Message Types", PI-DECISION-MESSAGES): messages
+of every role, well formed and broken in the ways the checks tell apart."""
 
 from __future__ import annotations
 
@@ -72,7 +67,12 @@ def _set(message: Any, path: tuple, value: Any, delete: bool = False) -> None:
 
 @st.composite
 def message(draw: Any) -> Any:
-    """A message of any role, well formed or broken at up to two places (see the module docstring)."""
+    """A message of any role, well formed or broken at up to two places: a well-formed message of
+    every role Pi's docs list (and unknown roles), then broken in the ways the checks tell apart --
+    a field removed, given a value of another JSON type, a count made negative or fractional, a
+    usage whose ``cacheWrite1h`` or ``reasoning`` is just below, equal to or just above its bound,
+    every stop reason (``pending`` with and without persistence, ``deferred`` with and without its
+    handle), blocks of a kind the role does not allow."""
     if draw(st.integers(0, 19)) == 0:
         return draw(st.sampled_from([None, [], "user", 1, {}, {"role": 1}, {"role": None}]))
     m = copy.deepcopy(WELL_FORMED[draw(st.sampled_from(sorted(WELL_FORMED)))])
@@ -102,7 +102,7 @@ def message(draw: Any) -> Any:
 
 @strategy("pi.validate-message")
 def validate_message() -> Any:
-    """Examples ``(input, tree)`` of ``pi.validate-message`` (see the module docstring)."""
+    """Examples ``(input, tree)`` of ``pi.validate-message``: a :func:`message`, persisted or not."""
     @st.composite
     def build(draw: Any) -> tuple[dict, None]:
         data: dict = {"message": draw(message())}

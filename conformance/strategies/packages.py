@@ -1,11 +1,5 @@
-"""Strategies of package trees for ``pi.packages-resolve`` (PI-DECISION-PACKAGES): npm packages under
-``agent/npm/node_modules/`` and a local package under ``project/.pi/``, each declaring its
-resources through the conventional folders or a ``pi`` manifest (paths, globs, ``!`` exclusions,
-nested manifests), referenced from the personal and project settings as strings or objects with
-per-type filters (omitted, empty, globs, ``!pattern``, ``+path``, ``-path``) and settings-level
-resource lists; and for ``pi.package-changelog`` (edition pi-1.6.0) one such package with its
-changelog files.
-"""
+"""Strategies of package trees for ``pi.packages-resolve`` (PI-DECISION-PACKAGES) and, for
+``pi.package-changelog`` (edition pi-1.6.0), one such package with its changelog files."""
 
 from __future__ import annotations
 
@@ -61,7 +55,12 @@ def entry(draw: Any, source: str) -> Any:
 
 @strategy("pi.packages-resolve")
 def packages_resolve() -> Any:
-    """Examples ``(input, tree)`` of ``pi.packages-resolve`` (see the module docstring)."""
+    """Examples ``(input, tree)`` of ``pi.packages-resolve``: npm packages under
+    ``agent/npm/node_modules/`` and a local package under ``project/.pi/``, each declaring its
+    resources through the conventional folders or a ``pi`` manifest (paths, globs, ``!``
+    exclusions, nested manifests), referenced from the personal and project settings as strings
+    or objects with per-type filters (omitted, empty, globs, ``!pattern``, ``+path``, ``-path``)
+    and settings-level resource lists."""
     @st.composite
     def build(draw: Any) -> tuple[dict, dict]:
         tree: dict = {"project/.keep": ""}

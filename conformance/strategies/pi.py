@@ -1,11 +1,8 @@
-"""Strategies of the pi area's inputs: templates (PI-DECISION-TEMPLATES), messages (PI-DECISION-MESSAGES, PI-DECISION-CONVERSION), ``models.json``
-values (PI-DECISION-MODELS) and package sources (PI-DECISION-PACKAGES).
-
-Each builds texts from the pieces the rules distinguish -- every placeholder form of the
-substitution table and its near misses, every quoting form of the argument syntax, the
-interpolation forms of a ``models.json`` value -- so that generated examples reach the branches,
-not just valid JSON.
-"""
+"""Strategies of the pi area's inputs: templates (PI-DECISION-TEMPLATES), messages
+(PI-DECISION-MESSAGES, PI-DECISION-CONVERSION), ``models.json`` values (PI-DECISION-MODELS) and
+package sources (PI-DECISION-PACKAGES). Each builds texts from the pieces the rules distinguish
+(placeholder forms and near misses, quoting forms, value interpolations), so that examples reach
+the branches, not just valid JSON."""
 
 from __future__ import annotations
 

@@ -1,9 +1,5 @@
 """Strategies of the profiles area's commands and session scripts (PROF-DECISION-* and the pickers):
-``config.json`` values and texts for validation, one binding's rules against a model, the settings
-registry's keys and values, config edits over trees (absent, another version, not an object,
-changed while being edited), the pickers' lists at their limits (ten rows, four rows of chrome,
-pages of ten), and session scripts that select, branch, resume, edit and compose.
-"""
+configs, bindings, settings, config edits, picker lists at their limits, and session scripts."""
 
 from __future__ import annotations
 

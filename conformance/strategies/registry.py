@@ -9,7 +9,9 @@ from typing import Any, Callable
 from hypothesis import strategies as st
 
 Example = tuple[dict, "dict | None"]
-"""One generated example: ``(input, tree or None)``."""
+"""One generated example: ``(input, tree or None)``: the operation's input (a JSON object valid
+for its input model) and the file tree the kit materialises for it (a scenario ``tree`` mapping,
+:mod:`conformance.corpus.trees`)."""
 
 HAND_WRITTEN: dict[str, Callable[[], Any]] = {}
 

@@ -1,12 +1,6 @@
-"""Input partitions (category-partition): per operation, the input dimensions its clauses turn
-on and the classes of each, with a predicate that says whether an input hits a class.
-
-Declared from the clause statements of the spec catalogue, not from the cases; each class
-names the clauses it comes from. One module per area holds its operations' classes as data.
-``pi-conformance coverage --cells`` reports which suite cases and which generated examples
-(:mod:`conformance.diff`'s, at a budget) hit each class, and the tests fail while a class is hit
-by none of either (``tests/test_partitions.py``).
-"""
+"""Input partitions (category-partition): per operation, the input dimensions its clauses turn on
+and the classes of each, with a predicate that says whether an input hits a class. Declared from
+the clause statements of the spec catalogue, never from the cases; one module per area."""
 
 from __future__ import annotations
 
