@@ -1,19 +1,5 @@
 """Differential testing: two implementations on generated inputs, every disagreement shrunk to a
-minimal input and printed as a ready scenario file.
-
-For each operation both adapters provide, hypothesis draws examples from the operation's strategy
-(:mod:`conformance.strategies`: hand-written where one reaches the operation's rules, else
-generated from its input model), each example is sent to both adapters through the normal protocol
-(its file tree materialised in a fresh temporary folder for each adapter, as the runner does), and
-the two answers are compared as a case would compare them: the answer kind, the error code of a
-refusal (never its message), the output of a result after the tree root is replaced and the
-operation's normalisers applied (:func:`operation_normalisers`). A disagreement fails the
-hypothesis test, which shrinks it; the minimal example becomes a :class:`Disagreement`, printed by
-:mod:`conformance.diff.scenario` as a scenario file.
-
-Budget: :data:`DEFAULT_EXAMPLES` examples per operation, derandomized (the same examples every
-run) unless a seed is given; the example database is off.
-"""
+minimal input and printed as a ready scenario file (:mod:`conformance.diff.scenario`)."""
 
 from __future__ import annotations
 
@@ -284,7 +270,12 @@ def diff_operation(adapters: tuple[Adapter, Adapter], op: str, *, examples: int 
                    seen: Callable[[dict, "dict | None"], None] | None = None) -> OperationReport:
     """Compare ``adapters`` (both started) on ``examples`` generated examples of ``op`` and
     shrink the first disagreement (unless ``shrink`` is false: the first one found is kept as it
-    was drawn). ``seed`` ``None`` derandomizes (the same examples every run); ``edition``: the
+    was drawn). Examples come from the operation's strategy (:mod:`conformance.strategies`); each
+    is sent to both adapters through the normal protocol, its file tree materialised in a fresh
+    temporary folder for each adapter, as the runner does, and the two answers are compared as a
+    case would compare them (:func:`answer_view`). A disagreement fails the hypothesis test, which
+    shrinks it; the example database is off. ``seed`` ``None`` derandomizes (the same examples
+    every run); ``edition``: the
     edition judged (``None``: the default), sent with every request. A disagreement that
     ``known`` explains is counted in the report and the search goes on. ``seen``, when given, is
     called with each drawn example's input and tree (not the shrink steps)."""

@@ -1,16 +1,6 @@
-"""Known divergences: a disagreement of ``diff`` that an expectations file already records.
-
-An expectations file (``--expectations FILE``, the format ``run`` reads) lists the cases an
-implementation is expected to fail (status ``fail``), each with a reason. For ``diff`` those cases
-are the recorded divergences of their operations. A generated example knows no clause, so a
-disagreement is matched against them by *where* the two answers differ (:func:`signature`): the JSON
-paths of the output that differ (list indices written ``[*]``, an item only one answer has ``[-]``
-or ``[+]``), or, when the answers are not both results, their kinds and error codes. Each
-expected-failing case of the operation is sent to both adapters once; a disagreement is *known* when
-every place it differs at is a place where one of those cases differs too, and it is then reported
-with those cases and their clauses instead of failing the run. A disagreement at a new place -- a
-new rule reached, or a new way of diverging on a recorded one -- stays a disagreement.
-"""
+"""Known divergences: a disagreement of ``diff`` that an expectations file already records (its cases
+of status ``fail``). A generated example knows no clause, so a disagreement is matched by *where*
+the two answers differ (:func:`signature`)."""
 
 from __future__ import annotations
 
@@ -43,7 +33,9 @@ class KnownDivergences:
 
     def explain(self, op: str, places: Signature) -> list[KnownCase]:
         """The cases of ``op`` that differ at the places ``places`` holds, when together they
-        cover every one of them; ``[]`` when some place is new (the disagreement is not known)."""
+        cover every one of them; ``[]`` when some place is new (the disagreement is not known: a
+        new rule reached, or a new way of diverging on a recorded one). A known disagreement is
+        reported with those cases and their clauses instead of failing the run."""
         cases = [c for c in self.by_op.get(op, []) if c.places & places]
         covered = frozenset().union(*(c.places for c in cases)) if cases else frozenset()
         return cases if places and places <= covered else []

@@ -1,14 +1,6 @@
-"""A :class:`~conformance.diff.Disagreement` as a scenario file that loads as written.
-
-The file holds one case: id ``diff-<operation>-<8 hex digits of a hash of the example>`` (the
-operation's dots as dashes), a title naming the two adapters, the example's input and tree, the
-normalisers the answers were compared under, and, when the first adapter refused, that refusal's
-``error`` code. A case must cite at least one clause (``clauses`` may not be empty), and a
-generated example is not known to test any one rule, so it cites the operation's most general
-clause: the one most of the suite's cases of that operation cite (:func:`general_clause`); the
-file says so in a comment, so that whoever commits it cites the clauses the example turns out to
-reach. Both answers follow as YAML comments.
-"""
+"""A :class:`~conformance.diff.Disagreement` as a scenario file that loads as written: one case citing
+the operation's most general clause (the file's comments ask whoever commits it to cite the clauses
+it reaches), with both answers as YAML comments."""
 
 from __future__ import annotations
 
@@ -59,7 +51,11 @@ def _answer_lines(name: str, answer: Answer) -> list[str]:
 
 
 def scenario_data(found: Disagreement, names: tuple[str, str]) -> dict:
-    """The scenario file's data (format 1, the operation's area, one case)."""
+    """The scenario file's data (format 1, the operation's area, one case): its :func:`case_id`, a
+    title naming the two adapters, the example's input and tree, the normalisers the answers were
+    compared under, and, when the first adapter refused, that refusal's ``error`` code. A case
+    must cite a clause, and a generated example is not known to test any one rule, so it cites the
+    operation's most general one (:func:`general_clause`)."""
     case: dict[str, Any] = {"id": case_id(found),
                             "title": f"{names[0]} and {names[1]} disagree on this {found.op} input",
                             "clauses": [general_clause(found.op)], "op": found.op}

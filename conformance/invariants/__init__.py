@@ -1,26 +1,6 @@
-"""Property-based invariants, run through the adapter protocol against any implementation.
-
-An invariant is a first-class case: it has a stable id (``inv-<area>-<name>``), a title, the
-clause ids it checks and an area, and it ends with one of the runner's statuses (``passed``,
-``failed``, ``errored``, ``unsupported``). Instead of one fixed input and a golden it states a
-property of the specification -- "composing twice gives the same bytes" -- and
-`hypothesis <https://hypothesis.readthedocs.io>`_ generates inputs and looks for a counterexample.
-
-Every request goes through an :class:`~conformance.adapters.base.Adapter` (``run(op, input, root,
-timeout)``), exactly as a scenario's does, so the invariants run against the bundled reference, a
-Python implementation in process, ``serve-reference`` or any JSON-lines adapter. Inputs are
-validated against the operation's input model before they are sent.
-
-When an invariant fails, hypothesis shrinks the counterexample and the kit prints it as a
-ready-to-commit scenario file: one case per request of the minimal failing example, with its
-input (and tree), the invariant's clauses and a title saying what was found. Committed into
-``conformance/scenarios/<area>/`` with goldens written by the reference
-(``pi-conformance run --update-goldens --case ID``), the example becomes a permanent case.
-
-Budget: examples per invariant are fixed and derandomized by default (:data:`DEFAULT_EXAMPLES`,
-reproducible in CI); ``PI_CONFORMANCE_INVARIANT_EXAMPLES`` or ``--examples N`` raise the budget
-and ``--seed N`` explores other inputs on demand.
-"""
+"""Property-based invariants (hypothesis), run through the adapter protocol against any
+implementation; a counterexample is shrunk and printed as a ready-to-commit scenario file. The
+budget is fixed and derandomized by default, so CI draws the same examples every run."""
 
 from __future__ import annotations
 
@@ -158,7 +138,10 @@ def calls_in(statistics: dict, phase: str) -> int:
 
 def run_invariant(inv: Invariant, adapter: Adapter, operations: set[str], *, examples: int | None = None,
                   seed: int | None = None, timeout: float = DEFAULT_TIMEOUT, shrink: bool = True) -> InvariantResult:
-    """Check ``inv`` through a started ``adapter`` whose hello lists ``operations``.
+    """Check ``inv`` through a started ``adapter`` whose hello lists ``operations``. Every request
+    goes through the adapter exactly as a scenario's does, its input validated against the
+    operation's input model before it is sent; a failing example is shrunk, and
+    :func:`scenario_text` prints it as a scenario file ready to commit.
 
     ``seed`` ``None`` derandomizes hypothesis (the CI default: the same examples every run); an
     integer seeds it instead (explore other inputs). ``shrink`` false keeps the first failing
@@ -331,7 +314,9 @@ def scenario_data(inv: Invariant, requests: Sequence[Request], message: str = ""
 
 
 def scenario_text(inv: Invariant, requests: Sequence[Request], message: str = "") -> str:
-    """:func:`scenario_data` as YAML text, with a header saying what failed and how to commit it."""
+    """:func:`scenario_data` as YAML text, with a header saying what failed and how to commit it:
+    into ``conformance/scenarios/<area>/`` with goldens written by the reference
+    (``pi-conformance run --update-goldens --case ID``), the example becomes a permanent case."""
     first = message.strip().splitlines()[0] if message.strip() else "the property does not hold"
     header = (
         f"# Found by invariant {inv.id}: {inv.title}\n"

@@ -109,7 +109,10 @@ Check = Callable[[Client, Any], None]
 
 @dataclass(frozen=True)
 class Invariant:
-    """A property checked over generated inputs.
+    """A property checked over generated inputs: a first-class case that ends with one of the
+    runner's statuses (``passed``, ``failed``, ``errored``, ``unsupported``), but instead of one
+    fixed input and a golden it states a property of the specification ("composing twice gives the
+    same bytes"), and hypothesis generates inputs and looks for a counterexample.
 
     Attributes:
         id: stable id, ``inv-<area>-<name>``.
