@@ -1,13 +1,6 @@
-"""The operation catalogue: each operation's name, input model and output model.
-
-An *operation* is one thing an implementation is asked to do, named ``<area>.<name>`` (for
-example ``envelope.environment``). Its input and output are JSON objects described by pydantic
-models; the published JSON Schemas under ``conformance/schema/operations`` are generated from them.
-Area modules in this package declare their operations with :func:`operation` at import time.
-
-Field names are the JSON names exactly as the specification spells them (``activeTools``,
-``customType``), so models use no aliases.
-"""
+"""The operation catalogue: each operation's name, input model and output model. Field names are the
+JSON names exactly as the specification spells them (``activeTools``, ``customType``), so models
+use no aliases."""
 
 from __future__ import annotations
 
@@ -72,7 +65,10 @@ def operation(
     summary: str,
     uses_tree: bool = False,
 ) -> Operation:
-    """Declare an operation. Raises ``ValueError`` when the name is malformed or already taken, or
+    """Declare an operation (at import time of an area module of this package): ``name`` is
+    ``<area>.<name>`` (``envelope.environment``); ``input`` and ``output`` are the pydantic models
+    of its JSON objects, from which the published JSON Schemas under
+    ``conformance/schema/operations`` are generated. Raises ``ValueError`` when the name is malformed or already taken, or
     when the summary (shown by ``list`` and on the docs site) cites a private working file or note
     (:func:`conformance.corpus.public.private_reference`)."""
     area, _, rest = name.partition(".")

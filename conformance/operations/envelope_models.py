@@ -1,12 +1,6 @@
-"""The models the envelope operations share: declarative contributions and their content, host
-facts, context files, Pi's system-prompt options and one turn's request.
-
-They are declared apart from the operations (:mod:`conformance.operations.envelope` and
-:mod:`conformance.operations.envelope_session`; content forms: the guide ``docs/envelope.md``)
-so that a case of one of them builds these classes and not the other's. A default of Pi's
-system-prompt options is made with ``model_construct``, which builds no validator: a class builds
-its validator only when a value is first validated with it.
-"""
+"""The models the envelope operations share (contributions and their content, host facts, context
+files, Pi's system-prompt options, one turn's request), declared apart from the operations so that
+a case of one of them builds these classes and not the other's."""
 
 from __future__ import annotations
 
@@ -141,6 +135,8 @@ class CaptureRequest(OpModel):
     activeTools: list[str] = []
     prompt: str = ""
     systemPrompt: str | None = None
+    # model_construct builds no validator: a class builds its validator only when a value is first
+    # validated with it.
     systemPromptOptions: SystemPromptOptions = SystemPromptOptions.model_construct()
     cwd: str
     agentDir: str | None = None

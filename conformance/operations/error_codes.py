@@ -1,10 +1,5 @@
-"""The error codes an operation may answer (an ``error`` answer's ``code``) that no clause of the
-catalogue names, each with its meaning, by operation. The codes a clause names are documented there
-(``refused`` and the statement name them: ENV-CONTRIB-ID's ``contribution-id-blank``); codes inside
-an answer are documented by the operation's output models. :func:`conformance.operations.base.operation`
-gives each operation its entry, and the published output schema carries it as ``x-errors``.
-``tests/test_error_codes.py`` fails on a code the reference can answer that is documented nowhere.
-"""
+"""The error codes an operation may answer that no clause of the catalogue names, each with its
+meaning, by operation: pure data, which declaring an operation reads."""
 
 from __future__ import annotations
 
@@ -78,4 +73,7 @@ ERRORS: dict[str, dict[str, str]] = {
         "step-invalid": "a step's `do` names no step",
     },
 }
-"""Operation name -> ``{code: meaning}``."""
+"""Operation name -> ``{code: meaning}``. The codes a clause names are documented there (``refused``
+and the statement name them: ENV-CONTRIB-ID's ``contribution-id-blank``); codes inside an answer
+are documented by the operation's output models. :func:`conformance.operations.base.operation`
+gives each operation its entry, and the published output schema carries it as ``x-errors``."""

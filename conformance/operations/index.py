@@ -1,11 +1,6 @@
-"""The operation catalogue by name only: which module of this package declares each operation
-and each normaliser.
-
-Plain data, importing nothing, so that a command which needs only names (the check of the
-operations an adapter announces, ``--require-op``, a case's area) or one operation (a selected
-case) imports no operation module, or only the one that declares it. ``tests/test_operations_index.py``
-checks that these tables are exactly what the modules declare, so they cannot go stale.
-"""
+"""The operation catalogue by name only: which module of this package declares each operation and
+each normaliser. Plain data, importing nothing, so that a command which needs only names imports no
+operation module (``tests/test_operations_index.py`` keeps the tables true)."""
 
 from __future__ import annotations
 

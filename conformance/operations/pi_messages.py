@@ -1,13 +1,7 @@
-"""Operations over Pi's message types (Pi's docs "Message Types", PI-DECISION-MESSAGES and PI-DECISION-CONVERSION).
-
-- ``pi.validate-message``: check one agent message; every problem with its JSON path and code.
-- ``pi.replay-system``: replay the system messages of a transcript; the current prompt and tools.
-- ``pi.convert-to-llm``: turn agent messages into the model messages of a request.
-
-Messages are passed as plain JSON, exactly as Pi holds them in memory or in session files
-(timestamps in Unix milliseconds). Paths in answers are JSON paths: ``$`` is the message,
-``.key`` an identifier-like key, ``["a.b"]`` any other key (a JSON string), ``[3]`` an index.
-"""
+"""Operations over Pi's message types (Pi's docs "Message Types", PI-DECISION-MESSAGES,
+PI-DECISION-CONVERSION): validate a message, replay system messages, convert to model messages.
+Messages are plain JSON, exactly as Pi holds them in memory or in session files (timestamps in
+Unix milliseconds)."""
 
 from __future__ import annotations
 

@@ -1,14 +1,7 @@
-"""Operations of ``models.json`` and credentials (Pi's docs "Choose a Model", PI-DECISION-MODELS).
-
-They map onto Pi's model registry: value resolution (``resolveConfigValue``), loading
-``models.json`` over the built-in providers, request-time authentication, the sampling of one
-request and the available-model list (chat, classifier or image). The classifier catalogue,
-request check and usage cost are :mod:`conformance.operations.pi_classifiers`.
-
-Built-in providers are described by each case (``builtins``), never taken from an implementation's
-own catalogue, so that cases do not depend on catalogue data. Environment variables are the
-case's ``env`` mapping; commands (``!command``) come only from the case.
-"""
+"""Operations of ``models.json`` and credentials (Pi's docs "Choose a Model", PI-DECISION-MODELS),
+mapped onto Pi's model registry. Built-in providers, environment variables and ``!command`` values
+come only from the case (``builtins``, ``env``), never from an implementation's own catalogue or
+process, so that no case depends on catalogue data."""
 
 from __future__ import annotations
 

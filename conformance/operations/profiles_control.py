@@ -1,17 +1,6 @@
-"""The control statement of the profiles' managed block: found, checked and normalised.
-
-The block is ``BEGIN\\nCONTROL\\n\\nL1\\n\\nL2 ... \\n\\nEND``. ``CONTROL`` is worded by each
-implementation (PROF-BLOCK-CONTROL): it may run over several paragraphs, so its end is not the first
-blank line but the ``\\n\\n`` in front of the first layer's body. The case knows the bodies (the
-``layers`` of ``profiles.compose``, the profile files of its tree, the texts its session script
-writes), the profile ids (the names of those files, the profiles a session selects) and the two
-scopes, so :func:`control_statement` finds the statement from the case and checks it there.
-
-A statement that passes the checks becomes ``<control-statement>`` on both sides of the comparison;
-one that fails becomes ``<control-statement rejected: REASON>``, so the case fails with the reason
-in its diff. What no program can check -- that the wording asserts primacy -- is the manual clause
-PROF-BLOCK-CONTROL-PRIMACY.
-"""
+"""The control statement of the profiles' managed block (PROF-BLOCK-CONTROL), worded by each
+implementation: found from what the case knows (layer bodies, profile ids, scopes), checked, and
+normalised on both sides of the comparison."""
 
 from __future__ import annotations
 
@@ -127,7 +116,10 @@ def judge_statement(statement: str, ids: set[str]) -> str | None:
 
 def _statement_end(inner: str, bodies: set[str]) -> int | None:
     """Where the statement ends in ``inner`` (the block between ``BEGIN\\n`` and ``END``): the
-    first ``\\n\\n`` followed by a known body and ``\\n\\n``."""
+    first ``\\n\\n`` followed by a known body and ``\\n\\n``. The block is
+    ``BEGIN\\nCONTROL\\n\\nL1\\n\\nL2 ... \\n\\nEND``, and ``CONTROL`` (worded by each
+    implementation, PROF-BLOCK-CONTROL) may run over several paragraphs, so its end is not the first
+    blank line but the one in front of the first layer's body."""
     found = [i for b in bodies if (i := inner.find("\n\n" + b + "\n\n")) >= 0]
     return min(found) if found else None
 
@@ -161,7 +153,8 @@ def control_statement(output: Any, case: Any = None) -> Any:
     """Every string of ``output`` with the control statement of each managed block found and
     checked against what ``case`` knows (:func:`case_facts`): ``<control-statement>`` when it is
     acceptable, ``<control-statement rejected: REASON>`` when not. Everything else stays compared
-    byte for byte: the comparison PROF-BLOCK-CONTROL asks for."""
+    byte for byte: the comparison PROF-BLOCK-CONTROL asks for. What no program can check -- that
+    the wording asserts primacy -- is the manual clause PROF-BLOCK-CONTROL-PRIMACY."""
     facts = case_facts(case)
 
     def walk(value: Any) -> Any:
