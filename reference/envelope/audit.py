@@ -1,11 +1,6 @@
-"""Audit entries: the setting, what is written, and when (ENV-DECISION-AUDIT).
-
-After each capture the envelope service writes at most one audit entry on the session's current
-branch: a custom entry (``type: "custom"``, as Pi's ``appendEntry`` writes it) of type
-``@luan.sh/pi-developer-messages/group`` whose ``data`` is ``{"entries": [{"role", "id",
-"content"}, ...]}``, holding only the items that are new or changed. Audit entries of the earlier
-per-instruction types are read too (clause ENV-AUDIT-EARLIER).
-"""
+"""Audit entries: the setting, what is written, and when (ENV-DECISION-AUDIT). After each capture at
+most one custom entry on the session's current branch, holding only the items that are new or
+changed; audit entries of the earlier per-instruction types are read too (ENV-AUDIT-EARLIER)."""
 
 from __future__ import annotations
 

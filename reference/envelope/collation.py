@@ -1,12 +1,6 @@
-"""Alphabetical order of contribution ids: the Unicode Collation Algorithm's root order.
-
-The published extension sorts ids with JavaScript's ``localeCompare`` without a locale, which is
-ICU's root collation. The reference uses :mod:`pyuca` (a pure-Python implementation of the UCA),
-pinned to its newest table (DUCET of Unicode 10.0.0) so that the order never depends on the Python
-version. It agrees with ICU's root collation on every example of ENV-DECISION-CONTRIBUTIONS and on ids made of ASCII
-letters, digits and punctuation; for characters added after Unicode 10, or the few places where
-CLDR's root tailors the DUCET, the two may differ.
-"""
+"""Alphabetical order of contribution ids: the Unicode Collation Algorithm's root order, as the
+published extension's ``localeCompare`` gives it, from a pinned table so that the order never
+depends on the Python version."""
 
 from __future__ import annotations
 
@@ -109,6 +103,14 @@ def _collator() -> LazyCollator:
 
 def id_sort_key(contribution_id: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The key that orders two ids of equal priority.
+
+    The published extension sorts ids with JavaScript's ``localeCompare`` without a locale, which
+    is ICU's root collation. This key uses :mod:`pyuca` (a pure-Python implementation of the UCA),
+    pinned to its newest table (DUCET of Unicode 10.0.0) so that the order never depends on the
+    Python version. It agrees with ICU's root collation on every example of
+    ENV-DECISION-CONTRIBUTIONS and on ids made of ASCII letters, digits and punctuation; for
+    characters added after Unicode 10, or the few places where CLDR's root tailors the DUCET, the
+    two may differ.
 
     Clauses:
         ENV-ORDER-TIEBREAK: ids compare in UCA root order (``a`` < ``A`` < ``a_b`` < ``a-b`` <

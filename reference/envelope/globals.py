@@ -1,11 +1,5 @@
-"""Process-global registries shared between extensions (ENV-DECISION-REGISTRIES).
-
-In Pi the registries live on ``globalThis`` under ``Symbol.for(KEY)``. The reference models
-``globalThis`` as a :class:`GlobalScope`: a plain mapping from key to object that callers pass in
-explicitly (one per simulated process), plus :data:`PROCESS_SCOPE`, the default scope of this Python
-process. A registry is a :class:`SharedRegistry`: a ``dict`` keyed by id (contribution id or
-provider id) that also carries ``protocol`` (its own key) and ``version`` (``1``).
-"""
+"""Process-global registries shared between extensions (ENV-DECISION-REGISTRIES): ``globalThis`` as
+an explicit :class:`GlobalScope`, and the versioned :class:`SharedRegistry` installed in it."""
 
 from __future__ import annotations
 
@@ -28,7 +22,8 @@ T = TypeVar("T")
 
 
 class SharedRegistry(dict, Generic[T]):
-    """A registry map with its ``protocol`` string and ``version`` number.
+    """A registry map, keyed by id (contribution id or provider id), with its ``protocol`` string
+    and ``version`` number.
 
     Attributes:
         protocol: the key the registry is published under.
@@ -43,7 +38,9 @@ class SharedRegistry(dict, Generic[T]):
 
 @dataclass
 class GlobalScope:
-    """A stand-in for ``globalThis``: objects by key.
+    """A stand-in for ``globalThis``: objects by key. In Pi the registries live on ``globalThis``
+    under ``Symbol.for(KEY)``; here callers pass a scope in explicitly (one per simulated process),
+    or get :data:`PROCESS_SCOPE`.
 
     Attributes:
         objects: what is published, by key.

@@ -1,20 +1,6 @@
-"""Provider payload adapters (ENV-DECISION-ADAPTERS).
-
-An adapter lets the envelope reach a provider's own request format. It implements
-:class:`PayloadAdapter`; provider packages register one per provider id in the process-global
-adapter registry. Two adapters are defined here:
-
-- :class:`ProbeAdapter`, the conformance suite's probe: it works on the *probe payload*, a JSON
-  object ``{"system": string | null, "developer": [{"id", "content"}], "messages": [...]}``
-  (other keys allowed and kept). ``readSystemPrompt`` returns ``system`` when it is a string, else
-  nothing; ``replaceSystemPrompt`` returns a copy with ``system`` set; ``replaceDeveloperMessages``
-  returns a copy whose ``developer`` list is exactly the given messages, as ``{id, content}``, in
-  order. ``messages`` is never touched. Every implementation under test provides the same adapter.
-- :class:`ResponsesAdapter`, a plain example for an OpenAI Responses-style payload
-  (``instructions`` string, ``input`` items); it is not used by the suite.
-
-Adapters never mutate the payload they receive: they return a new one.
-"""
+"""Provider payload adapters (ENV-DECISION-ADAPTERS): how an envelope is applied to a provider's own
+request format, the suite's probe adapter and an example Responses-style one. Adapters never
+mutate the payload they receive: they return a new one."""
 
 from __future__ import annotations
 
@@ -30,7 +16,10 @@ from reference.errors import SpecError
 
 @runtime_checkable
 class PayloadAdapter(Protocol):
-    """The adapter capability (the pi-developer-messages README 'Provider adapters').
+    """The adapter capability (the pi-developer-messages README 'Provider adapters'): it lets the
+    envelope reach a provider's own request format; provider packages register one per provider
+    id in the process-global adapter registry. An adapter never mutates the payload it receives:
+    it returns a new one.
 
     ``provider`` is the provider id. ``replace_developer_messages`` is optional: an adapter without
     it sets ``has_developer_messages = False`` (or does not define the method). A replace method may
@@ -153,7 +142,14 @@ PROBE_DEVELOPER_MODES = ("replace", "absent", "return-input", "return-nothing")
 
 @dataclass
 class ProbeAdapter:
-    """The suite's probe adapter over the probe payload (module docstring; clause ENV-PROBE).
+    """The suite's probe adapter over the probe payload (clause ENV-PROBE); every implementation
+    under test provides the same adapter.
+
+    The probe payload is a JSON object ``{"system": string | null, "developer": [{"id",
+    "content"}], "messages": [...]}`` (other keys allowed and kept). ``readSystemPrompt`` returns
+    ``system`` when it is a string, else nothing; ``replaceSystemPrompt`` returns a copy with
+    ``system`` set; ``replaceDeveloperMessages`` returns a copy whose ``developer`` list is exactly
+    the given messages, as ``{id, content}``, in order. ``messages`` is never touched.
 
     Attributes:
         provider: the provider id it is registered for.
@@ -195,7 +191,7 @@ class ProbeAdapter:
 
 @dataclass
 class ResponsesAdapter:
-    """Example adapter for an OpenAI Responses-style payload.
+    """Example adapter for an OpenAI Responses-style payload; it is not used by the suite.
 
     The payload is ``{"instructions": string, "input": [item, ...], ...}``. The system prompt is
     ``instructions``. Developer messages become native developer-role items

@@ -1,11 +1,5 @@
-"""The prompt envelope service (ENV-DECISION-SERVICE) and the extension's hooks around it.
-
-:class:`EnvelopeService` keeps, per session, the last captured request, the envelope in force and
-the last good envelope of each provider. It also owns the hooks that use them:
-:meth:`~EnvelopeService.provider_request` (``before_provider_request``, ENV-DECISION-ADAPTERS) and
-:meth:`~EnvelopeService.context` (``context``, ENV-DECISION-CONTEXT-FILES), and writes audit entries to each session's
-:class:`~reference.envelope.session.SessionLog` (ENV-DECISION-AUDIT). Notifications go to a list the caller reads.
-"""
+"""The prompt envelope service (ENV-DECISION-SERVICE) and the extension's hooks around it: one
+:class:`EnvelopeService` per process, its state kept per session."""
 
 from __future__ import annotations
 
@@ -66,7 +60,12 @@ class CurrentResult:
 
 
 class EnvelopeService:
-    """The running envelope service of one process.
+    """The running envelope service of one process: per session, the last captured request, the
+    envelope in force and the last good envelope of each provider; it owns the hooks that use them
+    (:meth:`provider_request`, ``before_provider_request``, ENV-DECISION-ADAPTERS; :meth:`context`,
+    ``context``, ENV-DECISION-CONTEXT-FILES), writes audit entries to each session's
+    :class:`~reference.envelope.session.SessionLog` (ENV-DECISION-AUDIT), and puts notifications in
+    a list the caller reads.
 
     Args:
         scope: the ``globalThis`` stand-in holding the registries; the service publishes itself

@@ -1,15 +1,6 @@
-"""A session's entry tree, as far as the envelope needs it (ENV-DECISION-AUDIT).
-
-Pi stores a session as entries that each name their parent; the *current branch* is the path from
-the root to the current leaf. New entries are appended below the leaf; navigating moves the leaf.
-Entries here are plain JSON objects with ``id`` (``e1``, ``e2``, ... in order of creation) and
-``parentId``, given by the log, and whatever else the writer put in them: ``type: "message"`` with
-a ``message``; ``type: "custom"`` with ``customType`` and ``data`` (extension state, never part of
-a model context; audit entries have this shape); ``type: "custom_message"`` with ``customType``,
-``content``, ``display`` and ``details``; ``type: "branch_summary"`` with ``summary`` and
-``fromId``; or any other kind. An entry's fields are never trusted: every reader copes with a
-field that is missing or of another type.
-"""
+"""A session's entry tree, as far as the envelope needs it (ENV-DECISION-AUDIT): entries that name
+their parent, the current branch, and the model messages of its entries. An entry's fields are
+never trusted: every reader copes with a field that is missing or of another type."""
 
 from __future__ import annotations
 
@@ -22,6 +13,15 @@ from reference.errors import SpecError
 @dataclass
 class SessionLog:
     """One session's entries and its current leaf.
+
+    Pi stores a session as entries that each name their parent; the *current branch* is the path
+    from the root to the current leaf. New entries are appended below the leaf; navigating moves
+    the leaf. Entries are plain JSON objects with ``id`` (``e1``, ``e2``, ... in order of creation)
+    and ``parentId``, given by the log, and whatever else the writer put in them: ``type:
+    "message"`` with a ``message``; ``type: "custom"`` with ``customType`` and ``data`` (extension
+    state, never part of a model context; audit entries have this shape); ``type:
+    "custom_message"`` with ``customType``, ``content``, ``display`` and ``details``; ``type:
+    "branch_summary"`` with ``summary`` and ``fromId``; or any other kind.
 
     Attributes:
         entries: every entry by id, in creation order.

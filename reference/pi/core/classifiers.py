@@ -1,10 +1,5 @@
-"""Classifier models: the built-in catalogue, listing by type, request validation and usage cost
-(Pi's docs "Use classifier models").
-
-Classifier models do not chat: they are kept out of the chat model list and are listed by type
-(``"classifier"``) only when their provider has usable authentication. A request is a JSON ``state``
-object and a map of typed questions. Pure: no I/O.
-"""
+"""Classifier models (Pi's docs "Use classifier models"): the built-in catalogue, listing by type,
+request validation and usage cost. Pure: no I/O."""
 
 from __future__ import annotations
 
@@ -117,8 +112,9 @@ def find_classifier(provider: str, model_id: str, edition: str | None = None) ->
 
 def available_classifiers(creds: Credentials, provider_configs: Mapping[str, Mapping[str, Any]] | None = None,
                           edition: str | None = None) -> list[dict[str, str]]:
-    """The classifier models of ``edition``'s catalogue listed by type: those whose provider has
-    usable authentication and that no stored login hides (:func:`hidden_by_login`).
+    """The classifier models of ``edition``'s catalogue listed by type (``"classifier"``; they do
+    not chat, so they are kept out of the chat model list): those whose provider has usable
+    authentication and that no stored login hides (:func:`hidden_by_login`).
 
     Implements PI-CLASSIFIER-LISTING, with the credential precedence of
     :func:`reference.pi.core.credentials.configured_source`

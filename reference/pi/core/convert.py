@@ -1,10 +1,5 @@
-"""Conversion of agent messages to model messages (Pi's docs "Coding-agent messages", PI-DECISION-CONVERSION).
-
-Before a model request Pi turns its coding-agent roles into messages a provider understands:
-``bashExecution`` and ``custom`` messages and the two summaries become ``user`` messages, the four
-base roles pass unchanged, and any other role is dropped. The wrapper texts are those of Pi's
-published implementation, which PI-DECISION-CONVERSION adopts.
-"""
+"""Conversion of agent messages to model messages (Pi's docs "Coding-agent messages",
+PI-DECISION-CONVERSION): what Pi sends a provider in place of its coding-agent roles."""
 
 from __future__ import annotations
 
@@ -114,7 +109,10 @@ _CONVERTERS = {
 
 
 def convert_to_llm(messages: list[Any]) -> list[dict]:
-    """Convert agent messages to the model messages sent in a request.
+    """Convert agent messages to the model messages sent in a request: ``bashExecution`` and
+    ``custom`` messages and the two summaries become ``user`` messages (with the wrapper texts of
+    Pi's published implementation, which PI-DECISION-CONVERSION adopts), the four base roles pass
+    unchanged, and any other role is dropped.
 
     Args:
         messages: agent messages as JSON data, in transcript order.

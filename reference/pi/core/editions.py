@@ -1,11 +1,7 @@
-"""The editions of Pi's pages.
-
-Edition ``pi-0.99.4`` is the default; ``pi-1.6.0`` is the copy of the same pages in Pi 1.6.0's npm
-package (PI-DECISION-EDITIONS). A caller that judges by an edition passes its name explicitly. What
-the 1.6.0 pages change in the message types is :mod:`reference.pi.core.message_editions` (kept
-apart so that the rules of ``models.json`` and packages, which only name editions, do not build the
-message models).
-"""
+"""The editions of Pi's pages (PI-DECISION-EDITIONS): their names, which a caller that judges by an
+edition passes explicitly. What the 1.6.0 pages change in the message types is
+:mod:`reference.pi.core.message_editions`, kept apart so that the other rules do not build the
+message models."""
 
 from __future__ import annotations
 
@@ -15,7 +11,8 @@ EDITIONS = (PI_0994, PI_160)
 
 
 def check_edition(edition: str | None) -> str:
-    """``edition`` (``None``: ``pi-0.99.4``) when it is one of :data:`EDITIONS`.
+    """``edition`` (``None``: ``pi-0.99.4``, the default) when it is one of :data:`EDITIONS`
+    (``pi-1.6.0`` is the copy of the same pages in Pi 1.6.0's npm package, PI-DECISION-EDITIONS).
 
     Raises ``ValueError`` naming the editions otherwise."""
     name = edition or PI_0994

@@ -1,17 +1,7 @@
-"""Composing ``models.json`` with the built-in providers: model defaults, additions, replacements,
-overrides, image-resize defaults and prompt-cache lifetimes (Pi's docs "Choose a Model"; PI-DECISION-MODELS).
-
-Shapes are plain JSON data (``dict``/``list``). A *built-in provider* is described as::
-
-    {"name"?: str, "baseUrl": str, "api": str, "env": [VAR, ...], "requiredEnv"?: [VAR, ...],
-     "models": [model definition, ...]}
-
-``env`` lists the variables that can hold its API key (first set one wins); ``requiredEnv`` lists
-variables that must also be set (or carried by a stored credential's ``env``) for the environment
-or a stored credential to make the provider usable (see :mod:`reference.pi.core.credentials`).
-
-Pure: no file system, no clock, no process environment.
-"""
+"""Composing ``models.json`` with the built-in providers (Pi's docs "Choose a Model";
+PI-DECISION-MODELS): model defaults, additions, replacements, overrides, image-resize defaults and
+prompt-cache lifetimes, over plain JSON data. Pure: no file system, no clock, no process
+environment."""
 
 from __future__ import annotations
 
@@ -183,6 +173,12 @@ class Provider:
 def builtin_provider(provider_id: str, builtin: Mapping[str, Any]) -> Provider:
     """A built-in provider as described by the caller, its models completed with the same defaults
     as ``models.json`` entries (see :func:`model_from_definition`).
+
+    ``builtin`` is ``{"name"?: str, "baseUrl": str, "api": str, "env": [VAR, ...], "requiredEnv"?:
+    [VAR, ...], "models": [model definition, ...]}``: ``env`` lists the variables that can hold its
+    API key (first set one wins); ``requiredEnv`` lists variables that must also be set (or carried
+    by a stored credential's ``env``) for the environment or a stored credential to make the
+    provider usable (:mod:`reference.pi.core.credentials`).
 
     Raises:
         SpecError ``builtin-provider-invalid`` when a built-in model has no ``api`` or ``baseUrl``.

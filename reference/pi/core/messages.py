@@ -1,31 +1,6 @@
-"""Pi's message types and their validation (Pi's docs "Message Types", PI-DECISION-MESSAGES).
-
-Every content block and every message role of Pi's docs is a pydantic model below. The models are
-*strict*: a JSON number is never accepted for a string, nor ``0``/``1`` for a boolean. Unknown
-fields are kept and never reported (``PI-MSG-EXTRA-FIELDS``), so messages written by newer
-versions of Pi still validate.
-
-:func:`validate_message` checks one JSON value and reports every problem as a :class:`Problem`
-with a JSON path (``$.content[0].text``) and a stable code:
-
-========================== ==============================================================
-code                       meaning
-========================== ==============================================================
-``missing``                a required field is absent (or, for ``deferred``, required by
-                           ``stopReason: "deferred"``)
-``wrong-type``             the value has the wrong JSON type (``null`` included, where the
-                           field does not allow it)
-``invalid-value``          a value outside the allowed set: an unknown ``stopReason``, a
-                           wrong ``type`` literal, a content block not allowed for the role
-``negative``               a token count or cost below zero
-``not-finite``             an infinite or NaN number
-``exceeds-cache-write``    ``usage.cacheWrite1h`` greater than ``usage.cacheWrite``
-``exceeds-output``         ``usage.reasoning`` greater than ``usage.output``
-``pending-not-persistable`` a streamed ``pending`` assistant message checked for persistence
-========================== ==============================================================
-
-Messages of a role Pi's docs do not list are accepted as opaque (``PI-MSG-UNKNOWN-ROLE``).
-"""
+"""Pi's message types and their validation (Pi's docs "Message Types", PI-DECISION-MESSAGES): a strict
+pydantic model per content block and message role, and :func:`validate_message`, which reports
+every problem with a JSON path and a stable code (:class:`Problem`)."""
 
 from __future__ import annotations
 
@@ -49,7 +24,9 @@ Count = Annotated[float, Field(ge=0, allow_inf_nan=False)]
 
 
 class _Strict(BaseModel):
-    """Strict, extra-tolerant base of every message model.
+    """Strict, extra-tolerant base of every message model: a JSON number is never accepted for a
+    string, nor ``0``/``1`` for a boolean; unknown fields are kept and never reported
+    (PI-MSG-EXTRA-FIELDS), so messages written by newer versions of Pi still validate.
 
     Optional fields are written ``name: T = None``: an absent field takes the default without
     validation, while an explicit ``null`` is validated against ``T`` and refused, as Pi's docs'
@@ -360,7 +337,16 @@ class Problem:
 
     Attributes:
         parts: the location as keys and indices from the message root.
-        code: stable kebab-case code (see the module docstring).
+        code: stable kebab-case code: ``missing`` (a required field is absent, or, for
+            ``deferred``, required by ``stopReason: "deferred"``); ``wrong-type`` (the value has
+            the wrong JSON type, ``null`` included where the field does not allow it);
+            ``invalid-value`` (a value outside the allowed set: an unknown ``stopReason``, a wrong
+            ``type`` literal, a content block not allowed for the role); ``negative`` (a token
+            count or cost below zero); ``not-finite`` (an infinite or NaN number);
+            ``exceeds-cache-write`` (``usage.cacheWrite1h`` greater than ``usage.cacheWrite``);
+            ``exceeds-output`` (``usage.reasoning`` greater than ``usage.output``);
+            ``pending-not-persistable`` (a streamed ``pending`` assistant message checked for
+            persistence).
         message: human-readable explanation (not compared by cases).
     """
 

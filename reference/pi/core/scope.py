@@ -1,14 +1,7 @@
-"""Package declarations across scopes: entries, trust, project over personal, duplicates, install
-layout, and the whole resolution (Pi's docs "Pi Packages"; PI-DECISION-PACKAGES).
-
-Where packages live (a decision Pi's docs leave to the implementation, kept equal to Pi's layout):
-an npm package ``NAME`` declared in personal settings is installed at
-``AGENT/npm/node_modules/NAME``, a git package at ``AGENT/git/HOST/PATH``; project declarations use
-``CWD/.pi/npm/node_modules/NAME`` and ``CWD/.pi/git/HOST/PATH``. Nothing is installed here: a
-package missing from its place is reported ``not-installed``.
-
-Pure: the package trees are read only through the caller's :class:`~reference.pi.core.manifest.FileSystem`.
-"""
+"""Package declarations across scopes (Pi's docs "Pi Packages"; PI-DECISION-PACKAGES): entries, trust,
+project over personal, duplicates, install layout, and the whole resolution. Pure: package trees
+are read only through the caller's :class:`~reference.pi.core.manifest.FileSystem`, and nothing is
+installed."""
 
 from __future__ import annotations
 
@@ -95,7 +88,9 @@ class Layout:
 
         Implements PI-PKG-INSTALL-LAYOUT: ``SETTINGS_DIR/npm/node_modules/NAME`` and
         ``SETTINGS_DIR/git/HOST/PATH``, ``SETTINGS_DIR`` being the agent directory for personal
-        declarations and ``CWD/.pi`` for project ones.
+        declarations and ``CWD/.pi`` for project ones (a decision Pi's docs leave to the
+        implementation, kept equal to Pi's layout). Nothing is installed here: a package missing
+        from its place is reported ``not-installed``.
         """
         base = self.settings_dir(scope)
         if source.type == "npm":

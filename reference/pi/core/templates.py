@@ -1,14 +1,7 @@
-"""Prompt templates (Pi's docs "Prompt Templates", PI-DECISION-TEMPLATES): pure rules.
-
-A template is a Markdown file whose name is a ``/`` command. This module holds every rule that
-needs no file system: frontmatter, description, argument parsing, substitution and the
-expansion of ``/name args`` input. Reading the conventional directories is the thin edge in
-:mod:`reference.pi.host.disk`.
-
-Argument parsing and substitution follow Pi's published implementation exactly, as PI-DECISION-TEMPLATES requires,
-including where it is not POSIX-like. "Whitespace" in this module is JavaScript's ``\\s`` set
-(:data:`JS_WHITESPACE`), and trimming is JavaScript's ``String.prototype.trim``.
-"""
+"""Prompt templates (Pi's docs "Prompt Templates", PI-DECISION-TEMPLATES): every rule that needs no
+file system (frontmatter, description, argument parsing, substitution, the expansion of ``/name
+args`` input), following Pi's published implementation exactly. Reading the directories is
+:mod:`reference.pi.host.disk`."""
 
 from __future__ import annotations
 
@@ -25,7 +18,9 @@ from ruamel.yaml.scanner import Scanner, ScannerError
 
 from reference.errors import SpecError
 
-#: JavaScript's whitespace and line terminators (what ``\s`` and ``trim`` use).
+#: JavaScript's whitespace and line terminators (what ``\s`` and ``trim`` use): "whitespace" in
+#: this module is this set, and trimming is JavaScript's ``String.prototype.trim``, as Pi's
+#: published implementation has them (PI-DECISION-TEMPLATES), including where it is not POSIX-like.
 JS_WHITESPACE = (
     "\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a"
     "\u2028\u2029\u202f\u205f\u3000\ufeff"

@@ -1,17 +1,6 @@
-"""Configuration values of ``models.json``: literals, environment interpolation and commands (PI-DECISION-MODELS).
-
-An ``apiKey`` or header value in ``models.json`` is one of:
-
-- ``!command``: the whole value after the leading ``!`` is a shell command; its standard output,
-  trimmed, is the value;
-- otherwise a *template*: text in which ``$NAME`` and ``${NAME}`` read the environment variable
-  ``NAME``, ``$$`` is a literal ``$`` and ``$!`` a literal ``!``; everything else is literal, so a
-  bare ``MY_API_KEY`` is the literal key ``MY_API_KEY``.
-
-A value is *unresolved* (``None``) when it names a variable that is unset or empty, or when its
-command fails, times out or prints nothing. The environment is always an explicit mapping; commands
-run through a :data:`CommandRunner` that the caller passes in, so this module does no I/O itself.
-"""
+"""Configuration values of ``models.json`` (PI-DECISION-MODELS): literals, environment interpolation
+and commands. The environment is always an explicit mapping, and commands run through a
+:data:`CommandRunner` the caller passes in, so this module does no I/O itself."""
 
 from __future__ import annotations
 
@@ -88,7 +77,10 @@ class ConfigValue:
 
 
 def parse_config_value(value: str) -> ConfigValue:
-    """Parse a ``models.json`` value into a command or a template.
+    """Parse a ``models.json`` value into a command or a template: ``!command`` (the whole value
+    after the leading ``!`` is a shell command; its standard output, trimmed, is the value), else a
+    template, in which ``$NAME`` and ``${NAME}`` read the environment variable ``NAME`` and
+    everything else is literal, so a bare ``MY_API_KEY`` is the literal key ``MY_API_KEY``.
 
     Implements PI-MODELS-VALUE-FORMS (``!command``, ``$NAME``, ``${NAME}``, literal) and
     PI-MODELS-VALUE-ESCAPES (``$$`` is ``$``, ``$!`` is ``!``; a ``$`` not followed by a name, or a
@@ -191,7 +183,8 @@ def resolve_config_value(
     """Resolve a configuration value to its text, or ``None`` when it is unresolved.
 
     A template resolves only when every variable it names is set and non-empty (:func:`env_value`);
-    a command runs through ``runner`` (:func:`run_config_command`).
+    a command runs through ``runner`` (:func:`run_config_command`, the caller's, so that this
+    module does no I/O) and is unresolved when it fails, times out or prints nothing.
 
     Raises:
         SpecError ``config-command-not-allowed`` when the value is a command and no runner is given.

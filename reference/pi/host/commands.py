@@ -1,9 +1,6 @@
-"""The one I/O edge of value resolution: running a ``!command`` through the shell.
-
-Kept apart from :mod:`reference.pi.core.values` so that the rules stay pure. The command runs through
-``/bin/sh -c`` with exactly the environment it is given (no variable of the calling process leaks
-in), no standard input, and a process group of its own that ends with it or with its time limit.
-"""
+"""The one I/O edge of value resolution: running a ``!command`` through the shell, with exactly the
+environment it is given and contained in a process group of its own. Kept apart from
+:mod:`reference.pi.core.values` so that the rules stay pure."""
 
 from __future__ import annotations
 

@@ -1,13 +1,7 @@
-"""The disk: the one file-system edge of the pi area (Pi's docs "Pi Packages" and "Prompt
-Templates"; PI-DECISION-TEMPLATES, PI-DECISION-PACKAGES).
-
-- package trees: :class:`DiskFileSystem`, the :class:`~reference.pi.core.manifest.FileSystem`
-  that package discovery reads a real directory tree through;
-- template folders: which template files are read, and in what order. The two conventional
-  directories are ``AGENT_DIR/prompts`` (personal, scope ``user``) and ``CWD/.pi/prompts``
-  (project, scope ``project``). Every rule about a file's *content*, and the name collisions, are
-  in :mod:`reference.pi.core.templates`.
-"""
+"""The disk: the one file-system edge of the pi area (Pi's docs "Pi Packages" and "Prompt Templates";
+PI-DECISION-TEMPLATES, PI-DECISION-PACKAGES): package trees read through :class:`DiskFileSystem`,
+and which template files are read, in what order. Every rule about a file's content is in
+:mod:`reference.pi.core.templates`."""
 
 from __future__ import annotations
 
@@ -83,8 +77,9 @@ def read_template(path: Path) -> Template:
 
 
 def conventional_directories(agent_dir: Path, cwd: Path, *, project_trusted: bool) -> list[tuple[str, Path]]:
-    """The directories read, in order, with their scope: the project's ``.pi/prompts`` first,
-    and only when the project is trusted, then the personal ``prompts``.
+    """The directories read, in order, with their scope: the project's ``CWD/.pi/prompts`` (scope
+    ``project``) first, and only when the project is trusted, then the personal
+    ``AGENT_DIR/prompts`` (scope ``user``).
 
     Implements PI-TPL-TRUST and the order of PI-TPL-PRECEDENCE.
     """

@@ -1,11 +1,6 @@
-"""The session edge: the selection entry, the per-cwd cache, agent start, provider request,
-preview and config edits, as the extension's runtime does them.
-
-Three records are kept apart (PROF-OBSERVE-SEPARATE): the *pending selection* (what the next
-agent start will use), the *composed* record (what the last agent start returned) and the
-*observed* record (what the last provider request carried). The provider-request step only reads
-its payload.
-"""
+"""The session edge: the selection entry, the per-cwd cache, agent start, provider request, preview
+and config edits, as the extension's runtime does them, keeping the pending, composed and observed
+records apart (:class:`Session`)."""
 
 from __future__ import annotations
 
@@ -113,7 +108,9 @@ class Composed:
 class Session:
     """One Pi session with the extension loaded; its pending selection, the prompt composed at
     agent start and the payload observed at provider request are three separate records
-    (PROF-OBSERVE-SEPARATE).
+    (PROF-OBSERVE-SEPARATE): the *pending selection* is what the next agent start will use, the
+    *composed* record what the last agent start returned, and the *observed* record what the last
+    provider request carried; the provider-request step only reads its payload.
 
     Attributes:
         cache: the state cache (shared by a reused extension instance).
