@@ -120,3 +120,15 @@ def test_every_file_of_the_tree_the_readme_and_the_guides_name_exists():
                                     page.read_text(encoding="utf-8"))}
     assert len(named) > 20
     assert sorted((page, path) for page, path in named if not (ROOT / path).exists()) == []
+
+
+def test_the_help_and_the_running_guide_name_the_same_exit_codes():
+    """``--help``'s epilog and docs/running.md's table of ``run``'s exit codes agree (the epilog
+    once left out 129, SIGHUP)."""
+    import re
+
+    from conformance.commands.parser import EPILOG
+
+    table = (DOCS / "running.md").read_text(encoding="utf-8").split("| code | `run` |", 1)[1].split("\n\n", 1)[0]
+    in_table = {int(n) for row in table.splitlines()[2:] for n in re.findall(r"\d+", row.split("|")[1])}
+    assert {int(n) for n in re.findall(r"\b\d+\b", EPILOG)} == in_table

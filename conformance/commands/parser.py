@@ -11,7 +11,7 @@ from typing import Callable
 
 
 EPILOG = ("exit codes: 0 all good; 1 a case failed, errored or passed unexpectedly; 2 usage or suite errors; "
-          "3 the adapter could not start; 130 or 143 interrupted (Ctrl-C, SIGTERM)")
+          "3 the adapter could not start; 130, 143 or 129 interrupted (Ctrl-C, SIGTERM, SIGHUP)")
 
 
 class _Subcommands(argparse._SubParsersAction):
