@@ -95,6 +95,8 @@ def parse_npm_source(source: str) -> PackageSource:
 
 
 def _split_ref(path_with_ref: str) -> tuple[str, str | None]:
+    """``(path, ref)``: the ref starts at the first ``@`` of the repository path
+    (PI-PKG-SOURCE-REF-FIRST-AT); ``None`` without one, or when either side is empty."""
     at = path_with_ref.find("@")
     if at < 0:
         return path_with_ref, None
@@ -111,7 +113,8 @@ def parse_git_source(source: str) -> PackageSource | None:
     (``HOST`` has a dot or is ``localhost``), ``git:git@HOST:PATH[@REF]``, ``git:`` followed by a URL,
     or a bare ``https://``, ``http://``, ``ssh://`` or ``git://`` URL. ``PATH`` loses leading and
     trailing slashes (PI-PKG-SOURCE-TRAILING-SLASH) and then a trailing ``.git``, and needs at least
-    two segments; a ref is pinned.
+    two segments; a ref is pinned. ``repo`` is the source as written without ``git:`` and the ref,
+    with ``https://`` before the ``HOST/PATH`` form (PI-PKG-SOURCE-REPO-URL).
 
     Implements PI-PKG-SOURCE-INVALID: a source written as git that does not parse (a ``git:``
     prefix or a git URL scheme with no usable host and repository path) is refused, never read as
@@ -161,8 +164,8 @@ def parse_git_source(source: str) -> PackageSource | None:
 
 
 def resolve_local_path(path: str, base_dir: str, home: str | None = None) -> str:
-    """``path`` made absolute: ``~`` and ``~/...`` against ``home`` (when given), a relative path
-    against ``base_dir``; the result is normalised (``.`` and ``..`` folded)."""
+    """``path`` made absolute: ``~`` and ``~/...`` against ``home`` (when given, PI-PKG-SOURCE-HOME),
+    a relative path against ``base_dir``; the result is normalised (``.`` and ``..`` folded)."""
     p = path.strip()
     if home is not None and (p == "~" or p.startswith("~/")):
         p = posixpath.join(home, p[2:]) if p != "~" else home
