@@ -147,7 +147,7 @@ def discover_directory(fs: FileSystem, directory: str, resource_type: str) -> li
     or subdirectories with an ``index.ts``/``index.js`` (or a ``pi.extensions`` manifest), or the
     directory's own index; skills are directories holding a ``SKILL.md`` (searched recursively) and
     ``.md`` files directly inside; prompts are ``.md`` files and themes ``.json`` files at any
-    depth. Names starting with ``.`` and ``node_modules`` are skipped.
+    depth (PI-PKG-DISCOVERY-DEPTH). Names starting with ``.`` and ``node_modules`` are skipped.
     """
     if not fs.is_dir(directory):
         return []

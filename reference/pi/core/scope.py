@@ -135,7 +135,7 @@ def select_declarations(
     they are not read at all),
     PI-PKG-SCOPE-REPLACE (a project entry replaces the personal entry of the same identity),
     (with ``autoload: false`` the project entry is kept together with the personal one, as a delta
-    over it: see :func:`apply_delta`) and PI-PKG-DUPLICATE (a second declaration of one identity in the same settings file is
+    over it, both found at the personal entry's place: see :func:`apply_delta`, PI-PKG-DELTA-RECORDS) and PI-PKG-DUPLICATE (a second declaration of one identity in the same settings file is
     ignored: the first wins).
 
     Returns:
