@@ -1,15 +1,21 @@
-"""One seeded fault for each pi decision clause that states what the goldens already showed but no
-clause said (package sources, discovery, deltas; credentials and classifier usage). Each row
-rewrites one text of the function implementing its clause so that it breaks that clause; a case
-citing the clause must catch it."""
+"""Seeded faults for the pi rules that a second reading of the goldens found shown but not stated
+(package sources, discovery, deltas, changelogs; values, credentials, the models.json schema,
+classifier usage). Each rewrites one text of the function implementing its clause so that it
+breaks that clause; a case citing the clause must catch it."""
 
 from __future__ import annotations
 
-from conformance.faults.runner import rewrites
+from conformance.faults.runner import Fault, mutate, rewrites
 
+CHANGELOG = "reference.pi.core.changelog"
+CLASSIFIERS = "reference.pi.core.classifiers"
+CREDENTIALS = "reference.pi.core.credentials"
 MANIFEST = "reference.pi.core.manifest"
+MERGE = "reference.pi.core.merge"
+MODELS_FILE = "reference.pi.core.models_file"
 SCOPE = "reference.pi.core.scope"
 SOURCES = "reference.pi.core.sources"
+VALUES = "reference.pi.core.values"
 
 _PKG = [
     ("PI-PKG-SOURCE-HOME", f"{SOURCES}:resolve_local_path",
@@ -29,4 +35,39 @@ _PKG = [
      'pass'),
 ]
 
-FAULTS = rewrites("pi", "pkg", _PKG)
+_MDL = [
+    ("PI-CRED-EMPTY-NOT-CONFIGURED", f"{CREDENTIALS}:configured_source",
+     'if creds.runtime_keys.get(provider_id):',
+     'if provider_id in creds.runtime_keys:'),
+    ("PI-CRED-STORED-ENV", f"{CREDENTIALS}:resolve_request_auth",
+     'value = resolve_config_value(parsed, env, runner)',
+     'value = resolve_config_value(parsed, creds.env, runner)'),
+    ("PI-CLASSIFIER-USAGE-REPORT", f"{CLASSIFIERS}:_tokens",
+     'or not math.isfinite(value) or value <= 0:',
+     'or not math.isfinite(value):'),
+    ("PI-MODELS-SCHEMA-FIELDS", f"{MODELS_FILE}:validate_models_json",
+     'if path not in seen:',
+     'if path not in seen and err["type"] not in ("greater_than", "less_than_equal", "literal_error", "string_too_short"):'),
+    ("PI-MODELS-VALUE-COMMAND-ENV", f"{VALUES}:run_config_command",
+     'result = runner(command, env, time_limit_s)',
+     'result = runner(command, {}, time_limit_s)'),
+]
+
+FAULTS = rewrites("pi", "pkg", _PKG) + rewrites("pi", "mdl", _MDL) + [
+    Fault("mdl-value-forms-name-characters", "pi", "A variable name may hold a dot, so $TOKEN.v1 reads TOKEN.v1",
+          ("PI-MODELS-VALUE-FORMS",), (mutate(f"{VALUES}:parse_config_value", "match = _NAME.match(value, dollar + 1)",
+                                              'match = re.compile(r"[A-Za-z_][A-Za-z0-9_.]*").match(value, dollar + 1)'),)),
+    Fault("mdl-json-comments-bom", "pi", "A models.json text starting with a byte order mark is not JSON",
+          ("PI-MODELS-JSON-COMMENTS",), (mutate(f"{MODELS_FILE}:parse_models_json_text", 'if text.startswith("\\ufeff"):',
+                                                'if False:'),)),
+    Fault("mdl-composition-empty-models-usable", "pi", "An empty models list counts as something a provider entry sets",
+          ("PI-MODELS-COMPOSITION-ERROR",), (mutate(f"{MERGE}:compose_provider",
+                                                    "config.get(key) is not None and config.get(key) != []",
+                                                    "config.get(key) is not None"),)),
+    Fault("pi-160-pkg-changelog-first-seen-without-changelog", "pi",
+          "A package without a changelog seen for the first time records its version",
+          ("PI-160-PKG-CHANGELOG-FIRST-SEEN",),
+          (mutate(f"{CHANGELOG}:changelog_update", "        return ChangelogUpdate(path)\n    if last_seen is None:",
+                  "        return ChangelogUpdate(path, recorded=version if last_seen is None and isinstance(version, str) "
+                  "and version else None)\n    if last_seen is None:"),)),
+]

@@ -101,7 +101,7 @@ def changelog_update(fs: FileSystem, package_root: str, last_seen: str | None) -
 
     Implements PI-160-PKG-CHANGELOG-EXTENSIONS (only a package that loads at least one extension
     has one), PI-160-PKG-CHANGELOG-FIRST-SEEN (the first time, the ``package.json`` version is
-    recorded and nothing is shown) and PI-160-PKG-CHANGELOG-NEWER (entries newer than the last seen
+    recorded and nothing is shown; a package without a changelog records nothing) and PI-160-PKG-CHANGELOG-NEWER (entries newer than the last seen
     version are shown and the current version recorded; an unreadable last seen version shows
     nothing and records the current one; a package without a ``version`` shows and records
     nothing).

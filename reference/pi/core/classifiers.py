@@ -218,7 +218,8 @@ def _tokens(value: Any) -> int | float:
 def classifier_usage(report: Any, cost: Mapping[str, float] | None) -> dict[str, Any] | None:
     """The usage of one classification, priced from the model's catalogue price.
 
-    Implements PI-CLASSIFIER-COST: the service reports ``{input_tokens, output_tokens}``; a missing
+    Implements PI-CLASSIFIER-COST and PI-CLASSIFIER-USAGE-REPORT: the service reports
+    ``{input_tokens, output_tokens}``; a missing
     report, or one with neither count, gives no usage (``None``); a count that is not a positive
     finite number counts as 0. Cost is ``rate / 1_000_000 * tokens`` in USD per kind (cache kinds
     are 0 for classifiers); a model without a catalogue price reports its tokens at zero cost.

@@ -66,6 +66,8 @@ def _required_present(env_auth: EnvAuth, env: Mapping[str, str]) -> bool:
 
 
 def _credential_env(creds: Credentials, provider_id: str) -> dict[str, str]:
+    """The environment with the provider's stored credential's ``env`` over it, for header values
+    and required variables (PI-CRED-STORED-ENV)."""
     entry = creds.auth_json.get(provider_id) or {}
     extra = entry.get("env") if isinstance(entry, Mapping) else None
     env = dict(creds.env)
@@ -79,7 +81,8 @@ def configured_source(provider_id: str, config: Mapping[str, Any] | None, env_au
 
     Implements PI-CRED-PRECEDENCE: runtime key, then a stored ``auth.json`` credential, then the
     ``models.json`` ``apiKey``, then the environment; the first source that is configured decides
-    and later ones are never consulted. A ``models.json`` ``apiKey`` naming an unset or empty
+    and later ones are never consulted; an empty runtime key, stored key or variable configures
+    nothing (PI-CRED-EMPTY-NOT-CONFIGURED). A ``models.json`` ``apiKey`` naming an unset or empty
     variable makes the provider unconfigured (no fall-back to the environment, PI-DECISION-MODELS); a ``!command``
     key counts as configured without running it. Runs no command.
 

@@ -42,7 +42,8 @@ def _format_loc(loc: tuple[Any, ...]) -> str:
 def validate_models_json(data: Any) -> tuple[dict[str, Any] | None, list[ConfigIssue]]:
     """Check a parsed ``models.json`` document against the schema.
 
-    Implements PI-MODELS-SCHEMA: any schema error invalidates the whole file; each issue names the
+    Implements PI-MODELS-SCHEMA (the schema of PI-MODELS-SCHEMA-FIELDS): any schema error
+    invalidates the whole file; each issue names the
     dotted path of the bad field. Unknown keys are ignored. Implements PI-MODELS-SCHEMA-EVERY-FIELD:
     every bad field is an issue of its own (two missing fields of one object are two). Implements
     PI-160-MODELS-SCHEMA-URL: a top-level ``$schema`` string (the schema's address, as the 1.6.0
