@@ -45,8 +45,7 @@ def test_every_clause_saying_white_space_or_blank_defines_it_or_names_the_clause
 
 
 JS = "\t\n\v\f\r \u00a0\ufeff\u1680" + "".join(map(chr, range(0x2000, 0x200B))) + "\u202f\u205f\u3000\u2028\u2029"
-PY = ("\t\n\v\f\r\x1c\x1d\x1e\x1f \x85\u00a0\u1680" + "".join(map(chr, range(0x2000, 0x200B)))
-      + "\u202f\u205f\u3000\u2028\u2029")
+# Every character either Python's str.strip() or JavaScript's trim removes.
 ALL = "".join(chr(i) for i in range(sys.maxunicode + 1) if chr(i).isspace() or chr(i) in JS)
 
 
@@ -61,11 +60,9 @@ def _listed(cid: str) -> str:
     return "".join(sorted(found))
 
 
-@pytest.mark.parametrize("cid, chars", [("ENV-CTX-BLANK", JS), ("PI-TPL-BODY-TRIM", JS), ("PI-TPL-ARGS-SPLIT", JS),
-                                        ("PI-PKG-SOURCE-TRIM", PY), ("PI-MODELS-VALUE-COMMAND", PY),
-                                        ("PROF-PICKER-FILTER", PY)])
-def test_each_clause_lists_the_characters_its_reference_strips(cid, chars):
-    assert _listed(cid) == "".join(sorted(chars))
+@pytest.mark.parametrize("cid", sorted(DEFINING))
+def test_each_clause_lists_javascripts_white_space(cid):
+    assert _listed(cid) == "".join(sorted(JS))
 
 
 def test_the_reference_strips_exactly_the_listed_characters():
@@ -73,7 +70,9 @@ def test_the_reference_strips_exactly_the_listed_characters():
     from reference.errors import SpecError
     from reference.pi.core.sources import parse_source
     from reference.pi.core.templates import js_trim as template_trim
+    from reference.pi.core.values import CommandResult, run_config_command
     from reference.profiles.core.picker import filter_items
+    from reference.text import js_trim
 
     def strips(trim) -> str:
         return "".join(ch for ch in ALL if trim(f"{ch}x{ch}") == "x")
@@ -85,6 +84,10 @@ def test_the_reference_strips_exactly_the_listed_characters():
             return True
         return False
 
-    assert strips(envelope_trim) == "".join(sorted(JS)) == strips(template_trim)
-    assert "".join(ch for ch in ALL if source_strips(ch)) == "".join(sorted(PY))
-    assert "".join(ch for ch in ALL if filter_items(["a", "b"], ch) == ["a", "b"]) == "".join(sorted(PY))
+    def command_strips(ch: str) -> bool:
+        return run_config_command("printf", {}, lambda *_: CommandResult(0, f"{ch}x{ch}")) == "x"
+
+    assert strips(js_trim) == strips(envelope_trim) == strips(template_trim) == "".join(sorted(JS))
+    assert "".join(ch for ch in ALL if source_strips(ch)) == "".join(sorted(JS))
+    assert "".join(ch for ch in ALL if command_strips(ch)) == "".join(sorted(JS))
+    assert "".join(ch for ch in ALL if filter_items(["a", "b"], ch) == ["a", "b"]) == "".join(sorted(JS))

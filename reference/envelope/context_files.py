@@ -6,7 +6,7 @@ import posixpath
 from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
-from reference.envelope.contributions import js_trim
+from reference.text import js_trim
 from reference.envelope.environment import slash_path
 
 AGENTS_MD_TYPE = "@luan.sh/pi-developer-messages/agents-md"

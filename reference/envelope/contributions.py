@@ -22,6 +22,7 @@ from reference.envelope.globals import (
     install_registry,
 )
 from reference.errors import SpecError
+from reference.text import js_trim
 
 ENVIRONMENT_ID = "environment"
 """Id of the environment developer message, reserved for it."""
@@ -218,28 +219,6 @@ def order_key(contribution: Contribution) -> tuple[float, Any]:
             allowed), ties broken by :func:`reference.envelope.collation.id_sort_key`.
     """
     return (float(contribution.priority), id_sort_key(contribution.id))
-
-
-_JS_WHITESPACE = frozenset(
-    "\u0009\u000a\u000b\u000c\u000d\u0020\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005"
-    "\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
-)
-
-
-def js_trim(text: str) -> str:
-    """``text`` without leading and trailing white space, as JavaScript's ``String.prototype.trim``.
-
-    Clauses:
-        ENV-TRIM-JS: the white space removed is ECMAScript's WhiteSpace and LineTerminator set
-            (tab, LF, VT, FF, CR, space, NBSP, U+FEFF, the ``Zs`` spaces, U+2028, U+2029); other
-            characters that Python's ``str.strip`` would remove (U+001C..U+001F, U+0085) are kept.
-    """
-    start, end = 0, len(text)
-    while start < end and text[start] in _JS_WHITESPACE:
-        start += 1
-    while end > start and text[end - 1] in _JS_WHITESPACE:
-        end -= 1
-    return text[start:end]
 
 
 def render_contribution(contribution: Contribution, context: RenderContext) -> str | None:

@@ -9,7 +9,8 @@ from dataclasses import dataclass
 from typing import Any, Protocol, Sequence, runtime_checkable
 
 from reference.envelope.build import Envelope
-from reference.envelope.contributions import DeveloperMessage, js_trim
+from reference.envelope.contributions import DeveloperMessage
+from reference.text import js_trim
 from reference.envelope.globals import ADAPTERS_KEY, PROCESS_SCOPE, GlobalScope, SharedRegistry, install_registry
 from reference.errors import SpecError
 

@@ -223,7 +223,7 @@ FAULTS = [
     Fault("pkg-source-trailing-trim-only", "pi",
           "Only trailing white space is taken off a source, so \" npm:pkg\" is a local path",
           ("PI-PKG-SOURCE-TRIM",),
-          (mutate("reference.pi.core.sources:parse_source", "text = source.strip()", "text = source.rstrip()"),),
+          (mutate("reference.pi.core.sources:parse_source", "text = js_trim(source)", "text = source.rstrip()"),),
           ("pi.package-source",)),
     Fault("tpl-args-python-whitespace", "pi",
           "Arguments are split at Python's white space, not JavaScript's \\s (U+001C..U+001F and U+0085 separate, U+FEFF does not)",

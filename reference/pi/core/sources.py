@@ -13,6 +13,7 @@ from urllib.parse import urlsplit
 
 from reference.errors import SpecError
 from reference.pi.core.identity import package_identity
+from reference.text import js_trim
 
 
 @dataclass(frozen=True)
@@ -86,7 +87,7 @@ def parse_npm_source(source: str) -> PackageSource:
     Raises:
         SpecError ``package-source-invalid`` when the name is missing or malformed.
     """
-    spec = source[len("npm:") :].strip()
+    spec = js_trim(source[len("npm:") :])
     match = _NPM_SPEC.fullmatch(spec)
     if not match or not _NPM_NAME.fullmatch(match.group(1)):
         raise _invalid(source, "expected npm:NAME or npm:NAME@VERSION")
@@ -126,9 +127,9 @@ def parse_git_source(source: str) -> PackageSource | None:
     Raises:
         SpecError ``package-source-invalid`` for such a source.
     """
-    text = source.strip()
+    text = js_trim(source)
     has_prefix = text.startswith("git:") and not _GIT_URL_SCHEME.match(text)
-    url = text[4:].strip() if has_prefix else text
+    url = js_trim(text[4:]) if has_prefix else text
     if not has_prefix and not _GIT_URL_SCHEME.match(url):
         return None
     scp = re.fullmatch(r"git@([^:/]+):(.+)", url)
@@ -166,7 +167,7 @@ def parse_git_source(source: str) -> PackageSource | None:
 def resolve_local_path(path: str, base_dir: str, home: str | None = None) -> str:
     """``path`` made absolute: ``~`` and ``~/...`` against ``home`` (when given, PI-PKG-SOURCE-HOME),
     a relative path against ``base_dir``; the result is normalised (``.`` and ``..`` folded)."""
-    p = path.strip()
+    p = js_trim(path)
     if home is not None and (p == "~" or p.startswith("~/")):
         p = posixpath.join(home, p[2:]) if p != "~" else home
     if not posixpath.isabs(p):
@@ -177,7 +178,8 @@ def resolve_local_path(path: str, base_dir: str, home: str | None = None) -> str
 def parse_source(source: str, base_dir: str, home: str | None = None) -> PackageSource:
     """Parse a package source as declared in a settings file whose directory is ``base_dir``.
 
-    White space around ``source`` is ignored (PI-PKG-SOURCE-TRIM).
+    White space around ``source`` (JavaScript's, :func:`reference.text.js_trim`) is ignored
+    (PI-PKG-SOURCE-TRIM).
 
     Implements PI-PKG-SOURCE-LOCAL: anything that is neither ``npm:`` nor written as git (see
     :func:`parse_git_source`) is a local path, resolved from the directory of the settings file that
@@ -186,9 +188,9 @@ def parse_source(source: str, base_dir: str, home: str | None = None) -> Package
     Raises:
         SpecError ``package-source-invalid`` for an empty source or a malformed npm/git source.
     """
-    if not isinstance(source, str) or not source.strip():
+    if not isinstance(source, str) or not js_trim(source):
         raise SpecError("package-source-invalid", "package source must be a non-empty string", path="source")
-    text = source.strip()
+    text = js_trim(source)
     if text.startswith("npm:"):
         return parse_npm_source(text)
     git = parse_git_source(text)

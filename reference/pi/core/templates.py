@@ -17,24 +17,15 @@ from ruamel.yaml.resolver import VersionedResolver
 from ruamel.yaml.scanner import Scanner, ScannerError
 
 from reference.errors import SpecError
+from reference.text import JS_WHITESPACE, js_trim
 
-#: JavaScript's whitespace and line terminators (what ``\s`` and ``trim`` use): "whitespace" in
-#: this module is this set, and trimming is JavaScript's ``String.prototype.trim``, as Pi's
-#: published implementation has them (PI-DECISION-TEMPLATES), including where it is not POSIX-like.
-JS_WHITESPACE = (
-    "\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a"
-    "\u2028\u2029\u202f\u205f\u3000\ufeff"
-)
+#: "Whitespace" in this module is JavaScript's (what ``\s`` and ``trim`` use), as Pi's published
+#: implementation has it (PI-DECISION-TEMPLATES), including where it is not POSIX-like.
 _WS = "[" + re.escape(JS_WHITESPACE) + "]"
 _NON_WS = "[^" + re.escape(JS_WHITESPACE) + "]"
 
 #: How much of the first body line a fallback description keeps (PI-TPL-DESCRIPTION-FALLBACK).
 DESCRIPTION_LIMIT = 60
-
-
-def js_trim(text: str) -> str:
-    """``text`` without leading and trailing JavaScript whitespace."""
-    return text.strip(JS_WHITESPACE)
 
 
 # ---------------------------------------------------------------------------------------------

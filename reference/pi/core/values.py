@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Callable, Mapping
 
 from reference.errors import SpecError
+from reference.text import js_trim
 
 #: Time limit for one ``!command``, in seconds (PI-MODELS-VALUE-COMMAND).
 COMMAND_TIME_LIMIT_S = 10.0
@@ -164,13 +165,14 @@ def run_config_command(
     """Run a ``!command`` value and give its trimmed output, or ``None``.
 
     Implements PI-MODELS-VALUE-COMMAND: the command runs with a time limit; a non-zero exit, a
-    time-out or empty (whitespace-only) output leaves the value unresolved. Commands are run anew on
+    time-out or empty output (nothing but JavaScript's white space, :func:`reference.text.js_trim`)
+    leaves the value unresolved. Commands are run anew on
     every resolution (no cache).
     """
     result = runner(command, env, time_limit_s)
     if result.exit_code is None or result.exit_code != 0:
         return None
-    out = result.stdout.strip()
+    out = js_trim(result.stdout)
     return out or None
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from reference.profiles.core.types import Model
+from reference.text import js_trim
 
 MAX_VISIBLE_ROWS = 10
 PAGE_SIZE = 10
@@ -33,9 +34,10 @@ def provider_models(models: list[Model], provider: str) -> list[str]:
 
 
 def filter_items(items: list[str], query: str) -> list[str]:
-    """The items containing ``query`` ignoring case, in their order; a blank query keeps all.
+    """The items containing ``query`` ignoring case, in their order; a blank query (only
+    JavaScript's white space, :func:`reference.text.js_trim`) keeps all.
     Implements PROF-PICKER-FILTER."""
-    q = query.strip().casefold()
+    q = js_trim(query).casefold()
     return list(items) if not q else [i for i in items if q in i.casefold()]
 
 
