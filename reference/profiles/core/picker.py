@@ -36,9 +36,10 @@ def provider_models(models: list[Model], provider: str) -> list[str]:
 def filter_items(items: list[str], query: str) -> list[str]:
     """The items containing ``query`` ignoring case, in their order; a blank query (only
     JavaScript's white space, :func:`reference.text.js_trim`) keeps all.
-    Implements PROF-PICKER-FILTER."""
-    q = js_trim(query).casefold()
-    return list(items) if not q else [i for i in items if q in i.casefold()]
+    Case is ignored by comparing Unicode lower-case mappings (``str.lower``, as JavaScript's
+    ``toLowerCase``), not case folds: ``ss`` does not find ``ß``. Implements PROF-PICKER-FILTER."""
+    q = js_trim(query).lower()
+    return list(items) if not q else [i for i in items if q in i.lower()]
 
 
 def visible_rows(terminal_rows: int) -> int:
