@@ -17,7 +17,7 @@ from conformance.corpus.cases import load_suite
 from conformance.corpus.catalogue import load_catalogue
 from conformance.judge import golden
 from conformance.operations import catalogue as operations
-from conformance.operations.error_codes import ERRORS
+from conformance.operations.error_codes import ERRORS, RENAMED
 from conformance.output.schema import generate
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -110,3 +110,28 @@ def test_the_scan_finds_a_code_raised_anywhere_in_the_reference(tmp_path):
     module.write_text('raise SpecError("made-up-code", "x")\nd("warn", "other-code", "s", "m")\n'
                       'failure = {"code": "third-code"}\n', encoding="utf-8")
     assert set(source_codes([module])) == {"made-up-code", "other-code", "third-code"}
+
+
+def test_one_meaning_has_one_code():
+    # Two codes documented with the same meaning name one thing two ways (as tree-required and
+    # tree-missing did); a renamed code's former name is answered by no operation any more.
+    codes_by_meaning: dict[str, set[str]] = {}
+    for codes in ERRORS.values():
+        for code, meaning in codes.items():
+            codes_by_meaning.setdefault(" ".join(meaning.split()), set()).add(code)
+    assert sorted(sorted(codes) for codes in codes_by_meaning.values() if len(codes) > 1) == []
+    answered = {code for codes in ERRORS.values() for code in codes} | set(source_codes())
+    assert sorted(set(RENAMED) & answered) == []
+    assert sorted(set(RENAMED.values()) - answered) == []
+
+
+def test_a_former_code_is_named_with_the_code_now():
+    from conformance.adapters.base import Answer
+    from conformance.judge.runner import Runner
+
+    case = next(c for c in load_suite().cases if c.error_code == "tree-missing")
+    runner = Runner(None)  # judging needs no adapter
+    old = runner.judge(case, Answer("error", code="tree-required", message="no tree"), [])
+    assert old.status == "failed" and "tree-required is this code's former name, renamed tree-missing" in old.message
+    other = runner.judge(case, Answer("error", code="input-invalid", message="x"), [])
+    assert other.status == "failed" and "former name" not in other.message

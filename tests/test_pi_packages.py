@@ -180,13 +180,13 @@ def test_a_package_source_path_that_is_not_absolute_is_refused_by_the_model(fiel
 @pytest.mark.parametrize("fields, code", [({"agentDir": "../up"}, "input-path-outside-tree"),
                                           ({"cwd": "/etc"}, "input-path-outside-tree"),
                                           ({"home": "a/../../b"}, "input-path-outside-tree"),
-                                          ({}, "tree-required")])
+                                          ({}, "tree-missing")])
 def test_package_resolution_reads_only_the_case_tree(tmp_path, fields, code):
     from conformance.adapters.connect import make_adapter
 
     adapter = make_adapter("reference")
     adapter.start()
-    root = None if code == "tree-required" else str(tmp_path)
+    root = None if code == "tree-missing" else str(tmp_path)
     answer = adapter.run("pi.packages-resolve", {"agentDir": "", "cwd": "", "trusted": True, **fields},
                          root=root, timeout=10)
     assert (answer.kind, answer.code) == ("error", code)

@@ -173,7 +173,7 @@ def test_reference_refuses_paths_leaving_the_tree(tmp_path: Path) -> None:
 
     with pytest.raises(ImplementationError) as exc:
         impl.run("profiles.load", {"agentDir": "../x", "cwd": "p"}, str(tmp_path))
-    assert exc.value.code == "path-outside-tree"
+    assert exc.value.code == "input-path-outside-tree"
 
 
 def test_special_file_is_unreadable_not_a_crash(tmp_path: Path) -> None:

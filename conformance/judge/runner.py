@@ -20,6 +20,7 @@ from conformance.corpus.cases import Case
 from conformance.output.console import shown
 from conformance.judge.normalise import replace_root
 from conformance.operations import get as get_operation
+from conformance.operations.error_codes import RENAMED
 from conformance.corpus.shell import commands_allowed, isolation_note, runs_command
 from conformance.corpus.trees import materialise, symlinks_supported, tree_folder
 
@@ -341,7 +342,9 @@ class Runner:
             if case.error_code is None:
                 return Verdict("failed", f"unexpected error {_refusal(answer)}{self._expected_result(case)}")
             if answer.code != case.error_code:
-                return Verdict("failed", f"expected error {case.error_code}, got {_refusal(answer)}")
+                renamed = (f" ({answer.code} is this code's former name, renamed {case.error_code}: see "
+                           "PROTOCOL.md, 'Versions')" if RENAMED.get(answer.code or "") == case.error_code else "")
+                return Verdict("failed", f"expected error {case.error_code}, got {_refusal(answer)}{renamed}")
             return Verdict("passed")
         # a result
         output = replace_root(answer.output, roots)

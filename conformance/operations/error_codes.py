@@ -4,14 +4,9 @@ meaning, by operation: pure data, which declaring an operation reads."""
 from __future__ import annotations
 
 _TREE = {
-    "tree-required": "the case gives no file tree, and the operation reads one",
-    "input-path-outside-tree": "an input path (cwd, agentDir, an explicit path) is absolute or has a `..` part, "
-                               "so it would lead outside the case's file tree",
-}
-_PROFILES_TREE = {
     "tree-missing": "the case gives no file tree, and the operation reads one",
-    "path-outside-tree": "an input path (cwd, agentDir) is absolute or has a `..` part, so it would lead "
-                         "outside the case's file tree",
+    "input-path-outside-tree": "an input path (cwd, agentDir, home, an explicit path) is absolute or has a "
+                               "`..` part, so it would lead outside the case's file tree",
 }
 _BUILTINS = {
     "builtin-provider-invalid": "a built-in provider given in `builtins` is not one: a model of it has no "
@@ -55,9 +50,9 @@ ERRORS: dict[str, dict[str, str]] = {
     "pi.models-available": _BUILTINS,
     "pi.packages-resolve": _TREE,
     "pi.load-templates": _TREE,
-    "profiles.load": _PROFILES_TREE,
+    "profiles.load": _TREE,
     "profiles.resolve": {
-        **_PROFILES_TREE,
+        **_TREE,
         "input-invalid": "a manual session selection names no profile",
     },
     "profiles.config": {"input-invalid": "the input gives both or neither of `text` and `config`"},
@@ -67,9 +62,9 @@ ERRORS: dict[str, dict[str, str]] = {
     },
     "profiles.picker": {"input-invalid": "the action lacks what it needs: `provider` for models, `total` and "
                                          "`terminalRows` for the window"},
-    "profiles.config-edit": _PROFILES_TREE,
+    "profiles.config-edit": _TREE,
     "profiles.session": {
-        **_PROFILES_TREE,
+        **_TREE,
         "step-invalid": "a step's `do` names no step",
     },
 }
@@ -77,3 +72,11 @@ ERRORS: dict[str, dict[str, str]] = {
 and the statement name them: ENV-CONTRIB-ID's ``contribution-id-blank``); codes inside an answer
 are documented by the operation's output models. :func:`conformance.operations.base.operation`
 gives each operation its entry, and the published output schema carries it as ``x-errors``."""
+
+RENAMED: dict[str, str] = {
+    "tree-required": "tree-missing",
+    "path-outside-tree": "input-path-outside-tree",
+}
+"""Former name -> name of a code renamed so that one meaning has one name (the pi operations
+said ``tree-required``, the profiles ones ``path-outside-tree``); the kit names the new code when
+an adapter answers the old one. ``conformance/PROTOCOL.md`` ("Versions") records the change."""

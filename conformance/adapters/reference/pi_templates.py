@@ -26,9 +26,9 @@ from reference.pi.core.templates import Template, expand_input, parse_command_ar
 
 def tree_root(ctx: Context, op: str) -> Path:
     """The root of the case's tree, for a pi operation that reads one. Raises ``SpecError``
-    ``tree-required`` when the case has no tree (nothing of the machine's own disk is read)."""
+    ``tree-missing`` when the case has no tree (nothing of the machine's own disk is read)."""
     if ctx.root is None:
-        raise SpecError("tree-required", f"{op} reads a file tree; the case has none", path="tree")
+        raise SpecError("tree-missing", f"{op} reads a file tree; the case has none", path="tree")
     return Path(ctx.root)
 
 

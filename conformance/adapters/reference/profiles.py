@@ -29,12 +29,12 @@ from reference.profiles.host.session import Session, StateCache, is_subagent_chi
 
 def tree_path(ctx: Context, rel: str, field: str) -> Path:
     """``rel`` (``/``-separated, relative) inside the case's tree; refuses ``..`` and absolute
-    paths with ``path-outside-tree``."""
+    paths with ``input-path-outside-tree``."""
     if ctx.root is None:
         raise SpecError("tree-missing", "this operation needs a tree", path=field)
     p = PurePosixPath(rel)
     if p.is_absolute() or ".." in p.parts:
-        raise SpecError("path-outside-tree", f"{field} {rel!r} must stay inside the tree", path=field)
+        raise SpecError("input-path-outside-tree", f"{field} {rel!r} must stay inside the tree", path=field)
     return Path(ctx.root, *p.parts)
 
 

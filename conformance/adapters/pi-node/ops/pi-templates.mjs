@@ -21,7 +21,7 @@ const settingsModule = await internal("core/settings-manager.js");
 /** `root/relative`, refusing absolute paths and paths that leave the tree (as the reference does). */
 export function inTree(root, relativePath, field) {
   // A case without a tree: nothing of the machine's own disk is read.
-  if (root == null) throw new Refusal("tree-required", `${field} is a path in the case's tree, and the case has none`);
+  if (root == null) throw new Refusal("tree-missing", `${field} is a path in the case's tree, and the case has none`);
   if (isAbsolute(relativePath) || relativePath.split(/[\\/]/).includes("..")) {
     throw new Refusal("input-path-outside-tree", `${field} must be a path inside the tree: ${JSON.stringify(relativePath)}`);
   }
