@@ -64,7 +64,7 @@ _EXACT_VERSION = re.compile(
 _NPM_SPEC = re.compile(r"(@?[^@]+(?:/[^@]+)?)(?:@(.+))?")
 _NPM_NAME = re.compile(r"(@[^/@\s]+/)?[^/@\s]+")
 _URL_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://")
-_GIT_URL_SCHEME = re.compile(r"^(https?|ssh|git)://", re.IGNORECASE)
+_GIT_URL_SCHEME = re.compile(r"^(https?|ssh|git)://")
 _NON_LOCAL_PREFIXES = ("npm:", "git:")
 
 
@@ -76,6 +76,15 @@ def is_exact_version(version: str | None) -> bool:
 
 def _invalid(source: str, why: str) -> SpecError:
     return SpecError("package-source-invalid", f"package source {source!r}: {why}", path="source")
+
+
+def _scheme_problem(url: str, what: str) -> str:
+    """Why ``url``'s scheme is refused: a git scheme not written in lower case is named with the
+    lower-case form (PI-PKG-SOURCE-CASE)."""
+    scheme = url[: url.index("://")]
+    if _GIT_URL_SCHEME.match(scheme.lower() + "://"):
+        return f"a URL scheme is written in lower case: {scheme.lower()}{url[len(scheme):]}"
+    return f"only https, http, ssh and git URLs are {what}"
 
 
 def parse_npm_source(source: str) -> PackageSource:
@@ -124,6 +133,9 @@ def parse_git_source(source: str) -> PackageSource | None:
     Implements PI-PKG-SOURCE-GIT-HASH: a repository path holding ``#`` (a ref written the npm
     way) is refused.
 
+    Implements PI-PKG-SOURCE-CASE: the ``git:`` prefix and the URL schemes are matched as written,
+    in lower case; ``HTTPS://...`` is not a git source (:func:`parse_source` refuses it).
+
     Raises:
         SpecError ``package-source-invalid`` for such a source.
     """
@@ -139,7 +151,7 @@ def parse_git_source(source: str) -> PackageSource | None:
         repo = f"git@{host}:{path}"
     elif "://" in url:
         if not _GIT_URL_SCHEME.match(url):
-            raise _invalid(source, "only https, http, ssh and git URLs are git sources")
+            raise _invalid(source, _scheme_problem(url, "git sources"))
         parts = urlsplit(url)
         host = parts.hostname or ""
         path, ref = _split_ref(parts.path.lstrip("/"))
@@ -184,6 +196,8 @@ def parse_source(source: str, base_dir: str, home: str | None = None) -> Package
     Implements PI-PKG-SOURCE-LOCAL: anything that is neither ``npm:`` nor written as git (see
     :func:`parse_git_source`) is a local path, resolved from the directory of the settings file that
     holds it; ``github.com/owner/repo`` or ``git@host:owner/repo`` without ``git:`` are local paths.
+    ``NPM:pkg`` and ``Git:host/o/r`` are local paths too, and a URL whose scheme is not written in
+    lower case is refused (PI-PKG-SOURCE-CASE).
 
     Raises:
         SpecError ``package-source-invalid`` for an empty source or a malformed npm/git source.
@@ -197,5 +211,5 @@ def parse_source(source: str, base_dir: str, home: str | None = None) -> Package
     if git is not None:
         return git
     if _URL_SCHEME.match(text):
-        raise _invalid(source, "only https, http, ssh and git URLs are package sources")
+        raise _invalid(source, _scheme_problem(text, "package sources"))
     return PackageSource("local", source, localPath=resolve_local_path(text, base_dir, home))
