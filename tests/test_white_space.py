@@ -14,7 +14,7 @@ CAT = load_catalogue()
 WORDS = re.compile(r"\b(white ?space|blank|trimmed)\b", re.I)
 # The clauses whose statement lists the characters, and the clauses that name one of them instead.
 DEFINING = {"ENV-TRIM-JS", "ENV-CTX-BLANK", "PI-PKG-SOURCE-TRIM", "PI-TPL-BODY-TRIM", "PI-TPL-ARGS-SPLIT",
-            "PI-MODELS-VALUE-COMMAND", "PROF-PICKER-FILTER"}
+            "PI-MODELS-VALUE-COMMAND", "PROF-PICKER-FILTER", "PROF-SETTINGS-PARSE"}
 # Clauses that use the words for something no character set decides, each with why.
 NO_SET = {
     "ENV-DECISION-CONTRIBUTIONS": "the decision; ENV-CONTRIB-ID and ENV-TRIM-JS define its 'blank' and 'trimmed'",
@@ -72,6 +72,7 @@ def test_the_reference_strips_exactly_the_listed_characters():
     from reference.pi.core.templates import js_trim as template_trim
     from reference.pi.core.values import CommandResult, run_config_command
     from reference.profiles.core.picker import filter_items
+    from reference.profiles.core.settings import parse_setting
     from reference.text import js_trim
 
     def strips(trim) -> str:
@@ -84,6 +85,12 @@ def test_the_reference_strips_exactly_the_listed_characters():
             return True
         return False
 
+    def setting_strips(ch: str) -> bool:
+        try:
+            return parse_setting("selection", f"{ch}off{ch}", "global") == ("selection", "off")
+        except SpecError:
+            return False
+
     def command_strips(ch: str) -> bool:
         return run_config_command("printf", {}, lambda *_: CommandResult(0, f"{ch}x{ch}")) == "x"
 
@@ -91,3 +98,4 @@ def test_the_reference_strips_exactly_the_listed_characters():
     assert "".join(ch for ch in ALL if source_strips(ch)) == "".join(sorted(JS))
     assert "".join(ch for ch in ALL if command_strips(ch)) == "".join(sorted(JS))
     assert "".join(ch for ch in ALL if filter_items(["a", "b"], ch) == ["a", "b"]) == "".join(sorted(JS))
+    assert "".join(ch for ch in ALL if setting_strips(ch)) == "".join(sorted(JS))

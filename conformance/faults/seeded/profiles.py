@@ -159,6 +159,6 @@ FAULTS = [
     Fault("prof-settings-value-case-folded", "profiles",
           "A set value is compared after lower-casing, so Inherit or OFF is accepted",
           ("PROF-SETTINGS-PARSE",),
-          (mutate("reference.profiles.core.settings:parse_setting", "text = value.strip()", "text = value.strip().lower()"),),
+          (mutate("reference.profiles.core.settings:parse_setting", "text = js_trim(value)", "text = js_trim(value).lower()"),),
           ("profiles.settings",)),
 ]

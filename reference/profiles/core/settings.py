@@ -9,6 +9,7 @@ from typing import Any, Literal
 from reference.errors import SpecError
 from reference.profiles.core.config import SUBAGENT_POLICIES
 from reference.profiles.core.types import Config, Scope
+from reference.text import js_trim
 
 
 @dataclass(frozen=True)
@@ -51,7 +52,8 @@ def setting_spec(key: str) -> SettingSpec:
 def parse_setting(key: str, value: str, scope: Scope) -> tuple[str, Any]:
     """Validate ``set KEY VALUE`` in ``scope`` before anything is written.
 
-    ``value`` is the text the user typed (surrounding whitespace ignored); booleans are
+    ``value`` is the text the user typed (JavaScript's white space around it ignored,
+    :func:`reference.text.js_trim`); booleans are
     ``true``/``false``. Returns ``(key, parsed value)``. Raises ``SpecError`` with
     ``setting-unknown``, ``setting-not-settable`` (``defaultProfile``: removal only),
     ``setting-scope`` (``inheritGlobalBindings`` outside the project) or
@@ -62,7 +64,7 @@ def parse_setting(key: str, value: str, scope: Scope) -> tuple[str, Any]:
         raise SpecError("setting-not-settable", f"{key} cannot be set here; it can only be removed", path="key")
     if scope not in spec.set_scopes:
         raise SpecError("setting-scope", f"{key} can only be set in the {' or '.join(spec.set_scopes)} config", path="scope")
-    text = value.strip()
+    text = js_trim(value)
     parsed: Any = text
     if spec.key == "inheritGlobalBindings":
         parsed = {"true": True, "false": False}.get(text, text)
