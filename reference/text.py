@@ -17,8 +17,8 @@ JS_WHITESPACE = (
 def js_trim(text: str) -> str:
     """``text`` without leading and trailing :data:`JS_WHITESPACE`, as JavaScript's
     ``String.prototype.trim`` gives it (ENV-TRIM-JS; PI-PKG-SOURCE-TRIM, PI-MODELS-VALUE-COMMAND,
-    PI-TPL-BODY-TRIM and PROF-PICKER-FILTER trim so too). Other characters are kept, U+0085 and
-    U+001C..U+001F among them."""
+    PI-TPL-BODY-TRIM, PROF-PICKER-FILTER and PROF-SETTINGS-PARSE trim so too). Other characters
+    are kept, U+0085 and U+001C..U+001F among them."""
     start, end = 0, len(text)
     while start < end and text[start] in JS_WHITESPACE:
         start += 1
