@@ -4,7 +4,7 @@ often by accepting what the clause refuses; a case citing the clause must catch 
 
 from __future__ import annotations
 
-from conformance.faults.runner import Fault, rewrites, wrap
+from conformance.faults.runner import Fault, mutate, rewrites, wrap
 
 OP_ENVELOPE = "conformance.adapters.reference.envelope"
 AUDIT = "reference.envelope.audit"
@@ -219,4 +219,15 @@ def _registry_snapshot(original):
 FAULTS += [
     Fault("env-registry-live", "envelope", "The registry is read once, at the first build, and never again",
           ("ENV-REGISTRY-LIVE",), (wrap(f"{BUILD}:build_envelope", _registry_snapshot),)),
+    # The parts of two clauses a second reading sharpened: an empty timezone name is none, and no
+    # payload prompt matches a captured request that had no system prompt.
+    Fault("env-env-timezone-empty", "envelope", "An empty timezone name is written as it is, not as unknown",
+          ("ENV-ENV-TIMEZONE",), (mutate(f"{ENVIRONMENT}:render_environment",
+                                         "f\"  <timezone>{timezone or 'unknown'}</timezone>\",",
+                                         "f\"  <timezone>{'unknown' if timezone is None else timezone}</timezone>\","),)),
+    Fault("env-payload-original-absent", "envelope",
+          "Without a captured system prompt, an empty payload prompt counts as Pi's original",
+          ("ENV-PAYLOAD-ORIGINAL",), (mutate(f"{PAYLOAD}:apply_envelope",
+                                             "if original_prompt is not None and current is not None and current == original_prompt:",
+                                             "if current is not None and current == (original_prompt or \"\"):"),)),
 ]
