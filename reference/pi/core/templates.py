@@ -328,8 +328,8 @@ def parse_command_args(text: str) -> list[str]:
       character; every other backslash is kept (PI-TPL-ARGS-ESCAPE).
     - An empty quoted argument (``""``) is kept as an empty string (PI-TPL-ARGS-EMPTY).
     - A quote still open at the end is taken back: its quote character becomes literal text of
-      the argument and the text after it is split again as unquoted text
-      (PI-TPL-ARGS-UNTERMINATED).
+      the argument and the text after it is read again from outside any quote, by these same
+      rules (PI-TPL-ARGS-UNTERMINATED).
     """
     args: list[str] = []
     current: list[str] = []
