@@ -254,6 +254,27 @@ def test_exit_codes_are_written_as_javascript_numbers():
     assert js_number(2) == "2" and js_number(2.0) == "2" and js_number(-1.0) == "-1" and js_number(1.5) == "1.5"
 
 
+def test_exit_codes_follow_javascript_number_to_string_at_every_magnitude():
+    # Expected values are what Node's String(n) prints for the same JSON numbers (PI-CONVERT-BASH-EXIT).
+    cases = {
+        -0.0: "0",
+        1e-7: "1e-7",
+        0.000001: "0.000001",
+        0.00001: "0.00001",
+        0.0001: "0.0001",
+        1e20: "100000000000000000000",
+        123456789012345680000.0: "123456789012345680000",
+        1e21: "1e+21",
+        2**60: "1152921504606847000",
+        123456789012345678901234: "1.2345678901234569e+23",
+        5e-324: "5e-324",
+        1.7976931348623157e308: "1.7976931348623157e+308",
+        -2.5e-8: "-2.5e-8",
+        10**400: "Infinity",
+    }
+    assert {value: js_number(value) for value in cases} == cases
+
+
 def test_summary_wrappers():
     [branch, compaction] = convert_to_llm(
         [

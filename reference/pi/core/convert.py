@@ -26,11 +26,42 @@ PASSTHROUGH_ROLES = frozenset({"system", "user", "assistant", "toolResult"})
 
 
 def js_number(value: int | float) -> str:
-    """A JSON number as JavaScript's ``String(value)`` writes it for the values an exit code can
-    take: integral values without a fractional part (``2.0`` -> ``"2"``), others as ``repr``."""
-    if isinstance(value, float) and math.isfinite(value) and value.is_integer() and abs(value) < 1e21:
-        return str(int(value))
-    return str(value) if isinstance(value, int) else repr(value)
+    """A JSON number as JavaScript's ``String(value)`` writes it (Number::toString, radix 10).
+
+    The value is first the double JavaScript would hold (an integer beyond 2**53 rounds, one
+    beyond the double range is ``Infinity``). Its shortest round-trip digits (Python's ``repr``
+    gives the same ones) are then laid out as JavaScript does: plain below 1e21 and down to
+    1e-6 (``2.0`` -> ``"2"``, ``0.000001``), exponent form otherwise (``1e+21``, ``1e-7``).
+    Implements the number form of PI-CONVERT-BASH-EXIT.
+    """
+    try:
+        x = float(value)
+    except OverflowError:
+        x = math.inf if value > 0 else -math.inf
+    if math.isnan(x):
+        return "NaN"
+    if math.isinf(x):
+        return "Infinity" if x > 0 else "-Infinity"
+    if x == 0:
+        return "0"
+    sign = "-" if x < 0 else ""
+    mantissa, _, exponent = repr(abs(x)).partition("e")
+    whole, _, fraction = mantissa.partition(".")
+    digits = whole + fraction
+    stripped = digits.lstrip("0")
+    # n: where the decimal point stands relative to the first significant digit.
+    n = len(whole) - (len(digits) - len(stripped)) + int(exponent or 0)
+    digits = stripped.rstrip("0")
+    k = len(digits)
+    if k <= n <= 21:
+        return sign + digits + "0" * (n - k)
+    if 0 < n <= 21:
+        return sign + digits[:n] + "." + digits[n:]
+    if -6 < n <= 0:
+        return sign + "0." + "0" * -n + digits
+    e = n - 1
+    tail = f"e{'+' if e >= 0 else '-'}{abs(e)}"
+    return sign + (digits if k == 1 else digits[0] + "." + digits[1:]) + tail
 
 
 def bash_execution_to_text(message: dict) -> str:
