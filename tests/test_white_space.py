@@ -99,3 +99,24 @@ def test_the_reference_strips_exactly_the_listed_characters():
     assert "".join(ch for ch in ALL if command_strips(ch)) == "".join(sorted(JS))
     assert "".join(ch for ch in ALL if filter_items(["a", "b"], ch) == ["a", "b"]) == "".join(sorted(JS))
     assert "".join(ch for ch in ALL if setting_strips(ch)) == "".join(sorted(JS))
+
+
+# A trim with Python's set where the published implementation trims with JavaScript's is the fault
+# the clauses above fixed; the reference (and its adapter) trims with reference.text.js_trim, except where the text
+# trimmed is YAML's and YAML's own rule applies.
+PYTHON_TRIM = re.compile(r"\.(strip|lstrip|rstrip)\(\)")
+YAML_OWN = {"reference/pi/core/templates.py": 'not before[:-1].strip()'}
+
+
+def test_the_reference_trims_only_with_javascripts_set():
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    found = []
+    for path in sorted([*(root / "reference").rglob("*.py"), *(root / "conformance/adapters/reference").glob("*.py")]):
+        rel = path.relative_to(root).as_posix()
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            code = line.split("#", 1)[0]
+            if PYTHON_TRIM.search(code) and not ('"""' in line or "``" in line) and YAML_OWN.get(rel, "\0") not in line:
+                found.append(f"{rel}:{number}: {line.strip()}")
+    assert found == []

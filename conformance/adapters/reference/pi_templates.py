@@ -22,6 +22,7 @@ from conformance.operations.pi_templates import (
 from reference.errors import SpecError
 from reference.pi.host.disk import load_prompt_templates
 from reference.pi.core.templates import Template, expand_input, parse_command_args, substitute_args
+from reference.text import js_trim
 
 
 def tree_root(ctx: Context, op: str) -> Path:
@@ -45,7 +46,7 @@ def load_templates(inp: LoadTemplatesInput, ctx: Context) -> LoadTemplatesOutput
     root = tree_root(ctx, "pi.load-templates")
     cwd = inside_tree(root, inp.cwd, "cwd")
     for i, raw in enumerate(inp.paths):
-        resolved = os.path.normpath(cwd / raw.strip())
+        resolved = os.path.normpath(cwd / js_trim(raw))
         if os.path.isabs(raw) or os.path.relpath(resolved, root).startswith(".."):
             raise SpecError("input-path-outside-tree", f"paths[{i}] must lead inside the tree: {raw!r}", path=f"paths[{i}]")
     loaded = load_prompt_templates(

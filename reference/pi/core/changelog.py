@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from reference.pi.core.manifest import FileSystem, declared_resources, read_manifest
+from reference.text import js_trim
 
 DEFAULT_CHANGELOG = "CHANGELOG.md"
 
@@ -71,7 +72,7 @@ def changelog_versions(text: str) -> list[Version]:
 def leading_version(text: str) -> Version | None:
     """The leading ``major.minor.patch`` of a version string (a ``v`` before it allowed, anything
     after it ignored, so ``0.1.5-beta.2`` is ``(0, 1, 5)``), or ``None``."""
-    match = _LEADING_VERSION.match(text.strip())
+    match = _LEADING_VERSION.match(js_trim(text))
     return (int(match.group(1)), int(match.group(2)), int(match.group(3))) if match else None
 
 

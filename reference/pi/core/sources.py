@@ -71,7 +71,7 @@ _NON_LOCAL_PREFIXES = ("npm:", "git:")
 def is_exact_version(version: str | None) -> bool:
     """Whether ``version`` is one exact semantic version (``1.2.3``, ``v1.2.3``, ``1.0.0-rc.1``), as
     opposed to a range (``^1.2.0``) or a tag (``latest``)."""
-    return version is not None and _EXACT_VERSION.fullmatch(version.strip()) is not None
+    return version is not None and _EXACT_VERSION.fullmatch(js_trim(version)) is not None
 
 
 def _invalid(source: str, why: str) -> SpecError:

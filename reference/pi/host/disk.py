@@ -12,6 +12,7 @@ from reference.errors import SpecError
 from reference.pi.core.filters import apply_filter
 from reference.pi.core.scope import PROJECT_CONFIG_DIR, settings_resources
 from reference.pi.core.templates import LoadedTemplates, Template, TemplateDiagnostic, collect_templates, template_from_text
+from reference.text import js_trim
 
 
 class DiskFileSystem:
@@ -104,7 +105,7 @@ def explicit_template_files(cwd: Path, paths: list[str]) -> tuple[list[Path], li
     files: list[Path] = []
     missing: list[Path] = []
     for raw in paths:
-        path = Path(os.path.normpath(cwd / raw.strip()))
+        path = Path(os.path.normpath(cwd / js_trim(raw)))
         if path.is_dir():
             files.extend(template_files(path))
         elif path.is_file():
