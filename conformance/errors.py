@@ -1,5 +1,5 @@
-"""The kit's exit codes and its usage error, low enough for every layer to import (it imports
-nothing of the kit).
+"""The kit's exit codes, its usage error and the words of a validation problem, low enough for
+every layer to import (it imports nothing of the kit).
 
 Every command of ``pi-conformance`` (and ``python -m`` entry point of the kit) returns an
 :class:`ExitCode`; docs/running.md tables them. A literal exit code elsewhere under conformance/
@@ -50,3 +50,36 @@ class UsageError(Exception):
     """A command-line mistake (a bad option value, a selection that selects nothing, a folder
     that cannot be written): printed as one line ``pi-conformance: MESSAGE``, exit code
     :attr:`ExitCode.USAGE`."""
+
+
+_TYPE_WORDS = {
+    "missing": "required field is missing",
+    "extra_forbidden": "unknown field",
+    "model_type": "must be an object",
+    "model_attributes_type": "must be an object",
+    "dict_type": "must be an object",
+    "list_type": "must be a list",
+    "string_type": "must be a string",
+    "int_type": "must be an integer",
+    "int_from_float": "must be an integer",
+    "float_type": "must be a number",
+    "bool_type": "must be a boolean",
+}
+"""pydantic's error types whose own message names a class of the kit's models, or says in
+pydantic's terms what a reader of a file or an answer reads more plainly."""
+
+
+def validation_problem(error: dict) -> str:
+    """What is wrong, in the kit's words, for one error of a pydantic ``ValidationError``
+    (``exc.errors()``'s dicts, with ``type`` and ``msg``): never a model's class name ("must be
+    an object", not "a valid dictionary or instance of InstructionsOutput"), and "must" where
+    pydantic says "Input should"."""
+    kind, message = error.get("type", ""), str(error.get("msg", "invalid"))
+    if kind in _TYPE_WORDS:
+        return _TYPE_WORDS[kind]
+    for prefix in ("Value error, ", "Assertion failed, "):
+        if message.startswith(prefix):
+            return message[len(prefix):]
+    if message.startswith("Input should"):
+        return "must" + message[len("Input should"):]
+    return message

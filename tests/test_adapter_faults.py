@@ -74,3 +74,38 @@ def test_invariants_report_the_adapters_own_failure(capsys):
     assert "Flaky" not in out and "Traceback" not in out, out
     assert ("the adapter failed: envelope.context-message: " in out and "exited with code 9" in out
             and "its standard error ended: unreliable: crash" in out), out
+
+
+@pytest.mark.parametrize("adapter", [
+    "python:non_object_impl:NonObject",  # run in process
+    "python-process:non_object_impl:NonObject",  # served by the kit's own server
+    shlex.join([sys.executable, str(STANDINS / "non_object.py")]),  # a process writing "output": null
+])
+def test_a_result_that_is_not_an_object_is_an_adapter_error_in_the_kits_words(adapter, monkeypatch):
+    from conformance.adapters.connect import make_adapter
+
+    monkeypatch.syspath_prepend(str(STANDINS))
+    monkeypatch.setenv("PYTHONPATH", str(STANDINS))
+    made = make_adapter(adapter)
+    made.start()
+    try:
+        answer = made.run("kit.echo", {"value": 1}, root=None, timeout=10)
+    finally:
+        made.stop()
+    assert answer.kind == "errored", answer
+    assert "malformed 'result'" in answer.message and "null, not an object" in answer.message, answer.message
+    assert "NoneType" not in answer.message and "Output" not in answer.message
+
+
+@pytest.mark.parametrize("value, said", [("[1]", "an array"), ('"x"', "a string"), ("3", "a number"),
+                                         ("true", "a boolean")])
+def test_each_kind_of_non_object_output_is_named_as_json_names_it(value, said):
+    from conformance.adapters.connect import make_adapter
+
+    made = make_adapter(shlex.join([sys.executable, str(STANDINS / "non_object.py"), value]))
+    made.start()
+    try:
+        answer = made.run("kit.echo", {"value": 1}, root=None, timeout=10)
+    finally:
+        made.stop()
+    assert answer.kind == "errored" and f"{said}, not an object" in answer.message, answer.message

@@ -106,10 +106,10 @@ def test_every_note_of_the_project_is_a_decision_clause_in_its_area():
     # a clause written as a flow mapping: its id is on no `id:` line of its own
     (("  - id: ENV-TEST-ECHO\n    level: MUST\n    statement: Echo returns its value.\n    source: test\n",
       "  - {id: ENV-TEST-ECHO, level: MUSTN'T, statement: Echo returns its value., source: test}\n"),
-     "clauses[0].level: Input should be 'MUST', 'SHOULD' or 'MAY'"),
+     "clauses[0].level: must be 'MUST', 'SHOULD' or 'MAY'"),
     (("  - id: ENV-TEST-ECHO\n    level: MUST\n    statement: Echo returns its value.\n    source: test\n",
       "  - {level: MUST, 'id': \"ENV-TEST-ECHO\", statement: [Echo returns its value.], source: test}\n"),
-     "clauses[0].statement: Input should be a valid string"),
+     "clauses[0].statement: must be a string"),
     (("  - id: ENV-TEST-ECHO\n    level: MUST\n    statement: Echo returns its value.\n    source: test\n",
       "  - {level: MUST, id: ENV-TEST-ECHO, statement: Echo [returns, source: test}\n"), "YAML error"),
 ])
@@ -137,7 +137,7 @@ def test_coverage_reports_a_bad_clause_once_and_first(tmp_path, capsys):
     spec.write_text(spec.read_text().replace("level: MAY", "level: MAYBE", 1))
     assert main(["coverage", "--scenarios-dir", str(dirs["scenarios"]), "--spec-dir", str(dirs["spec"])]) == 2
     lines = capsys.readouterr().err.splitlines()
-    assert lines[0].startswith(f"pi-conformance: {spec}:") and "level: Input should be" in lines[0]
+    assert lines[0].startswith(f"pi-conformance: {spec}:") and "level: must be" in lines[0]
     assert len(lines) == 2 and "case(s) not loaded" in lines[1]
 
 

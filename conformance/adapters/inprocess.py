@@ -28,6 +28,7 @@ from conformance.adapters.base import (
     Unsupported,
 )
 from conformance import PROTOCOL_VERSION
+from conformance.adapters.protocol import malformed_result
 from conformance.judge.facets import FACETS, unknown as unknown_facets
 from conformance.output.console import shown
 
@@ -308,6 +309,9 @@ class InProcessAdapter:
                 raise
             tail = "".join(traceback.format_exception(exc))[-4000:]
             return Answer("errored", message=f"{type(exc).__name__}: {exc}", stderr=tail)
+        malformed = malformed_result(op, output)
+        if malformed is not None:
+            return Answer("errored", message=malformed, no_answer=True)
         try:
             return Answer.result(json.loads(json.dumps(output, allow_nan=False)))
         except (TypeError, ValueError) as exc:

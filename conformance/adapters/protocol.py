@@ -107,8 +107,29 @@ def decode_message(line: bytes) -> dict:
     except RecursionError:
         raise MalformedMessage("JSON nested too deeply to read") from None
     if not isinstance(value, dict):
-        raise MalformedMessage(f"a JSON {type(value).__name__}, not an object")
+        raise MalformedMessage(f"{json_kind(value)}, not an object")
     return value
+
+
+def json_kind(value: object) -> str:
+    """What ``value`` is, in JSON's words: ``null``, ``a boolean``, ``a number``, ``a string``,
+    ``an array``, ``an object``; ``a Python NAME (not JSON data)`` for anything else."""
+    if value is None:
+        return "null"
+    for kinds, name in ((bool, "a boolean"), ((int, float), "a number"), (str, "a string"),
+                        ((list, tuple), "an array"), (dict, "an object")):
+        if isinstance(value, kinds):
+            return name
+    return f"a Python {type(value).__name__} (not JSON data)"
+
+
+def malformed_result(op: str, output: object) -> str | None:
+    """Why a result whose output is ``output`` is malformed (PROTOCOL.md: ``output`` is the
+    operation's output object), in the words every adapter's answer is judged by; ``None`` when
+    it is an object. The case of such an answer is ``errored``, as an adapter's error."""
+    if isinstance(output, dict):
+        return None
+    return f"malformed 'result': {op} returned {json_kind(output)}, not an object"
 
 
 def excerpt(line: bytes, limit: int = 200) -> str:
@@ -240,7 +261,8 @@ def parse_answer(message: dict, seq: int) -> Answer:
         if "output" not in message:
             raise ProtocolViolation(f"malformed 'result' for seq {seq}: no 'output'")
         if not isinstance(message["output"], dict):
-            raise ProtocolViolation(f"malformed 'result' for seq {seq}: 'output' is not an object")
+            raise ProtocolViolation(f"malformed 'result' for seq {seq}: 'output' is {json_kind(message['output'])}, "
+                                    "not an object")
         return Answer("result", output=message["output"])
     text_key = "message" if kind in ("error", "errored") else "reason"
     text = message.get(text_key, "")

@@ -25,10 +25,11 @@ from conformance.adapters.protocol import (
     decode_message,
     encode_message,
     is_int,
+    malformed_result,
     protocol_error,
 )
 from conformance.operations import get as get_operation
-from conformance.errors import ExitCode
+from conformance.errors import ExitCode, validation_problem
 
 __all__ = ["serve", "serve_main", "serve_reference_main", "main"]
 
@@ -41,7 +42,7 @@ def _validation_detail(exc: Exception) -> str:
     parts = []
     for error in errors():
         loc = ".".join(str(part) for part in ("input", *error.get("loc", ())))
-        parts.append(f"{loc}: {error.get('msg', 'invalid')}")
+        parts.append(f"{loc}: {validation_problem(error)}")
     return "; ".join(parts) or str(exc)
 
 
@@ -136,12 +137,9 @@ class _Server:
         except Exception as exc:  # the implementation failed outside the specification
             traceback.print_exc(file=sys.stderr)
             return {"type": "errored", "seq": seq, "message": f"{op} raised {type(exc).__name__}: {exc}"}
-        if not isinstance(output, dict):
-            return {
-                "type": "errored",
-                "seq": seq,
-                "message": f"{op} returned {type(output).__name__}, not an object",
-            }
+        malformed = malformed_result(op, output)
+        if malformed is not None:
+            return {"type": "errored", "seq": seq, "message": malformed}
         return {"type": "result", "seq": seq, "output": output}
 
 

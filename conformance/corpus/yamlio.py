@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from ruamel.yaml import YAML
 
 from conformance.corpus import yamlcache
+from conformance.errors import validation_problem
 
 Position = tuple[int, int]
 PathKey = tuple[Any, ...]
@@ -465,12 +466,7 @@ def validation_errors(
     for err in exc.errors():
         loc = prefix + tuple(err["loc"])
         line, col = position_of(positions, loc)
-        msg = err["msg"]
-        if err.get("type") == "extra_forbidden":
-            msg = "unknown field"
-        elif err.get("type") == "missing":
-            msg = "required field is missing"
-        out.append(FileError(file, line, col, format_path(loc), msg))
+        out.append(FileError(file, line, col, format_path(loc), validation_problem(err)))
     return out
 
 

@@ -15,6 +15,7 @@ from pydantic import ValidationError
 from conformance.judge import diffs, golden
 from conformance.corpus import editions
 from conformance.corpus.yamlio import FileError
+from conformance.errors import validation_problem
 from conformance.adapters.base import MAX_ANSWER_DEPTH, Adapter, Answer, Hello, nesting_depth
 from conformance.corpus.cases import Case
 from conformance.output.console import shown
@@ -355,7 +356,7 @@ class Runner:
         try:
             op.output.model_validate(output)
         except ValidationError as exc:
-            problems = "; ".join(f"{'.'.join(str(p) for p in e['loc']) or '(output)'}: {e['msg']}"
+            problems = "; ".join(f"{'.'.join(str(p) for p in e['loc']) or '(output)'}: {validation_problem(e)}"
                                  for e in exc.errors()[:5])
             return Verdict("failed", f"output does not match the {case.op} output schema: {problems}",
                            output=output)
