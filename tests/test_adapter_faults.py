@@ -109,3 +109,19 @@ def test_each_kind_of_non_object_output_is_named_as_json_names_it(value, said):
     finally:
         made.stop()
     assert answer.kind == "errored" and f"{said}, not an object" in answer.message, answer.message
+
+
+@pytest.mark.parametrize("option", ["", "--malformed"])
+def test_the_stderr_tail_of_an_errored_case_holds_only_what_the_adapter_wrote_during_it(option):
+    from conformance.adapters.connect import make_adapter
+
+    made = make_adapter(shlex.join([sys.executable, str(STANDINS / "errors_each_case.py"), *filter(None, [option])]))
+    made.start()
+    try:
+        answers = [made.run("kit.echo", {"value": n}, root=None, timeout=10) for n in range(3)]
+    finally:
+        made.stop()
+    assert [a.kind for a in answers] == ["errored"] * 3
+    for answer in answers[1:]:
+        assert answer.stderr.count("during seq") == 1, answer.stderr
+    assert "during seq 1" in answers[0].stderr and "during seq 3" in answers[2].stderr

@@ -302,6 +302,7 @@ class JsonLinesAdapter:
         except (TypeError, ValueError) as exc:
             return Answer("errored", message=f"the case's input cannot be sent as JSON: {exc}", no_answer=True)
         proc = self._proc
+        mark = proc.answered_mark  # an errored answer's tail: what came since the previous answer
         try:
             try:
                 spent = proc.send(data, timeout)
@@ -309,13 +310,15 @@ class JsonLinesAdapter:
                 spent = 0.0  # the process is gone: reading gives its exit
             message = self._receive(proc, timeout - spent, f"{op} (seq {seq})", shown=timeout)
             self._timeouts.clear()
-            return self._answer(message, seq, proc)
+            answer = self._answer(message, seq, proc, mark)
+            proc.answered_mark = proc.stderr_mark()
+            return answer
         except _FAULTS as exc:
             if isinstance(exc, ChildTimeout):
                 self._timeouts.append(timeout)
             else:
                 self._timeouts.clear()
-            return self._fail(proc, str(exc))
+            return self._fail(proc, str(exc), mark)
 
     @property
     def hung(self) -> str | None:
@@ -330,7 +333,7 @@ class JsonLinesAdapter:
         return (f"adapter {self.name} is hung: {len(self._timeouts)} requests in a row got no answer within "
                 f"{max(self._timeouts):g} s, so the rest of this run's requests are not sent")
 
-    def _answer(self, message: dict, seq: int, proc: ChildProcess) -> Answer:
+    def _answer(self, message: dict, seq: int, proc: ChildProcess, mark: int) -> Answer:
         got_seq = message.get("seq")
         if message.get("type") == "protocol-error" and (same_seq(got_seq, seq) or got_seq is None):
             proc.settle_stderr()
@@ -338,22 +341,23 @@ class JsonLinesAdapter:
                 "errored",
                 message=f"adapter {self.name} refused the request as malformed: "
                 f"{shown(message.get('message', ''))}",
-                stderr=proc.stderr_tail(),
+                stderr=proc.stderr_tail(since=mark),
                 no_answer=True,
             )
         answer = parse_answer(message, seq)
         if answer.kind == "errored":
             proc.settle_stderr()
-            return Answer("errored", message=shown(answer.message), stderr=proc.stderr_tail())
+            return Answer("errored", message=shown(answer.message), stderr=proc.stderr_tail(since=mark))
         return answer
 
-    def _fail(self, proc: ChildProcess, problem: str) -> Answer:
-        """Kill the process after a fault; the answer is ``errored`` with the stderr tail."""
+    def _fail(self, proc: ChildProcess, problem: str, mark: int | None = None) -> Answer:
+        """Kill the process after a fault; the answer is ``errored`` with the stderr tail (from
+        ``mark``, a :meth:`ChildProcess.stderr_mark`, when given: what came during the request)."""
         if self._proc is proc:
             self._proc = None
         self.last_fault, self.last_fault_exited = problem, proc.exit_code() is not None
         proc.kill()
-        return Answer("errored", message=f"adapter {self.name}: {problem}", stderr=proc.stderr_tail(wait=0.5),
+        return Answer("errored", message=f"adapter {self.name}: {problem}", stderr=proc.stderr_tail(wait=0.5, since=mark),
                       no_answer=True)
 
     def exchange_raw(self, line: bytes, *, timeout: float = DEFAULT_TIMEOUT) -> dict | str:

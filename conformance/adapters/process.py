@@ -109,6 +109,9 @@ class ChildProcess:
         """How long that line is so far, in bytes."""
         self._stderr = bytearray()
         self._stderr_total = 0
+        self.answered_mark = 0
+        """The :meth:`stderr_mark` at the last answer the client read (0: none yet, so the tail of
+        the first request's answer holds what the child wrote since it started)."""
         self._stderr_lock = threading.Lock()
         self._out_thread = threading.Thread(target=self._read_stdout, daemon=True)
         self._err_thread = threading.Thread(target=self._read_stderr, daemon=True)
@@ -223,15 +226,25 @@ class ChildProcess:
                     return
                 size = self._stderr_total
 
-    def stderr_tail(self, wait: float = 0.0) -> str:
+    def stderr_mark(self) -> int:
+        """How many bytes of standard error have been read so far: give it to :meth:`stderr_tail`
+        as ``since`` to have only what came after."""
+        with self._stderr_lock:
+            return self._stderr_total
+
+    def stderr_tail(self, wait: float = 0.0, since: int | None = None) -> str:
         """The last :data:`STDERR_TAIL_CHARS` characters of standard error, from a line start.
 
         ``wait``: seconds to let the stderr thread finish first (after the child has exited).
+        ``since``: a :meth:`stderr_mark`; only what the child wrote after it (what it wrote while
+        one request ran, not during the cases before).
         """
         if wait > 0:
             self._err_thread.join(wait)
         with self._stderr_lock:
             data = bytes(self._stderr)
+            if since is not None:
+                data = data[max(since - (self._stderr_total - len(data)), 0):]
         text = data.decode("utf-8", "replace")
         if len(text) > STDERR_TAIL_CHARS:
             text = text[-STDERR_TAIL_CHARS:]
