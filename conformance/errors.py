@@ -55,9 +55,9 @@ class UsageError(Exception):
 _TYPE_WORDS = {
     "missing": "required field is missing",
     "extra_forbidden": "unknown field",
-    "model_type": "must be an object",
-    "model_attributes_type": "must be an object",
-    "dict_type": "must be an object",
+    "model_type": "must be OBJECT",
+    "model_attributes_type": "must be OBJECT",
+    "dict_type": "must be OBJECT",
     "list_type": "must be a list",
     "string_type": "must be a string",
     "int_type": "must be an integer",
@@ -69,14 +69,15 @@ _TYPE_WORDS = {
 pydantic's terms what a reader of a file or an answer reads more plainly."""
 
 
-def validation_problem(error: dict) -> str:
+def validation_problem(error: dict, an_object: str = "an object") -> str:
     """What is wrong, in the kit's words, for one error of a pydantic ``ValidationError``
     (``exc.errors()``'s dicts, with ``type`` and ``msg``): never a model's class name ("must be
     an object", not "a valid dictionary or instance of InstructionsOutput"), and "must" where
-    pydantic says "Input should"."""
+    pydantic says "Input should". ``an_object``: what a JSON object is called (``"a mapping"`` in a
+    YAML file)."""
     kind, message = error.get("type", ""), str(error.get("msg", "invalid"))
     if kind in _TYPE_WORDS:
-        return _TYPE_WORDS[kind]
+        return _TYPE_WORDS[kind].replace("OBJECT", an_object)
     for prefix in ("Value error, ", "Assertion failed, "):
         if message.startswith(prefix):
             return message[len(prefix):]

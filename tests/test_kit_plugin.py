@@ -79,7 +79,7 @@ def test_wrong_answer_fails_with_a_diff_and_exits_1(pytester, suite_dir):
 
 
 def test_expectations_give_xfail(pytester, suite_dir):
-    write(pytester.path / "exp.yaml", "- {id: 'kit-*', status: fail, reason: known wrong}\n")
+    write(pytester.path / "exp.yaml", "expectations:\n- {id: 'kit-*', status: fail, reason: known wrong}\n")
     result = run(pytester, suite_dir, "--adapter", "python:tests.kit_fixtures:WrongEcho", "--expectations",
                  str(pytester.path / "exp.yaml"))
     result.assert_outcomes(xfailed=3)
@@ -110,7 +110,7 @@ def test_missing_golden_fails_with_a_hint(pytester, suite_dir):
 
 def test_missing_golden_is_a_suite_error_even_for_a_case_expected_to_fail(pytester, suite_dir):
     (suite_dir / "golden" / "kit" / "kit-echo-text.yaml").unlink()
-    write(pytester.path / "exp.yaml", "- {id: 'kit-echo-text', status: fail, reason: known wrong}\n")
+    write(pytester.path / "exp.yaml", "expectations:\n- {id: 'kit-echo-text', status: fail, reason: known wrong}\n")
     result = run(pytester, suite_dir, "-k", "text", "--expectations", str(pytester.path / "exp.yaml"))
     assert result.ret == 2
 

@@ -21,7 +21,7 @@ NO_OPS = "python:tests.kit_fixtures:NoOps"
 
 def test_reasons_of_unsupported_and_skipped_cases_reach_console_and_reports(tmp_path, capsys):
     dirs = mini_suite(tmp_path)
-    exp = write(tmp_path / "exp.yaml", "- {id: kit-echo-text, status: skip, reason: flaky clock}\n"
+    exp = write(tmp_path / "exp.yaml", "expectations:\n- {id: kit-echo-text, status: skip, reason: flaky clock}\n"
                                        "- {id: 'kit-echo-*', status: unsupported, reason: no echo yet}\n")
     out = tmp_path / "out"
     assert cli(dirs, "run", "-q", "--adapter", NO_OPS, "--expectations", str(exp), "--report-json",
@@ -42,7 +42,7 @@ def test_fail_on_unsupported_fails_a_declined_operation_unless_expected(tmp_path
     assert cli(dirs, "run", "-q", "--adapter", NO_OPS) == 0
     assert cli(dirs, "run", "-q", "--adapter", NO_OPS, "--fail-on-unsupported") == 1
     assert cli(dirs, "run", "-q", "--adapter", NO_OPS, "--require-op", "kit.*") == 1
-    exp = write(tmp_path / "exp.yaml", "- {id: 'kit-*', status: unsupported, reason: declared}\n")
+    exp = write(tmp_path / "exp.yaml", "expectations:\n- {id: 'kit-*', status: unsupported, reason: declared}\n")
     assert cli(dirs, "run", "-q", "--adapter", NO_OPS, "--expectations", str(exp)) == 0
     # declared unsupported is no failure, but a run that judged no case proves nothing
     assert cli(dirs, "run", "-q", "--adapter", NO_OPS, "--fail-on-unsupported", "--expectations", str(exp)) == 1
@@ -65,7 +65,7 @@ def test_a_run_that_judged_no_case_is_not_green_when_proof_is_asked(tmp_path, ca
 
 def test_a_required_operation_whose_cases_were_all_skipped_fails_the_run(tmp_path, capsys):
     dirs = mini_suite(tmp_path)
-    exp = write(tmp_path / "exp.yaml", "- {id: 'kit-*', status: skip, reason: later}\n")
+    exp = write(tmp_path / "exp.yaml", "expectations:\n- {id: 'kit-*', status: skip, reason: later}\n")
     assert cli(dirs, "run", "-q", "--adapter", "python:tests.kit_fixtures:Echo", "--require-op", "kit.echo",
                "--expectations", str(exp)) == 1
     assert "kit.echo is required (--require-op) but none of its 3 selected case(s) was judged" in capsys.readouterr().err
@@ -80,15 +80,15 @@ def test_fail_on_unsupported_under_pytest(pytester, suite_dir):  # noqa: F811
 
 def test_a_stale_expectation_is_reported_at_its_own_id(tmp_path, capsys):
     dirs = mini_suite(tmp_path)
-    exp = write(tmp_path / "exp.yaml", "- {id: 'kit-echo-*', status: fail, reason: all wrong}\n"
+    exp = write(tmp_path / "exp.yaml", "expectations:\n- {id: 'kit-echo-*', status: fail, reason: all wrong}\n"
                                        "- {id: kit-echo-text, status: skip, reason: never applies}\n"
                                        "- status: fail\n  reason: gone\n  id: kit-gone-*\n"
                                        "- {reason: r, status: skip, id: kit-old}\n")
     assert cli(dirs, "run", "-q", "--adapter", "python:tests.kit_fixtures:WrongEcho", "--expectations", str(exp)) == 2
     err = capsys.readouterr().err
-    assert f"{exp}:2:4: expectations[1].id: 'kit-echo-text' never applies" in err and "'kit-echo-*'" in err
-    assert f"{exp}:5:3: expectations[2].id: 'kit-gone-*' matches no case" in err
-    assert f"{exp}:6:29: expectations[3].id: 'kit-old' matches no case" in err
+    assert f"{exp}:3:4: expectations[1].id: 'kit-echo-text' never applies" in err and "'kit-echo-*'" in err
+    assert f"{exp}:6:3: expectations[2].id: 'kit-gone-*' matches no case" in err
+    assert f"{exp}:7:29: expectations[3].id: 'kit-old' matches no case" in err
 
 
 def test_the_console_table_fits_80_columns(tmp_path, capsys):

@@ -236,8 +236,8 @@ def test_expected_failures_and_unexpected_passes(tmp_path):
 
 def test_stale_expectation_ids_are_errors(tmp_path):
     dirs = mini_suite(tmp_path)
-    write(tmp_path / "exp.yaml", "- {id: kit-none-*, status: fail, reason: r}\n")
-    assert load_expectations(tmp_path / "exp.yaml").stale({"kit-echo-text"})[0].line == 1
+    write(tmp_path / "exp.yaml", "expectations:\n- {id: kit-none-*, status: fail, reason: r}\n")
+    assert load_expectations(tmp_path / "exp.yaml").stale({"kit-echo-text"})[0].line == 2
     assert cli(dirs, "run", "-q", "--adapter", "python:tests.kit_fixtures:Echo", "--expectations",
                str(tmp_path / "exp.yaml")) == 2
 
@@ -251,14 +251,14 @@ def test_stale_expectation_ids_are_errors(tmp_path):
 ])
 def test_an_expectation_whose_editions_judge_none_of_its_cases_is_stale(tmp_path, entry, stale):
     # accepted silently before: the entry could never apply, so the file no longer said what is true
-    write(tmp_path / "exp.yaml", f"- {entry}\n")
+    write(tmp_path / "exp.yaml", f"expectations:\n- {entry}\n")
     suite = load_suite()
     found = load_expectations(tmp_path / "exp.yaml").stale(suite.ids, suite.by_id())
     assert [e.field for e in found] == (["expectations[0].editions"] if stale else [])
 
 
 def test_run_refuses_an_expectation_its_editions_never_apply_to(tmp_path, capsys):
-    write(tmp_path / "exp.yaml", "- {id: env-instr-nothing, status: fail, reason: r, editions: [pi-1.6.0]}\n")
+    write(tmp_path / "exp.yaml", "expectations:\n- {id: env-instr-nothing, status: fail, reason: r, editions: [pi-1.6.0]}\n")
     assert main(["run", "-q", "--case", "env-instr-nothing", "--expectations", str(tmp_path / "exp.yaml")]) == 2
     assert "'env-instr-nothing' never applies: the cases it matches are judged in envelope, not in pi-1.6.0" \
         in capsys.readouterr().err
@@ -378,21 +378,21 @@ def test_empty_adapter_is_a_usage_error(tmp_path, capsys):
 
 def test_bad_expectations_stop_before_the_run(tmp_path, capsys):
     dirs = mini_suite(tmp_path)
-    write(tmp_path / "exp.yaml", "- {id: x, status: maybe, reason: r}\n")
+    write(tmp_path / "exp.yaml", "expectations:\n- {id: x, status: maybe, reason: r}\n")
     report = tmp_path / "r.json"
     assert cli(dirs, "run", "--adapter", "python:tests.kit_fixtures:Echo", "--expectations",
                str(tmp_path / "exp.yaml"), "--report-json", str(report)) == 2
     out = capsys.readouterr()
-    assert "implementation:" not in out.out and "exp.yaml:1:" in out.err and not report.exists()
+    assert "implementation:" not in out.out and "exp.yaml:2:" in out.err and not report.exists()
 
 
-@pytest.mark.parametrize("text", ["expectations: []\n", "[]\n", "implementation: x 1.0\nexpectations: []\n"])
+@pytest.mark.parametrize("text", ["expectations: []\n", "implementation: x 1.0\nexpectations: []\n"])
 def test_an_expectations_file_without_entries_is_named_on_stderr(tmp_path, capsys, text):
     dirs = mini_suite(tmp_path)
     write(tmp_path / "exp.yaml", text)
     cli(dirs, "run", "-q", "--expectations", str(tmp_path / "exp.yaml"))
     assert "exp.yaml lists no expectations: every case is expected to pass" in capsys.readouterr().err
-    write(tmp_path / "exp.yaml", "- {id: kit-echo-refused, status: fail, reason: r}\n")
+    write(tmp_path / "exp.yaml", "expectations:\n- {id: kit-echo-refused, status: fail, reason: r}\n")
     cli(dirs, "run", "-q", "--expectations", str(tmp_path / "exp.yaml"))
     assert "lists no expectations" not in capsys.readouterr().err
 
@@ -420,15 +420,29 @@ def test_an_empty_expectations_file_is_refused_before_the_run(tmp_path, capsys, 
     assert f"{tmp_path / 'exp.yaml'}:1:1: the file is empty" in out.err and "expectations: []" in out.err
 
 
-@pytest.mark.parametrize("text", ["hello\n", "42\n", "'expectations: []'\n"])
-def test_an_expectations_file_that_is_not_a_mapping_says_what_one_is(tmp_path, text):
+@pytest.mark.parametrize("text, found", [
+    ("hello\n", "not a mapping"), ("42\n", "not a mapping"), ("'expectations: []'\n", "not a mapping"),
+    ("- env-instr-nothing\n", "a list"),  # ids alone: it was one pydantic message per item
+    ("- {id: kit-echo-text, status: fail, reason: r}\n", "a list"),  # entries, not under expectations:
+])
+def test_an_expectations_file_that_is_not_a_mapping_says_what_one_is(tmp_path, text, found):
     from conformance.corpus.yamlio import SuiteFileError
 
     write(tmp_path / "exp.yaml", text)
     with pytest.raises(SuiteFileError) as caught:  # it was pydantic's "instance of ExpectationsFile"
         load_expectations(tmp_path / "exp.yaml")
-    assert str(caught.value) == (f"{tmp_path / 'exp.yaml'}:1:1: an expectations file is a mapping with "
-                                 "`expectations:` (a list of entries) and optionally `implementation:`")
+    assert str(caught.value) == (f"{tmp_path / 'exp.yaml'}:1:1: the top level is {found}; an expectations file "
+                                 "is a mapping with `expectations:` (the list of entries, each with `id`, "
+                                 "`status` and `reason`) and optionally `implementation:`")
+
+
+def test_an_entry_that_is_not_a_mapping_says_so_in_the_files_words(tmp_path):
+    from conformance.corpus.yamlio import SuiteFileError
+
+    write(tmp_path / "exp.yaml", "expectations:\n  - env-instr-nothing\n")
+    with pytest.raises(SuiteFileError) as caught:
+        load_expectations(tmp_path / "exp.yaml")
+    assert str(caught.value) == f"{tmp_path / 'exp.yaml'}:2:5: expectations[0]: must be a mapping"
 
 
 @pytest.mark.parametrize("flag", ["--report-json", "--junit", "--report-md", "--report-html"])
@@ -540,8 +554,8 @@ def test_golden_escapes_yaml_line_breaks(text):
 def test_duplicate_expectation_ids_are_refused(tmp_path):
     from conformance.corpus.yamlio import SuiteFileError
 
-    write(tmp_path / "exp.yaml", "- {id: a, status: fail, reason: r}\n- {id: a, status: skip, reason: r}\n")
-    with pytest.raises(SuiteFileError, match="already listed at line 1"):
+    write(tmp_path / "exp.yaml", "expectations:\n- {id: a, status: fail, reason: r}\n- {id: a, status: skip, reason: r}\n")
+    with pytest.raises(SuiteFileError, match="already listed at line 2"):
         load_expectations(tmp_path / "exp.yaml")
 
 

@@ -135,7 +135,7 @@ def parse_tree(raw: dict) -> dict[str, TreeEntry]:
         try:
             checked = model(text=value) if isinstance(value, str) else model.model_validate(value)
         except ValidationError as exc:
-            detail = "; ".join((".".join(str(p) for p in e["loc"]) + ": " if e["loc"] else "") + validation_problem(e)
+            detail = "; ".join((".".join(str(p) for p in e["loc"]) + ": " if e["loc"] else "") + validation_problem(e, "a mapping")
                                for e in exc.errors())
             raise TreeError(str(key), f"{key!r}: {detail}") from None
         out[str(key).rstrip("/")] = TreeEntry(**{name: getattr(checked, name) for name in ENTRY_FIELDS})

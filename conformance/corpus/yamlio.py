@@ -466,7 +466,7 @@ def validation_errors(
     for err in exc.errors():
         loc = prefix + tuple(err["loc"])
         line, col = position_of(positions, loc)
-        out.append(FileError(file, line, col, format_path(loc), validation_problem(err)))
+        out.append(FileError(file, line, col, format_path(loc), validation_problem(err, "a mapping")))
     return out
 
 

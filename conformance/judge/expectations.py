@@ -126,16 +126,15 @@ def load_expectations(path: Path) -> Expectations:
     error). Raises :class:`SuiteFileError` naming file, line and field."""
     shown = str(path)
     data, positions = load_with_positions(path, shown)
-    if isinstance(data, list):
-        data = {"expectations": data}
-        positions = {(("expectations",) + k if k else k): v for k, v in positions.items()}
     if data is None:
         raise SuiteFileError(FileError(shown, 1, 1, "", "the file is empty; an expectations file lists its "
                                        "entries under `expectations:` (`expectations: []` when every case is "
                                        "expected to pass)"))
     if not isinstance(data, dict):
-        raise SuiteFileError(FileError(shown, 1, 1, "", "an expectations file is a mapping with `expectations:` "
-                                       "(a list of entries) and optionally `implementation:`"))
+        found = "a list" if isinstance(data, list) else "not a mapping"
+        raise SuiteFileError(FileError(shown, 1, 1, "", f"the top level is {found}; an expectations file is a "
+                                       "mapping with `expectations:` (the list of entries, each with `id`, "
+                                       "`status` and `reason`) and optionally `implementation:`"))
     try:
         parsed = ExpectationsFile.model_validate(data)
     except ValidationError as exc:
