@@ -132,3 +132,25 @@ def test_the_help_and_the_running_guide_name_the_same_exit_codes():
     table = (DOCS / "running.md").read_text(encoding="utf-8").split("| code | `run` |", 1)[1].split("\n\n", 1)[0]
     in_table = {int(n) for row in table.splitlines()[2:] for n in re.findall(r"\d+", row.split("|")[1])}
     assert {int(n) for n in re.findall(r"\b\d+\b", EPILOG)} == in_table
+
+
+SMOKE_WORDS = {"handshake": "handshake", "operations": "operation", "echo": "`kit.echo`",
+               "repeat": "repeated request", "malformed": "malformed", "stop": "stop", "locales": "locales"}
+"""How the README names each of ``smoke``'s checks."""
+
+
+def test_the_readme_says_which_smoke_checks_a_python_adapter_gets():
+    """The README's sentence on what ``smoke`` checks names exactly the checks that run for the
+    README's ``python:`` adapter (it once promised the stop, which only a process can show), and
+    the next sentences name the others."""
+    from conformance.adapters.inprocess import InProcessAdapter
+    from conformance.adapters.smoke import smoke
+    from tests.kit_fixtures import Echo
+
+    checks = smoke(InProcessAdapter(Echo()))
+    ran = {c.name for c in checks if not c.detail.startswith("not applicable")}
+    text = README.read_text(encoding="utf-8")
+    paragraph = text[text.index("`smoke` checks"):].split("\n\n", 1)[0].replace("\n", " ")
+    first, rest = paragraph.split(". ", 1)
+    assert {name for name, words in SMOKE_WORDS.items() if words in first} == ran
+    assert {name for name, words in SMOKE_WORDS.items() if words in rest} >= set(SMOKE_WORDS) - ran
