@@ -187,3 +187,24 @@ def test_a_loop_of_links_or_a_name_too_long_is_refused_before_the_run(tmp_path, 
         assert f"--report-json {path}: cannot write there: {said}" in capsys.readouterr().err
     assert main(["docs", "--out", "loop1"]) == 2
     assert "--out loop1: a loop of symbolic links" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("argv, made", [
+    (["run", "-q", "--case", "env-payload-replace-both", "--report-json"], "r"),
+    (["run", "-q", "--case", "env-payload-replace-both", "--junit"], "r"),
+    (["run", "-q", "--case", "env-payload-replace-both", "--report-md"], "r"),
+    (["run", "-q", "--case", "env-payload-replace-both", "--report-html"], "r"),
+    (["invariants", "--examples", "1", "--report-json"], "r"),
+    (["faults", "--fault", "tpl-trust", "--report-json"], "r"),
+    (["skeleton", "--lang", "js", "--out"], "r"),
+    (["docs", "--format", "md", "--out"], "d"),
+    (["docs", "--out"], "d"),
+    (["schema", "--out"], "d"),
+])
+def test_every_writer_makes_the_missing_folders_of_its_path(tmp_path, argv, made, capsys):
+    """docs/running.md, "Report paths": a report's missing parent folders are made, by every
+    command that writes one (``skeleton --out`` refused with the system's bare message)."""
+    target = tmp_path / "new" / "deeper" / "out"
+    code = main([*argv, str(target)])
+    assert code in (0, 1), capsys.readouterr().err
+    assert target.is_file() if made == "r" else target.is_dir()

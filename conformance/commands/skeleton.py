@@ -62,6 +62,12 @@ def run(args: argparse.Namespace) -> ExitCode:
     if args.out is None:
         sys.stdout.write(text)
         return ExitCode.OK
+    try:  # its missing folders are made, as a report's are (docs/running.md, "Report paths")
+        Path(args.out).parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        print(f"pi-conformance: --out {args.out}: cannot make its folder {Path(args.out).parent}: "
+              f"{exc.strerror or exc}", file=sys.stderr)
+        return ExitCode.USAGE
     try:  # "x": made here or not at all, so a file of the user's is never replaced
         with open(args.out, "x", encoding="utf-8", newline="\n") as out:
             out.write(text)
