@@ -226,3 +226,22 @@ def test_a_report_or_expectations_option_given_twice_is_a_usage_error(argv, caps
     first, second = argv[2], argv[4]
     assert f"argument {argv[1]}: given twice ({first}, then {second}); give it once" in capsys.readouterr().err
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("given, meant", [
+    ("refrence", "reference"), ("pi-nod", "pi-node"), ("serve-refrence", "serve-reference"),
+    ("pyhton:my_impl:MyImpl", "python:my_impl:MyImpl"), ("pi-ndoe@1.5.2", "pi-node@1.5.2"),
+])
+def test_a_misspelt_adapter_name_gets_the_closest_names(given, meant, capsys):
+    from conformance.cli import main
+
+    assert main(["run", "-q", "--adapter", given]) == 2
+    err = capsys.readouterr().err
+    assert f"did you mean {meant}?" in err, err
+
+
+def test_a_command_that_is_no_adapter_name_and_not_found_gets_no_guess(capsys):
+    from conformance.cli import main
+
+    assert main(["run", "-q", "--adapter", "zzqx-adapter"]) == 3
+    assert "did you mean" not in capsys.readouterr().err

@@ -181,7 +181,34 @@ def make_adapter(spec: str | None, environment: AdapterEnvironment | None = None
         command = parse_command(spec)
     except ValueError as exc:
         raise AdapterNameError(f"--adapter {spec!r}: {exc}") from None
+    meant = meant_names(spec, command)
+    if meant:
+        raise AdapterNameError(f"--adapter {spec!r}: no adapter has that name, and no command {command[0]!r} is "
+                               f"found; did you mean {' or '.join(meant)}?")
     return JsonLinesAdapter(command, name=spec, environment=environment)
+
+
+NAME_HEADS = ("reference", "serve-reference", "pi-node", "pi-node@", "pi-node-mz@", "envelope-ts:",
+              "profiles-ts:", "python:", "python-process:")
+"""How each adapter name of :data:`ADAPTER_NAMES` begins: the whole name, or the part up to its
+``@`` or ``:``."""
+
+
+def meant_names(spec: str, command: list[str]) -> list[str]:
+    """The adapter names ``spec`` is probably a misspelling of (``reference`` for ``refrence``,
+    ``python:m:C`` for ``pyhton:m:C``): none unless ``spec`` is one word (``command``, its split)
+    that names no program found on ``PATH`` or as a file, and the part that names the adapter
+    (up to an ``@`` or ``:``) is close to one of :data:`NAME_HEADS`
+    (:func:`conformance.operations.close_names`)."""
+    import shutil
+
+    from conformance.operations import close_names
+
+    if len(command) != 1 or shutil.which(command[0]) or os.path.exists(command[0]):
+        return []
+    cut = min((i + 1 for i in (spec.find("@"), spec.find(":")) if i >= 0), default=len(spec))
+    head, rest = spec[:cut], spec[cut:]
+    return [near + rest for near in close_names(head, NAME_HEADS)]
 
 
 def out_of_process(adapter: Adapter) -> bool:
