@@ -154,3 +154,27 @@ def test_with_the_cache_off_releases_go_to_a_temporary_folder(monkeypatch) -> No
     root = releases.releases_root()
     assert root.is_dir() and root.name.startswith("pi-conformance-releases-")
     assert releases.releases_root() == root
+
+
+def test_an_install_says_on_standard_error_that_it_reaches_the_network_and_a_reuse_says_nothing(
+        cache, monkeypatch, capsys) -> None:
+    """One line before npm runs (docs/history.md: the first use of a release fetches it); none
+    when the release is already installed. npm is a stand-in that fails, so no Node is needed."""
+    import sys
+
+    from conformance.adapters.base import AdapterStartError
+
+    monkeypatch.setattr(releases, "npm_command", lambda: [
+        sys.executable, "-c", "import sys; print('npm error offline', file=sys.stderr); sys.exit(1)"])
+    release = releases.Release("pi-node", "9.9.7")
+    with pytest.raises(AdapterStartError):
+        releases.install(release)
+    err = capsys.readouterr().err
+    assert err.startswith("pi-conformance: pi-node@9.9.7 is not installed: fetching "
+                          "@earendil-works/pi-coding-agent@9.9.7 from the npm registry (network) into "), err
+    assert err.count("\n") == 1
+    folder = releases.releases_root() / release.folder_name
+    folder.mkdir(parents=True)
+    (folder / releases._MARKER).write_text("installed\n", encoding="utf-8")
+    assert releases.install(release) == folder
+    assert capsys.readouterr().err == ""

@@ -9,6 +9,7 @@ import os
 import re
 import shutil
 import subprocess
+import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -181,6 +182,8 @@ def _install_locked(release: Release, root: Path) -> Path:
             json.dumps({"name": "pi-conformance-release", "private": True}) + "\n", encoding="utf-8")
         command = [*npm_command(), "install", "--ignore-scripts", "--no-audit", "--no-fund",
                    "--omit=dev", "--no-update-notifier", "--save-exact", f"{release.package}@{release.version}"]
+        print(f"pi-conformance: {release.name} is not installed: fetching {release.package}@{release.version} "
+              f"from the npm registry (network) into {final}; later runs reuse it", file=sys.stderr, flush=True)
         try:
             done = subprocess.run(command, cwd=work, stdin=subprocess.DEVNULL, capture_output=True,
                                   text=True, errors="replace", timeout=NPM_TIMEOUT)
