@@ -83,3 +83,18 @@ def test_an_operation_summary_citing_a_working_note_is_refused():
 
     with pytest.raises(ValueError, match="summary cites 'N4'"):
         operation("kit.private-summary-probe", input=BaseModel, output=BaseModel, summary="Compose (N4).")
+
+
+def test_no_shipped_text_talks_of_note_numbers_or_a_working_file_as_its_own():
+    """Beside citations, talk of the project's working papers: "note numbers", "working file".
+    Allowed only where the rule that refuses them is stated (the checks and the guides on them)."""
+    import re
+
+    talk = re.compile(r"note numbers?|no id names a working|working[- ]notes?\b(?! by its number| number)", re.I)
+    rule = {"conformance/corpus/public.py", "conformance/AUTHORING.md", "conformance/operations/base.py",
+            "conformance/judge/expectations.py", "docs/specification.md"}
+    found = [f"{path.relative_to(ROOT)}:{number}: {line.strip()}" for path in _shipped_texts(ROOT)
+             if str(path.relative_to(ROOT)) not in rule
+             for number, line in enumerate(path.read_text(encoding="utf-8", errors="replace").splitlines(), 1)
+             if talk.search(line)]
+    assert found == []

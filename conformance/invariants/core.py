@@ -118,7 +118,7 @@ class Invariant:
         id: stable id, ``inv-<area>-<name>``.
         area: ``envelope``, ``profiles`` or ``pi``.
         title: the property in one sentence.
-        clauses: the clause ids (or note numbers where the catalogue has no clause yet) it checks.
+        clauses: the ids of the catalogue clauses it checks.
         ops: the operations it sends.
         strategy: a function returning the hypothesis strategy of one example.
         check: ``check(client, example)``; raises :class:`Counterexample` when the property fails.
