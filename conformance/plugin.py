@@ -212,7 +212,7 @@ def conformance_runner(request: pytest.FixtureRequest):
     Ends the session with exit 2 for a bad or stale expectations file or a bad option value, and 3
     when the adapter cannot start, as ``pi-conformance run`` does."""
     from conformance.adapters.base import AdapterStartError
-    from conformance.judge.expectations import load_expectations
+    from conformance.judge.expectations import StaleExpectations
     from conformance.corpus.yamlio import SuiteFileError
 
     config = request.config
@@ -221,17 +221,12 @@ def conformance_runner(request: pytest.FixtureRequest):
     if not gold.is_dir():
         pytest.exit(f"no goldens at {gold}: install the kit from its wheel or sdist, "
                     "or from a source checkout with `pip install -e .` (see README.md)", returncode=ExitCode.USAGE)
-    expectations = None
-    path = config.getoption("--expectations")
-    if path:
-        try:
-            expectations = load_expectations(Path(path))
-        except SuiteFileError as exc:
-            pytest.exit(f"bad expectations file:\n{exc}", returncode=ExitCode.USAGE)
-        suite, _ = _suite(config)
-        stale = expectations.stale_in(suite)
-        if stale:
-            pytest.exit("stale expectations:\n" + "\n".join(map(str, stale)), returncode=ExitCode.USAGE)
+    try:
+        expectations = session.expectations(config.getoption("--expectations"))
+    except StaleExpectations as exc:
+        pytest.exit(f"stale expectations:\n{exc}", returncode=ExitCode.USAGE)
+    except SuiteFileError as exc:
+        pytest.exit(f"bad expectations file:\n{exc}", returncode=ExitCode.USAGE)
     from conformance.operations import names as operation_names
 
     try:

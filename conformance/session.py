@@ -164,17 +164,17 @@ class Session:
         return stray_errors(self.golden_dir, ids, areas)
 
     def expectations(self, path: str | Path | None):
-        """The expectations file at ``path`` (``None``: none), checked against the suite; raises
-        ``SuiteFileError`` when it is bad or names cases the suite does not have (stale)."""
+        """The expectations file at ``path`` (``None``: none), checked against the suite, for every
+        front end (``run``, ``diff``, the pytest plugin); raises ``SuiteFileError`` when it is bad,
+        its subclass ``StaleExpectations`` when it names cases the suite does not have (stale)."""
         if not path:
             return None
-        from conformance.corpus.yamlio import SuiteFileError
-        from conformance.judge.expectations import load_expectations
+        from conformance.judge.expectations import StaleExpectations, load_expectations
 
         expectations = load_expectations(Path(path))
         stale = expectations.stale_in(self.suite())
         if stale:
-            raise SuiteFileError(*stale)
+            raise StaleExpectations(*stale)
         return expectations
 
     # -- adapters and runners --------------------------------------------------------------

@@ -235,3 +235,26 @@ def test_m_still_leaves_out_a_broken_file_of_an_area_it_does_not_select(pytester
     write(suite_dir / "scenarios" / "pi" / "bad.yaml", "format: 1\narea: pi\ntitle: t\ncases: 3\n")
     result = run(pytester, suite_dir, "--adapter", "python:tests.kit_fixtures:Echo", "-m", "envelope", "-k", "number")
     result.assert_outcomes(deselected=4)  # as --area envelope reads no file of the pi area
+
+
+@pytest.mark.parametrize("text, said", [
+    ("expectations:\n- {id: 'kit-*', status: maybe, reason: r}\n", "bad expectations file:"),
+    ("expectations:\n- {id: 'kit-gone', status: fail, reason: r}\n", "stale expectations:"),
+    ("expectations:\n- {id: 'kit-echo-text', status: fail, reason: known wrong}\n", None),
+])
+def test_the_plugin_reads_expectations_through_the_session_as_run_does(pytester, suite_dir, monkeypatch, text, said):
+    """One loader for both front ends (:meth:`conformance.session.Session.expectations`), the
+    plugin's two messages kept."""
+    from conformance.session import Session
+
+    asked = []
+    through = Session.expectations
+    monkeypatch.setattr(Session, "expectations", lambda self, path: asked.append(path) or through(self, path))
+    write(pytester.path / "exp.yaml", text)
+    result = run(pytester, suite_dir, "--adapter", "python:tests.kit_fixtures:WrongEcho",
+                 "--expectations", str(pytester.path / "exp.yaml"))
+    assert asked == [str(pytester.path / "exp.yaml")]
+    if said is None:
+        assert result.ret == 1  # two cases fail; the expected one is xfail
+    else:
+        assert result.ret == 2 and said in result.stdout.str() + "\n".join(result.errlines)

@@ -16,6 +16,11 @@ from conformance.corpus.public import private_reference
 from conformance.corpus.yamlio import FileError, SuiteFileError, load_with_positions, validation_errors
 
 
+class StaleExpectations(SuiteFileError):
+    """An expectations file that loads but has entries that never apply to a case of the suite
+    (:meth:`Expectations.stale_in`), one :class:`FileError` each."""
+
+
 class Expectation(BaseModel):
     """One entry of an expectations file."""
 
