@@ -172,3 +172,16 @@ def test_a_selection_of_no_case_says_why(argv, message, capsys):
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert message in err and "does not load" not in err
+
+
+def test_the_html_report_of_a_suite_given_shows_its_cases_and_clauses(tmp_path):
+    """``run --report-html`` under ``--scenarios-dir``/``--spec-dir`` builds the page from that
+    suite and catalogue (it showed the kit's own: no input, "not in this checkout's catalogue")."""
+    import html
+
+    dirs = mini_suite(tmp_path)
+    page = tmp_path / "r.html"
+    assert cli(dirs, "run", "-q", "--adapter", "python:tests.kit_fixtures:WrongEcho", "--report-html", str(page)) == 1
+    text = html.unescape(page.read_text(encoding="utf-8"))
+    assert "not in this checkout's catalogue" not in text
+    assert "value: |\n  one\n  two" in text or "one\\ntwo" in text, text[:3000]

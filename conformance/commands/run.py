@@ -228,7 +228,7 @@ def _write_reports(args: argparse.Namespace, session, hello, cases, results, sui
                           edition=args.edition)
     report = reports.build(head, results, session.catalogue().clauses)
     writers = {"--report-json": reports.write_json, "--junit": reports.write_junit, "--report-md": reports.write_markdown,
-               "--report-html": _write_html}
+               "--report-html": lambda path, report: _write_html(path, report, session)}
     failed = []
     for flag, path in paths.items():
         try:
@@ -239,10 +239,10 @@ def _write_reports(args: argparse.Namespace, session, hello, cases, results, sui
     return failed
 
 
-def _write_html(path: Path, report: dict) -> None:
+def _write_html(path: Path, report: dict, session) -> None:
     from conformance.output.site.report import write_html  # Jinja2 is imported only for an HTML report
 
-    write_html(path, report)
+    write_html(path, report, session)
 
 
 def _apply_locale_check(args: argparse.Namespace, session, adapter, cases, results) -> None:

@@ -5,8 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from conformance.corpus.cases import Case, load_suite
-from conformance.corpus.catalogue import load_catalogue
+from conformance.corpus.cases import Case
 from conformance.output.console import shown_lines
 from conformance.judge.expectations import load_expectations
 from conformance.output.files import write_text
@@ -120,9 +119,10 @@ def _expectations(run: Run, report: dict) -> None:
 
 def render_report(reports: list[dict], *, cases: list[Case] | None = None,
                   session: Session | None = None) -> str:
-    """The HTML page of one or more JSON reports. ``cases`` (default: the suite of this checkout)
-    give each failing case its input and its golden among those of ``session`` (default: the
-    kit's own), as the report's edition judges it.
+    """The HTML page of one or more JSON reports. ``cases`` (default: the suite of ``session``,
+    whose default is the kit's own) give each failing case its input and its golden among those
+    of ``session``, as the report's edition judges it; the clauses' statements are those of
+    ``session``'s catalogue.
 
     The page holds each run's header; the area-by-operation matrix with the count of each status,
     coloured; every case that did not pass, with the statements of its clauses, its input, what
@@ -131,9 +131,9 @@ def render_report(reports: list[dict], *, cases: list[Case] | None = None,
     unsupported or skipped, in one table; and the expectations that applied, with their reasons."""
     session = session or Session()
     if cases is None:
-        cases = load_suite().cases
+        cases = session.suite().cases
     by_id = {c.id: c for c in cases}
-    statements = {cid: c.statement for cid, c in load_catalogue().clauses.items()}
+    statements = {cid: c.statement for cid, c in session.catalogue().clauses.items()}
     runs = []
     for i, ((name, _), report) in enumerate(zip(results_by_case(reports), reports)):
         run = Run(i, name, report["header"])
@@ -149,7 +149,8 @@ def render_report(reports: list[dict], *, cases: list[Case] | None = None,
         title=title, runs=runs, matrix=matrix(reports), statuses=STATUSES, statements=statements))
 
 
-def write_html(path: Path, report: dict) -> None:
-    """Write the HTML page of one JSON report to ``path`` (``run --report-html``), as
+def write_html(path: Path, report: dict, session: Session | None = None) -> None:
+    """Write the HTML page of one JSON report to ``path`` (``run --report-html``), its cases and
+    clauses those of ``session`` (:func:`render_report`), as
     :func:`conformance.output.files.write_text` writes a file a person named."""
-    write_text(path, render_report([report]))
+    write_text(path, render_report([report], session=session))
