@@ -185,3 +185,16 @@ def test_the_html_report_of_a_suite_given_shows_its_cases_and_clauses(tmp_path):
     text = html.unescape(page.read_text(encoding="utf-8"))
     assert "not in this checkout's catalogue" not in text
     assert "value: |\n  one\n  two" in text or "one\\ntwo" in text, text[:3000]
+
+
+@pytest.mark.parametrize("fmt, page", [("md", "envelope.md"), ("html", "index.html")])
+def test_docs_of_a_catalogue_given_shows_its_clauses(tmp_path, fmt, page, capsys):
+    """``docs`` under ``--spec-dir`` renders that catalogue, in either form (the Markdown form
+    rendered the kit's own)."""
+    import html
+
+    dirs = mini_suite(tmp_path)
+    assert cli(dirs, "docs", "--format", fmt, "--out", str(tmp_path / "site")) in (0, 2), capsys.readouterr().err
+    text = "".join(html.unescape(p.read_text(encoding="utf-8")) for p in (tmp_path / "site").rglob(f"*.{fmt}"))
+    assert "Echo returns its value." in text
+    assert "ENV-INSTR-CUSTOM" not in text  # a clause of the kit's own catalogue

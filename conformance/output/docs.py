@@ -11,7 +11,7 @@ from pathlib import Path
 
 from conformance.judge import golden
 from conformance.corpus.cases import Case
-from conformance.corpus.catalogue import AREAS, load_catalogue
+from conformance.corpus.catalogue import AREAS
 from conformance.corpus.editions import judged
 from conformance.judge.coverage import covering_cases
 from conformance.session import Session
@@ -26,7 +26,7 @@ def _block(text: str) -> list[str]:
 def render_area(area: str, cases: list[Case], session: Session) -> str:
     """The Markdown page of ``area``: each clause and the cases covering it, each case with the
     golden the session's edition (``None``: the default) judges it by (PI-DECISION-EDITIONS)."""
-    cat = load_catalogue()
+    cat = session.catalogue()
     lines = [f"# {area}: clauses and their cases", ""]
     for cid, clause in cat.clauses.items():
         if clause.area != area:
@@ -75,7 +75,7 @@ def write_docs(out: Path, cases: list[Case], session: Session | None = None) -> 
     session = session or Session()
     out.mkdir(parents=True, exist_ok=True)
     written = []
-    cat = load_catalogue()
+    cat = session.catalogue()
     index = ["# The specification by example", "", "| area | clauses | cases |", "| --- | ---: | ---: |"]
     for area in AREAS:
         page = out / f"{area}.md"
