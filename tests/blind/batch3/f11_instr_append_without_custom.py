@@ -1,4 +1,4 @@
-"""envelope.instructions -- ENV-INSTR-DEFAULT.
+r"""envelope.instructions -- ENV-INSTR-DEFAULT.
 Bug: the append-system text is added after Pi's built prompt too (system + "\n\n" + append when there is no custom prompt), though the built prompt already holds it."""
 
 from reference.envelope import instructions

@@ -1,4 +1,4 @@
-"""profiles.compose -- PROF-NEWLINES, PROF-COMPOSE.
+r"""profiles.compose -- PROF-NEWLINES, PROF-COMPOSE.
 Bug: the base prompt's leading newlines are removed with trimStart(), which also removes leading spaces, tabs and a lone "\r"."""
 
 from reference.profiles.core import compose

@@ -1,4 +1,4 @@
-"""profiles.strip -- PROF-STRIP, PROF-DECISION-STRIPPING.
+r"""profiles.strip -- PROF-STRIP, PROF-DECISION-STRIPPING.
 Bug: a block is removed with a greedy regular expression (BEGIN[\s\S]*END), so it runs to the last end marker and the text between two blocks is removed with them."""
 
 import re

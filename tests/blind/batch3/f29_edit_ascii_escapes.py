@@ -1,5 +1,5 @@
-"""profiles.config-edit -- PROF-EDIT-TEXT-KEPT, PROF-EDIT-CREATE.
-Bug: the config is written with Python's json.dumps default (ensure_ascii), so every character outside ASCII becomes a "\\u" escape."""
+r"""profiles.config-edit -- PROF-EDIT-TEXT-KEPT, PROF-EDIT-CREATE.
+Bug: the config is written with Python's json.dumps default (ensure_ascii), so every character outside ASCII becomes a "\u" escape."""
 
 import json
 

@@ -1,4 +1,4 @@
-"""pi.substitute-args -- PI-TPL-SUB-POSITIONAL.
+r"""pi.substitute-args -- PI-TPL-SUB-POSITIONAL.
 Bug: a positional placeholder takes one digit (/\$(\d)/), so "$10" is the first argument followed by "0"."""
 
 import re

@@ -1,4 +1,4 @@
-"""pi.package-source -- PI-PKG-SOURCE-NPM.
+r"""pi.package-source -- PI-PKG-SOURCE-NPM.
 Bug: an npm version counts as exact only when it matches /^\d+\.\d+\.\d+$/, so "v1.2.3", "1.0.0-rc.1" and "1.2.3+build" are reported as not pinned."""
 
 import re

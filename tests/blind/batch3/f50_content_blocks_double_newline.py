@@ -1,4 +1,4 @@
-"""pi.replay-system -- PI-REPLAY-CONTENT-BLOCKS.
+r"""pi.replay-system -- PI-REPLAY-CONTENT-BLOCKS.
 Bug: the text blocks of an array content are joined with "\n\n" (as whole messages are) instead of "\n"."""
 
 from reference.pi.core import replay
