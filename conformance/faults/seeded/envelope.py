@@ -40,6 +40,25 @@ def _environment_sorted(original):
     return developer_messages
 
 
+def _basename_posix_off_windows(original):
+    """The shell's basename split at "/" only unless the platform is win32 (a platform's own path
+    module, as Node's path.basename is)."""
+    from unittest import mock
+
+    from reference.envelope import environment
+
+    def posix(path):
+        parts = [p for p in path.split("/") if p]
+        return parts[-1] if parts else ""
+
+    def environment_message(cwd, host, active_tools):
+        if host.platform == environment.WINDOWS_PLATFORM:
+            return original(cwd, host, active_tools)
+        with mock.patch.object(environment, "shell_basename", posix):
+            return original(cwd, host, active_tools)
+    return environment_message
+
+
 def _divider_always(files, agent_dir):
     kept = cf.kept_files(files)
     if not kept:
@@ -262,4 +281,10 @@ FAULTS = [
           "The context hook removes group audit messages only, not those of the earlier audit types",
           ("ENV-AUDIT-EARLIER", "ENV-AUDIT-STRIP"), (replace(f"{CF}:AUDIT_TYPES", (cf.AUDIT_GROUP_TYPE,)),),
           ("envelope.context-hook",)),
+    # The basename's separators taken from the platform, in each operation that renders the
+    # environment message (envelope.session reads the same host through a capture).
+    *(Fault(f"env-basename-posix-off-windows-in-{op.split('.')[1]}", "envelope",
+            "Off Windows the shell's basename splits at / only, so a backslash path is reported whole",
+            ("ENV-ENV-BASENAME",), (wrap(f"{ENV}:environment_message", _basename_posix_off_windows),), (op,))
+      for op in ("envelope.environment", "envelope.developer-messages", "envelope.build")),
 ]

@@ -73,4 +73,15 @@ FAULTS = rewrites("pi", "pkg", _PKG) + rewrites("pi", "mdl", _MDL) + [
           (mutate(f"{CHANGELOG}:changelog_update", "        return ChangelogUpdate(path)\n    if last_seen is None:",
                   "        return ChangelogUpdate(path, recorded=version if last_seen is None and isinstance(version, str) "
                   "and version else None)\n    if last_seen is None:"),)),
+    # Any leading ~ taken for the home directory (path.startsWith("~")), in each operation that
+    # resolves a local source or a settings-list entry.
+    *(Fault(f"pkg-home-tilde-any-prefix-in-{op.split('.')[1]}", "pi",
+            "A local path starting with ~ but not ~/ (~pkgs, ~user/x) resolves from the home directory",
+            ("PI-PKG-SOURCE-HOME",),
+            (mutate(f"{SOURCES}:resolve_local_path",
+                    'if home is not None and (p == "~" or p.startswith("~/")):\n'
+                    '        p = posixpath.join(home, p[2:]) if p != "~" else home',
+                    'if home is not None and p.startswith("~"):\n'
+                    '        p = posixpath.join(home, p[1:].lstrip("/")) if p != "~" else home'),), (op,))
+      for op in ("pi.package-source", "pi.packages-resolve")),
 ]
