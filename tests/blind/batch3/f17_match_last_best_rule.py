@@ -1,5 +1,5 @@
-"""profiles.match -- PROF-MATCH-RULE-FIRST, PROF-MATCH-OR.
-Bug: among rules of one binding with the same best specificity the last one is reported (>= instead of > when keeping the best)."""
+"""profiles.resolve -- PROF-MATCH-RULE-FIRST, PROF-MATCH-OR.
+Bug: among rules of one binding with the same best specificity the last one is reported (>= instead of > when keeping the best). (Measured on first sight against profiles.match, whose answer names no rule, so it could not show there.)"""
 
 from reference.profiles.core import match
 from tests.blind.common import everywhere, swapped
