@@ -112,3 +112,25 @@ def test_a_tree_is_made_as_described(tmp_path):
                             "g": {"fill": "z", "size": 3, "prefix": "p"}}), root)
     assert (root / "a/b/c.md").read_text() == "x" and os.readlink(root / "a/l") == "b"
     assert (root / "e").is_dir() and (root / "f").read_bytes() == b"y" and (root / "g").read_text() == "pzz"
+
+
+UNMAKEABLE = {
+    "a NUL in a name": ('      "p/nul\\0.md": x\n', "'p/nul\\x00.md'", "NUL character"),
+    "a file and a folder at one path": ('      p/a: x\n      p/a/b.md: y\n', "'p/a/b.md'", "lies under 'p/a'"),
+    "a name longer than the file systems take": (f'      p/{"n" * 300}.md: x\n', "'p/nnn", "at most 255 bytes"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(UNMAKEABLE))
+def test_a_tree_no_file_system_can_make_is_a_suite_error_at_its_file_and_line(tmp_path, name):
+    # found by a newcomer: a NUL in a key crashed run with "embedded null byte" from materialise
+    tree_yaml, entry, words = UNMAKEABLE[name]
+    errors = _errors(tmp_path, tree_yaml)
+    assert len(errors) == 1, errors
+    assert "hostile.yaml:" in errors[0] and ":0:" not in errors[0], errors[0]
+    assert entry in errors[0] and words in errors[0], errors[0]
+
+
+def test_a_tree_from_elsewhere_with_a_nul_in_a_name_is_not_made(tmp_path):
+    with pytest.raises(OSError, match="NUL character"):
+        materialise({"nul\0.md": TreeEntry(text="x")}, tmp_path)

@@ -103,15 +103,47 @@ def check_key(key: str) -> str | None:
     """Why ``key`` is not a valid tree path, or ``None`` when it is."""
     if not key or key.startswith("/") or "\\" in key or (len(key) > 1 and key[1] == ":"):
         return "tree paths are relative, '/'-separated paths"
+    if "\0" in key:
+        return "tree paths may not contain the NUL character (U+0000): no file system can name it"
     parts = key.rstrip("/").split("/")
     if any(p in ("", ".", "..") for p in parts):
         return "tree paths may not contain empty, '.' or '..' segments"
+    for part in parts:
+        size = len(part.encode("utf-8", "surrogatepass"))
+        if size > MAX_NAME_BYTES:
+            return (f"a name in a tree path may be at most {MAX_NAME_BYTES} bytes in UTF-8 (the file systems' "
+                    f"limit); {part[:20]!r}... is {size}")
+    return None
+
+
+MAX_NAME_BYTES = 255
+"""The longest name of one file or folder, in UTF-8 bytes, that the common file systems accept."""
+
+
+def file_above(tree: dict[str, TreeEntry]) -> tuple[str, str] | None:
+    """The first entry of ``tree`` (in key order) that lies under a file of the tree (a path that
+    would be a file and a folder at once), and why; ``None`` when there is none."""
+    files = {key for key, entry in tree.items() if not entry.dir and entry.symlink is None}
+    for key in sorted(tree):
+        above = _above_in(key, files)
+        if above is not None:
+            return key, f"{key!r}: lies under {above!r}, which the tree makes a file; a path is a file or a folder"
+    return None
+
+
+def _above_in(key: str, paths: set[str] | dict[str, str]) -> str | None:
+    """The first folder above ``key`` (shortest first) that is one of ``paths``, or ``None``."""
+    parts = key.split("/")
+    for depth in range(1, len(parts)):
+        above = "/".join(parts[:depth])
+        if above in paths:
+            return above
     return None
 
 
 def parse_tree(raw: dict) -> dict[str, TreeEntry]:
     """Validate a raw ``tree`` mapping of relative, ``/``-separated paths to entries. Raises
-    ``ValueError`` naming the bad key (:func:`check_key`, :func:`links_problem`).
+    ``ValueError`` naming the bad key (:func:`check_key`, :func:`links_problem`, :func:`file_above`).
 
     An entry is a string, or ``{text: STR}``: a file holding that UTF-8 text, byte for byte;
     ``{base64: STR}``: a file holding the decoded bytes; ``{fill: STR, size: N, prefix?: STR}``: a
@@ -139,7 +171,7 @@ def parse_tree(raw: dict) -> dict[str, TreeEntry]:
                                for e in exc.errors())
             raise TreeError(str(key), f"{key!r}: {detail}") from None
         out[str(key).rstrip("/")] = TreeEntry(**{name: getattr(checked, name) for name in ENTRY_FIELDS})
-    problem = links_problem(out)
+    problem = links_problem(out) or file_above(out)
     if problem is not None:
         raise TreeError(*problem)
     return out
@@ -165,12 +197,10 @@ def links_problem(tree: dict[str, TreeEntry]) -> tuple[str, str] | None:
     under a link of the tree (it would be written through the link)."""
     links = {key: entry.symlink for key, entry in tree.items() if entry.symlink is not None}
     for key in sorted(tree):
-        parts = key.split("/")
-        for depth in range(1, len(parts)):
-            above = "/".join(parts[:depth])
-            if above in links:
-                return key, f"{key!r}: lies under the symbolic link {above!r} of the tree; write it where the link leads"
-        if key in links and _leaves_tree(links, parts[:-1], links[key]):
+        above = _above_in(key, links)
+        if above is not None:
+            return key, f"{key!r}: lies under the symbolic link {above!r} of the tree; write it where the link leads"
+        if key in links and _leaves_tree(links, key.split("/")[:-1], links[key]):
             return key, (f"{key!r}: the symbolic link's target {links[key]!r} leads outside the tree; a link in a "
                          "tree may point only inside it (a relative, '/'-separated path)")
     return None
@@ -227,6 +257,8 @@ def materialise(tree: dict[str, TreeEntry], root: Path) -> None:
     if problem is not None:
         raise OSError(errno.EPERM, f"the tree is not made: {problem[1]}")
     for key in tree:
+        if "\0" in key:  # a tree that never passed the scenario check (check_key)
+            raise OSError(errno.EINVAL, f"the tree is not made: the name {key!r} holds a NUL character")
         try:
             os.fsencode(key)
         except UnicodeEncodeError:  # an ASCII file system encoding (PYTHONUTF8=0 under the C locale)
