@@ -37,6 +37,7 @@ EXAMPLES = 8
 DECIDED = {
     # operation: the suite's case that shows the same divergence (listed in the expectations file)
     "pi.classifier-catalogue": "mdl-cls-catalogue",                # Pi 1.6.0's catalogue is not seed 003's table
+    "pi.convert-to-llm": "msg-convert-invalid-refused",            # a malformed message is converted, not refused
     "pi.load-templates": "tpl-load-explicit-folder",               # an explicit folder's dot files load
     "pi.models-auth": "mdl-cred-empty-sources-skipped",            # an empty stored key is named as the source
     "pi.models-available": "mdl-cred-empty-sources-skipped",       # an empty runtime key is named as the source

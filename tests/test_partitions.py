@@ -54,8 +54,56 @@ def test_the_generated_examples_do_not_depend_on_the_modules_imported(tmp_path, 
     # a module full of whole numbers imported between two draws must change nothing.
     from conformance.judge.cells import generated_examples
 
-    before = {op: generated_examples(op, 60) for op in ("pi.expand-input", "pi.load-templates")}
+    before = {op: generated_examples(op, 60) for op in PARTITIONS}
     (tmp_path / "many_literals.py").write_text("VALUES = [%s]\n" % ", ".join(str(7919 * n + 13) for n in range(80)))
     monkeypatch.syspath_prepend(str(tmp_path))
     __import__("many_literals")
     assert {op: generated_examples(op, 60) for op in before} == before
+
+
+def test_diff_sends_an_operations_frames_after_the_drawn_examples_and_does_not_count_them(monkeypatch):
+    from conformance.judge.cells import generated_examples
+    from conformance.strategies import frames_for
+
+    for op in ("pi.validate-message", "pi.replay-system", "pi.convert-to-llm", "pi.substitute-args"):
+        frames = frames_for(op)
+        drawn = generated_examples(op, 3)
+        assert frames and drawn[3:] == frames and len(drawn) == len(frames) + 3, op
+
+
+def test_a_frame_that_disagrees_is_reported_as_drawn_and_its_tree_shrunk(monkeypatch):
+    from conformance.adapters.connect import make_adapter
+    from conformance.diff import diff_operation
+    from conformance.strategies import FRAMES
+
+    frame = ({"agentDir": "agent", "cwd": "project"},
+             {"agent/prompts/a.md": "A\n", "agent/prompts/b.md": "B\n", "agent/prompts/c.md": "C\n"})
+    monkeypatch.setitem(FRAMES, "pi.load-templates", lambda: [frame])
+
+    class Wrong:  # the reference, except that it loses a template named b
+        def __init__(self):
+            self.inner, self.runs = make_adapter("reference"), 0
+
+        def start(self):
+            return self.inner.start()
+
+        def stop(self):
+            self.inner.stop()
+
+        def run(self, op, input, **kwargs):
+            self.runs += 1
+            answer = self.inner.run(op, input, **kwargs)
+            answer.output["templates"] = [t for t in answer.output["templates"] if t["name"] != "b"]
+            return answer
+
+    adapters = (make_adapter("reference"), Wrong())
+    for adapter in adapters:
+        adapter.start()
+    try:
+        report = diff_operation(adapters, "pi.load-templates", examples=5)
+    finally:
+        for adapter in adapters:
+            adapter.stop()
+    assert report.disagreement is not None and report.examples == 6  # the five drawn, then the frame
+    assert sorted(report.disagreement.tree) == ["agent/prompts/b.md"]
+    assert report.shrinks == adapters[1].runs - 6  # every run after the frame's own is a shrink step

@@ -268,24 +268,27 @@ def diff_operation(adapters: tuple[Adapter, Adapter], op: str, *, examples: int 
                    seed: int | None = None, timeout: float = DEFAULT_TIMEOUT, shrink: bool = True,
                    known: "KnownDivergences | None" = None, edition: str | None = None,
                    seen: Callable[[dict, "dict | None"], None] | None = None) -> OperationReport:
-    """Compare ``adapters`` (both started) on ``examples`` generated examples of ``op`` and
-    shrink the first disagreement (unless ``shrink`` is false: the first one found is kept as it
-    was drawn). Examples come from the operation's strategy (:mod:`conformance.strategies`); each
-    is sent to both adapters through the normal protocol, its file tree materialised in a fresh
-    temporary folder for each adapter, as the runner does, and the two answers are compared as a
-    case would compare them (:func:`answer_view`). A disagreement fails the hypothesis test, which
-    shrinks it; the example database is off. ``seed`` ``None`` derandomizes (the same examples
-    every run); ``edition``: the
+    """Compare ``adapters`` (both started) on ``examples`` generated examples of ``op``, then on
+    its frames, and shrink the first disagreement (unless ``shrink`` is false: the first one found
+    is kept as it was drawn). Examples come from the operation's strategy
+    (:mod:`conformance.strategies`); each is sent to both adapters through the normal protocol,
+    its file tree materialised in a fresh temporary folder for each adapter, as the runner does,
+    and the two answers are compared as a case would compare them (:func:`answer_view`). A
+    disagreement fails the hypothesis test, which shrinks it; the example database is off. The
+    operation's frames (:func:`conformance.strategies.frames_for`: examples built on purpose from
+    combinations of its declared input classes) are sent after the drawn ones, when those found no
+    disagreement, and are not counted against ``examples``; a frame's disagreement has only its
+    tree shrunk. ``seed`` ``None`` derandomizes (the same examples every run); ``edition``: the
     edition judged (``None``: the default), sent with every request. A disagreement that
     ``known`` explains is counted in the report and the search goes on. ``seen``, when given, is
-    called with each drawn example's input and tree (not the shrink steps)."""
+    called with each drawn example's and frame's input and tree (not the shrink steps)."""
     from conformance.diff.known import signature
 
     from hypothesis import HealthCheck, Phase, given, settings
     from hypothesis import seed as hyp_seed
     from hypothesis.errors import Flaky
 
-    from conformance.strategies import for_operation
+    from conformance.strategies import for_operation, frames_for
 
     started = time.perf_counter()
     strategy, source = for_operation(op)
@@ -333,8 +336,12 @@ def diff_operation(adapters: tuple[Adapter, Adapter], op: str, *, examples: int 
                     suppress_health_check=list(HealthCheck))(given(strategy)(body))
     if seed is not None:
         test = hyp_seed(seed)(test)
+    framed = False  # a frame disagreed, which hypothesis neither shrinks nor replays
     try:
         test()
+        framed = True
+        for example in frames_for(op):  # what the drawn examples may have missed, after them
+            body(example)
     except Disagreeing:
         report.disagreement = last[0]
     except Flaky:  # a disagreement that did not come back on the replay: the fault says why
@@ -352,7 +359,7 @@ def diff_operation(adapters: tuple[Adapter, Adapter], op: str, *, examples: int 
         report.disagreement = prune_tree(report.disagreement, still)[0]  # each step counted by compare
     if last:  # what the shrink steps met is no example of the budget
         report.known, report.known_cases = drawn.known, report.known_cases[:drawn.known_cases]
-        report.shrinks = max(report.shrinks - 1, 0)  # hypothesis ends by replaying the minimal example
+        report.shrinks = report.shrinks if framed else max(report.shrinks - 1, 0)  # hypothesis ends by replaying the minimal example
     if report.fault:
         report.disagreement = None
     report.duration = time.perf_counter() - started

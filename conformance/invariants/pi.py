@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from conformance.invariants.core import Client, Counterexample, invariant
 from conformance.strategies.pi import env as _env
-from conformance.strategies.pi import extra_message, system_message, user_message
+from conformance.strategies.messages import drawn, extra_message, system_message, user_message
 
 # --- templates ----------------------------------------------------------------------------------
 
@@ -68,7 +68,7 @@ def _baseline(state: dict) -> dict:
            title="Replaying system messages in one batch or one by one gives the same state",
            clauses=["PI-REPLAY-CONTENT-APPEND", "PI-REPLAY-SECTION-SET", "PI-REPLAY-SECTION-REMOVE",
                     "PI-REPLAY-TOOLS", "PI-REPLAY-REPLACE", "PI-REPLAY-RENDER"],
-           ops=["pi.replay-system"], strategy=lambda: st.lists(system_message(), min_size=1, max_size=5))
+           ops=["pi.replay-system"], strategy=lambda: st.lists(drawn(system_message), min_size=1, max_size=5))
 def replay_batch(client: Client, messages) -> None:
     batch = client.call("pi.replay-system", {"messages": messages})
     state = client.call("pi.replay-system", {"messages": messages[:1]})
@@ -80,10 +80,10 @@ def replay_batch(client: Client, messages) -> None:
 
 @st.composite
 def transcript_and_extras(draw) -> tuple[list[dict], list[tuple[int, dict]]]:
-    messages = draw(st.lists(user_message, max_size=3))
+    messages = draw(st.lists(drawn(user_message), max_size=3))
     extras = []
     for _ in range(draw(st.integers(1, 3))):
-        extra = draw(extra_message())
+        extra = draw(drawn(extra_message))
         if extra["role"] == "bashExecution":
             extra["excludeFromContext"] = True
         extras.append((draw(st.integers(0, len(messages))), extra))

@@ -2,8 +2,8 @@
 (:mod:`conformance.strategies.partitions`) with the suite cases and the generated examples that
 hit it.
 
-The generated examples are those ``diff`` draws at a budget (the reference against itself, so
-nothing shrinks); a class hit by no suite case or by no generated example is listed as unhit,
+The generated examples are those ``diff`` sends at a budget, the examples it draws and the
+operation's frames (the reference against itself, so nothing shrinks); a class hit by no suite case or by no generated example is listed as unhit,
 and the command exits 1 while one is.
 """
 
@@ -34,7 +34,8 @@ class CellsReport:
 
 
 def generated_examples(op: str, examples: int) -> list[tuple[dict, Any]]:
-    """The examples ``diff`` draws for ``op`` at ``examples`` (derandomized), in order."""
+    """The examples ``diff`` sends for ``op`` at ``examples`` (the ``examples`` it draws,
+    derandomized, then the operation's frames), in order."""
     from conformance.adapters.connect import make_adapter
     from conformance.diff import diff_operation
 

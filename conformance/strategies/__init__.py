@@ -1,6 +1,7 @@
 """Hypothesis strategies of operation inputs, per area: the examples ``(input, tree)`` that the
 differential test (:mod:`conformance.diff`) and the invariants (:mod:`conformance.invariants`)
-generate."""
+generate, and the frames ``diff`` sends after them (:func:`frames_for`: examples built on purpose
+from combinations of an operation's declared input classes)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import tempfile
 from typing import Any, Callable
 
 from conformance.output.removal import remove_tree
-from conformance.strategies.registry import HAND_WRITTEN, Example, strategy  # noqa: F401  (public names)
+from conformance.strategies.registry import FRAMES, HAND_WRITTEN, Example, frames, strategy  # noqa: F401  (public names)
 
 
 def _load() -> None:
@@ -21,6 +22,14 @@ def hand_written() -> dict[str, Callable[[], Any]]:
     """Every registered hand-written strategy by operation name."""
     _load()
     return dict(HAND_WRITTEN)
+
+
+def frames_for(op: str) -> list[Example]:
+    """The frames of ``op`` (see :func:`conformance.strategies.registry.frames`), ``[]`` when it
+    has none."""
+    _load()
+    found = FRAMES.get(op)
+    return found() if found is not None else []
 
 
 def for_operation(op: str) -> tuple[Any, str]:

@@ -1,6 +1,6 @@
-"""Strategies of the pi area's inputs: templates (PI-DECISION-TEMPLATES), messages
-(PI-DECISION-MESSAGES, PI-DECISION-CONVERSION), ``models.json`` values (PI-DECISION-MODELS) and
-package sources (PI-DECISION-PACKAGES). Each builds texts from the pieces the rules distinguish
+"""Strategies of the pi area's inputs: templates (PI-DECISION-TEMPLATES), ``models.json`` values
+(PI-DECISION-MODELS) and package sources (PI-DECISION-PACKAGES); the message operations' are in
+:mod:`conformance.strategies.messages`. Each builds texts from the pieces the rules distinguish
 (placeholder forms and near misses, quoting forms, value interpolations), so that examples reach
 the branches, not just valid JSON."""
 
@@ -11,19 +11,26 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from conformance.strategies.registry import drawn_number, strategy
+from conformance.strategies.registry import drawn_number, frames, strategy
 
 # --- templates (PI-DECISION-TEMPLATES) -----------------------------------------------------------------------------
 
-_NUMBER = st.sampled_from(["0", "1", "2", "10"])
-placeholder = st.one_of(
-    _NUMBER.map(lambda n: "$" + n),  # $N
-    st.sampled_from(["$@", "$ARGUMENTS"]),
-    st.tuples(st.one_of(_NUMBER, st.sampled_from(["@", "ARGUMENTS"])), st.sampled_from(["", "d", "$1", "a b"]))
-    .map(lambda e: "${%s:-%s}" % e),  # ${N:-default}, ${@:-default}, ${ARGUMENTS:-default}
-    st.tuples(_NUMBER, st.sampled_from(["", ":0", ":1", ":2"])).map(lambda e: "${@:%s%s}" % e),  # ${@:N[:L]}
-)
-"""Every placeholder form of the substitution table (PI-TPL-SUB-*), with the numbers 0, 1, 2, 10."""
+NUMBERS = ("0", "1", "2", "10")
+
+
+def placeholder(pick: random.Random) -> str:
+    """One placeholder of every form of the substitution table (PI-TPL-SUB-*), with the numbers
+    0, 1, 2 and 10: ``$N``, ``$@``, ``$ARGUMENTS``, ``${N:-default}`` (and of ``@`` and
+    ``ARGUMENTS``), ``${@:N}`` and ``${@:N:L}``."""
+    form = pick.randrange(4)
+    if form == 0:
+        return "$" + pick.choice(NUMBERS)
+    if form == 1:
+        return pick.choice(("$@", "$ARGUMENTS"))
+    if form == 2:
+        return "${%s:-%s}" % (pick.choice(NUMBERS + ("@", "ARGUMENTS")), pick.choice(("", "d", "$1", "a b")))
+    return "${@:%s%s}" % (pick.choice(NUMBERS), pick.choice(("", ":0", ":1", ":2")))
+
 
 NEAR_MISSES = ("$", "$$1", "\\$1", "${1", "${1:-", "${@:", "${@:x}", "${@:1:}", "$ARGUMENT", "$arguments",
                "${}", "${1}", "${ARGUMENTS}", "${1:-$2}", "${1:-${2}}", "$1$2", "$-1", "$1a", "${ 1:-d}")
@@ -32,14 +39,24 @@ default, unterminated, escaped, doubled."""
 
 _PLAIN = ("a", "b c", "x\n", " ", "}", ":-", "{", "é", "\U0001F600", "e\u0301")
 
-template_text = st.lists(st.one_of(placeholder, st.sampled_from(NEAR_MISSES), st.sampled_from(_PLAIN)),
-                         max_size=6).map("".join)
-"""A template's content built from placeholders, near misses and plain text."""
+
+def template_text(pick: random.Random) -> str:
+    """A template's content built from placeholders, near misses and plain text."""
+    pieces = (placeholder, lambda p: p.choice(NEAR_MISSES), lambda p: p.choice(_PLAIN))
+    return "".join(pick.choice(pieces)(pick) for _ in range(pick.randrange(7)))
+
 
 ARG_PIECES = ("a", "bc", "$1", "$@", "${1:-x}", "é", "", " ", "a b", "\U0001F600", "e\u0301")
-arg_values = st.one_of(st.sampled_from([[], [""]]), st.lists(st.sampled_from(ARG_PIECES), min_size=1, max_size=4))
-"""Arguments to substitute: none, one empty, and lists including ones that look like placeholders
-(never re-substituted), characters beyond the Basic Multilingual Plane and combining marks."""
+
+
+def arg_values(pick: random.Random) -> list[str]:
+    """Arguments to substitute: none, one empty, and lists including ones that look like
+    placeholders (never re-substituted), characters beyond the Basic Multilingual Plane and
+    combining marks."""
+    if pick.randrange(3) == 0:
+        return pick.choice(([], [""]))
+    return [pick.choice(ARG_PIECES) for _ in range(pick.randint(1, 4))]
+
 
 QUOTING = ('"a b"', "'a b'", '""', "''", '"open', "'open", '\\"', "a\"b\"c", "a'b'c", '"it\'s"', "'say \"hi\"'",
            "\\", "$1", "x", "\U0001F600", "e\u0301")
@@ -48,27 +65,52 @@ JS_ONLY_SEPARATORS = ("\ufeff", "\u2028", "\u1680")
 """Characters of JavaScript's ``\\s`` that other languages' white space leaves out."""
 NOT_SEPARATORS = ("\u001c", "\u0085", "\u200b")
 """Characters other languages call white space that JavaScript's ``\\s`` does not (PI-TPL-ARGS-SPLIT)."""
-argument_text = st.lists(st.tuples(st.sampled_from(QUOTING), st.sampled_from(SEPARATORS)), max_size=5) \
-    .map(lambda parts: "".join(p + s for p, s in parts))
-"""An argument text with every quoting form (double, single, empty, unterminated, escaped,
-adjacent) and JavaScript's whitespace characters as separators."""
-split_text = st.lists(st.tuples(st.sampled_from(QUOTING), st.sampled_from(JS_ONLY_SEPARATORS + NOT_SEPARATORS + (" ", "  "))),
-                      min_size=2, max_size=4).map(lambda parts: "".join(p + s for p, s in parts))
-"""An argument text whose separators are the characters where JavaScript's ``\\s`` and other
-languages' white space part (PI-TPL-ARGS-SPLIT)."""
+
+
+def argument_text(pick: random.Random) -> str:
+    """An argument text with every quoting form (double, single, empty, unterminated, escaped,
+    adjacent) and JavaScript's whitespace characters as separators."""
+    return "".join(pick.choice(QUOTING) + pick.choice(SEPARATORS) for _ in range(pick.randrange(6)))
+
+
+def split_text(pick: random.Random) -> str:
+    """An argument text whose separators are the characters where JavaScript's ``\\s`` and
+    other languages' white space part (PI-TPL-ARGS-SPLIT)."""
+    separators = JS_ONLY_SEPARATORS + NOT_SEPARATORS + (" ", "  ")
+    return "".join(pick.choice(QUOTING) + pick.choice(separators) for _ in range(pick.randint(2, 4)))
 
 
 @strategy("pi.parse-args")
 def parse_args() -> Any:
     """Examples ``(input, tree)`` of ``pi.parse-args`` (see the module docstring)."""
-    return st.one_of(st.sampled_from(["", " ", "\t\n\u00a0"]), argument_text, split_text) \
-        .map(lambda text: ({"text": text}, None))
+    def build(k: int) -> tuple[dict, None]:
+        pick = random.Random(k)
+        form = pick.randrange(5)
+        text = pick.choice(("", " ", "\t\n\u00a0")) if form == 0 else split_text(pick) if form == 1 else argument_text(pick)
+        return {"text": text}, None
+
+    return drawn_number().map(build)
 
 
 @strategy("pi.substitute-args")
 def substitute_args() -> Any:
     """Examples ``(input, tree)`` of ``pi.substitute-args`` (see the module docstring)."""
-    return st.tuples(template_text, arg_values).map(lambda e: ({"content": e[0], "args": e[1]}, None))
+    def build(k: int) -> tuple[dict, None]:
+        pick = random.Random(k)
+        return {"content": template_text(pick), "args": arg_values(pick)}, None
+
+    return drawn_number().map(build)
+
+
+@frames("pi.substitute-args")
+def substitute_args_frames() -> list[tuple[dict, None]]:
+    """Every placeholder form of the substitution table and near misses in one template, with
+    no arguments, one empty argument, and arguments of every kind: an empty one among others, one
+    holding placeholder text, fewer than a positional placeholder asks for, every character class."""
+    every = ("$1 $0 $10 $@ $ARGUMENTS ${2:-d} ${@:-all} ${ARGUMENTS:-} ${1:-$2} ${@:1} ${@:2:1} ${@:0} "
+             "${1} ${@:x} $arguments")
+    return [({"content": every, "args": args}, None)
+            for args in ([], [""], ["a", "", "caf\u00e9 \U0001F600", "e\u0301", "$1"])]
 
 
 NAMES = ("t", "a-b", "T", "review", "x.y", "\u00e9", "e\u0301", "\U0001F600")
@@ -231,67 +273,3 @@ def package_source() -> Any:
         return data, None
 
     return build()
-
-
-# --- messages (PI-DECISION-MESSAGES, PI-DECISION-CONVERSION) ----------------------------------------------------------------------------
-
-SECTION_NAMES = ("rules", "style", "tools", "memo", "2", "10")
-TOOL_NAMES = ("read", "write", "bash", "grep")
-_short = st.text(alphabet="ab \n", max_size=6)
-
-
-@st.composite
-def system_message(draw: Any) -> dict:
-    """A ``system`` message of ``pi.replay-system``: content as a string or text parts, sections
-    set and removed (``null``), tools added and removed, ``replace`` now and then."""
-    m: dict = {"role": "system", "timestamp": draw(st.integers(0, 10**6))}
-    if draw(st.booleans()):
-        m["content"] = draw(_short)
-    else:
-        m["content"] = [{"type": "text", "text": t} for t in draw(st.lists(_short, max_size=2))]
-    if draw(st.booleans()):
-        m["sections"] = draw(st.dictionaries(st.sampled_from(SECTION_NAMES), st.one_of(st.none(), _short),
-                                             max_size=3))
-    if draw(st.booleans()):
-        m["toolsAdded"] = [{"name": n, "description": draw(_short), "parameters": {"type": "object"}}
-                           for n in draw(st.lists(st.sampled_from(TOOL_NAMES), max_size=2, unique=True))]
-    if draw(st.booleans()):
-        m["toolsRemoved"] = [{"name": n} for n in draw(st.lists(st.sampled_from(TOOL_NAMES), max_size=2,
-                                                                unique=True))]
-    if draw(st.integers(0, 4)) == 0:
-        m["replace"] = draw(st.booleans())
-    return m
-
-
-@strategy("pi.replay-system")
-def replay_system() -> Any:
-    """Examples ``(input, tree)`` of ``pi.replay-system`` (see the module docstring)."""
-    return st.lists(system_message(), min_size=1, max_size=4).map(lambda ms: ({"messages": ms}, None))
-
-
-user_message = st.builds(lambda t, ts: {"role": "user", "content": t, "timestamp": ts},
-                         st.text(alphabet="ab ", max_size=5), st.integers(0, 1000))
-"""A plain user message (a base role that passes unchanged, PI-CONVERT-PASSTHROUGH)."""
-
-
-@st.composite
-def extra_message(draw: Any) -> dict:
-    """A message that conversion rewrites or drops: a bash execution (exit codes, cancelled,
-    truncated with and without a path, excluded) or an unknown role."""
-    if draw(st.booleans()):
-        m = {"role": "bashExecution", "command": draw(st.text("ls -a", max_size=5)),
-             "output": draw(st.text("ok\n", max_size=4)), "exitCode": draw(st.sampled_from([0, 1, 2, None])),
-             "cancelled": draw(st.booleans()), "truncated": draw(st.booleans()),
-             "timestamp": draw(st.integers(0, 1000))}
-        if draw(st.booleans()):
-            m["excludeFromContext"] = draw(st.booleans())
-        if draw(st.booleans()):
-            m["fullOutputPath"] = draw(st.sampled_from(["", "/tmp/full.log"]))
-        return m
-    return {"role": draw(st.sampled_from(["note", "plan", "x-custom"])), "text": "opaque", "timestamp": 0}
-
-
-@strategy("pi.convert-to-llm")
-def convert_to_llm() -> Any:
-    """Examples ``(input, tree)`` of ``pi.convert-to-llm`` (see the module docstring)."""
-    return st.lists(st.one_of(user_message, extra_message()), max_size=4).map(lambda ms: ({"messages": ms}, None))

@@ -15,6 +15,8 @@ for its input model) and the file tree the kit materialises for it (a scenario `
 
 HAND_WRITTEN: dict[str, Callable[[], Any]] = {}
 
+FRAMES: dict[str, Callable[[], list[Example]]] = {}
+
 
 def strategy(op: str) -> Callable[[Callable[[], Any]], Callable[[], Any]]:
     """Register the decorated function (no arguments, returning a strategy of
@@ -25,6 +27,24 @@ def strategy(op: str) -> Callable[[Callable[[], Any]], Callable[[], Any]]:
         if op in HAND_WRITTEN:
             raise ValueError(f"operation {op!r} has two hand-written strategies")
         HAND_WRITTEN[op] = fn
+        return fn
+
+    return register
+
+
+def frames(op: str) -> Callable[[Callable[[], list[Example]]], Callable[[], list[Example]]]:
+    """Register the decorated function (no arguments, returning a list of :data:`Example`) as the
+    *frames* of ``op``: examples built on purpose, each from a chosen combination of the
+    operation's declared input classes (the test frames of the category-partition method), so
+    that together they reach every class that one drawn example holds only one of (a message's
+    role, an assistant's stop reason). ``diff`` sends them after the examples it draws, when those
+    found no disagreement; they are the same every run and do not count against ``--examples``. Raises ``ValueError`` when
+    ``op`` already has frames."""
+
+    def register(fn: Callable[[], list[Example]]) -> Callable[[], list[Example]]:
+        if op in FRAMES:
+            raise ValueError(f"operation {op!r} has two lists of frames")
+        FRAMES[op] = fn
         return fn
 
     return register
