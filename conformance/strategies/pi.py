@@ -253,23 +253,71 @@ def models_value() -> Any:
 
 # --- package sources (PI-DECISION-PACKAGES) -----------------------------------------------------------------------
 
-SOURCES = ("npm:pkg", "npm:@scope/pkg", "npm:pkg@1.2.3", "npm:@scope/pkg@^2", "npm:", "npm:@scope",
-           "git:github.com/u/r", "git:github.com/u/r@v1", "git:u/r", "https://github.com/u/r",
-           "https://github.com/u/r.git@main", "git@github.com:u/r.git", "ssh://git@host.com/u/r",
-           "git+https://host.com/u/r", "./local", "../up", "~/home", "~", "/abs/path", "pkg", "local",
-           ".", "C:\\pkg", "https://example.com/x.tgz", " npm:pkg", "npm:PKG", "git:github.com/u/r#ref")
+NPM_NAMES = ("pkg", "@scope/pkg", "a-b.c_d", "PKG", "caf\u00e9", "", "@scope", "a b", "@scope/pkg/extra")
+NPM_VERSIONS = ("", "@1.2.3", "@1.2.3-beta.1", "@^2", "@~1.0", "@>=1", "@1.x", "@1", "@latest", "@next", "@")
+GIT_HOSTS = ("github.com", "gitlab.example.org", "localhost", "host")
+GIT_PATHS = ("u/r", "u/r.git", "u/r/", "u/r.git/", "u", "u/r#v1", "group/sub/r", "u/\u00e9")
+GIT_REFS = ("", "", "@v1", "@main", "@1.0.0")
+URL_SCHEMES = ("https", "http", "ssh", "git", "ftp", "git+https")
+URL_AUTHORITIES = ("{host}", "git@{host}", "{host}:2222", "user@{host}:8443")
+LOCAL_PATHS = (".", "./local", "../up", "~", "~/pkgs/x", "/abs/path", "pkg", "local/dir", "github.com/u/r",
+               "git@github.com:u/r.git", "C:\\pkg", "caf\u00e9/\U0001F600", "cafe\u0301")
+AROUND = ("", "", "", " ", "\t", "\n", "  ")
+
+
+def package_source_text(pick: random.Random) -> str:
+    """A source of one of the forms of PI-PKG-SOURCE-NPM, -GIT, -URL and -LOCAL, put together
+    from its parts (names, versions, hosts, paths, refs, users and ports), refused forms among
+    them, sometimes with white space around or only white space (PI-PKG-SOURCE-TRIM)."""
+    form = pick.randrange(6)
+    if form == 0:
+        text = "npm:" + pick.choice(NPM_NAMES) + pick.choice(NPM_VERSIONS)
+    elif form == 1:
+        text = "git:" + pick.choice(GIT_HOSTS) + "/" + pick.choice(GIT_PATHS) + pick.choice(GIT_REFS)
+    elif form == 2:
+        text = "git:git@" + pick.choice(GIT_HOSTS) + ":" + pick.choice(GIT_PATHS) + pick.choice(GIT_REFS)
+    elif form == 3:
+        authority = pick.choice(URL_AUTHORITIES).format(host=pick.choice(GIT_HOSTS))
+        text = (pick.choice(("", "", "git:")) + pick.choice(URL_SCHEMES) + "://" + authority
+                + pick.choice(("", "/")) + pick.choice(GIT_PATHS + ("",)) + pick.choice(GIT_REFS))
+    elif form == 4:
+        text = pick.choice(LOCAL_PATHS)
+    else:
+        text = pick.choice(("", "npm:", "git:", "git:github.com", "https://", "ftp://host/x"))
+    if pick.randrange(12) == 0:
+        return pick.choice(AROUND[3:]) * pick.randint(1, 2)
+    return pick.choice(AROUND) + text + pick.choice(AROUND)
+
+
+def _source_input(source: str, scope: str, home: bool) -> dict:
+    data: dict = {"source": source, "scope": scope}
+    # A `~` source without `home` resolves against the implementation's own home, which no two
+    # processes share (each adapter has a scratch home): the input always says it then.
+    if home or source.strip().startswith("~"):
+        data["home"] = "/home/user"
+    return data
 
 
 @strategy("pi.package-source")
 def package_source() -> Any:
-    """Examples ``(input, tree)`` of ``pi.package-source`` (see the module docstring)."""
-    @st.composite
-    def build(draw: Any) -> tuple[dict, None]:
-        data: dict = {"source": draw(st.sampled_from(SOURCES)), "scope": draw(st.sampled_from(["user", "project"]))}
-        # A `~` source without `home` resolves against the implementation's own home, which no two
-        # processes share (each adapter has a scratch home): the input always says it then.
-        if data["source"].startswith("~") or draw(st.booleans()):
-            data["home"] = "/home/user"
-        return data, None
+    """Examples ``(input, tree)`` of ``pi.package-source``: a source of every form
+    (:func:`package_source_text`) in either scope, with or without a home."""
+    def build(k: int) -> tuple[dict, None]:
+        pick = random.Random(k)
+        return _source_input(package_source_text(pick), pick.choice(("user", "project")), pick.random() < 0.5), None
 
-    return build()
+    return drawn_number().map(build)
+
+
+@frames("pi.package-source")
+def package_source_frames() -> list[tuple[dict, None]]:
+    """One source of each form and part of PI-PKG-SOURCE-*, the refused ones included, in both
+    scopes and with and without a home."""
+    sources = ("npm:@scope/pkg@1.2.3", "npm:pkg@latest", "npm:caf\u00e9@^2", "npm:@scope", "npm:a b",
+               "git:localhost/u/r@v1", "git:git@github.com:u/r.git@v2", "git:https://github.com/u/r",
+               "git:github.com/u/r.git/@v1", "git:u/r", "git:github.com/u", "git:github.com/u/r#v1",
+               "http://host.example.org/u/r", "ssh://git@host.example.org:2222/u/r.git", "git://host.example.org/u/r",
+               "ftp://host.example.org/u/r", "https://github.com/u/r/",
+               "~", "~/pkgs/x", "/abs/path", "github.com/u/r", "git@github.com:u/r", "C:\\pkg",
+               "caf\u00e9/\U0001F600", "cafe\u0301", "", " \t", " npm:pkg ", "./local", "pkg")
+    return [(_source_input(source, ("user", "project")[n % 2], n % 3 == 0), None) for n, source in enumerate(sources)]

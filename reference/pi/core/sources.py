@@ -131,7 +131,7 @@ def parse_git_source(source: str) -> PackageSource | None:
     a local path.
 
     Implements PI-PKG-SOURCE-GIT-HASH: a repository path holding ``#`` (a ref written the npm
-    way) is refused.
+    way) is refused, in every form, a URL's included (where ``#`` would start a fragment).
 
     Implements PI-PKG-SOURCE-CASE: the ``git:`` prefix and the URL schemes are matched as written,
     in lower case; ``HTTPS://...`` is not a git source (:func:`parse_source` refuses it).
@@ -154,7 +154,8 @@ def parse_git_source(source: str) -> PackageSource | None:
             raise _invalid(source, _scheme_problem(url, "git sources"))
         parts = urlsplit(url)
         host = parts.hostname or ""
-        path, ref = _split_ref(parts.path.lstrip("/"))
+        # urlsplit takes `#...` for a fragment; it is part of the path as written (PI-PKG-SOURCE-GIT-HASH)
+        path, ref = _split_ref(parts.path.lstrip("/") + ("#" + parts.fragment if "#" in url else ""))
         repo = url if ref is None else url[: url.rfind("@" + ref)]
     else:
         slash = url.find("/")
