@@ -236,19 +236,57 @@ def load_templates() -> Any:
 
 # --- models.json values (PI-DECISION-MODELS) --------------------------------------------------------------------
 
-VALUE_PIECES = ("$A", "${A}", "$B", "${B}", "$$", "$!", "$", "${", "${A", "${}", "$1", "$_x", "x", "-", "{A}", "!")
-COMMANDS = ("!echo hi", "!printf ab", "!false", "!true", "!echo $A", "! echo spaced", "!")
+VALUE_PIECES = ("$A", "${A}", "$B", "${B}", "$$", "$!", "$", "${", "${A", "${}", "$1", "$_x", "x", "-", "{A}", "!",
+                "${A-B}", "MY_KEY", "caf\u00e9", "\U0001F511", "e\u0301", " ")
+COMMANDS = ("!echo hi", "!printf ab", "!false", "!true", "!echo $A", "! echo spaced", "!", "!printf '  key \\n'",
+            "!printf ' \\n\\t'", "!printf ''", "!echo partial; exit 3", "!printf 'caf\\351'", "!cat", "!read x; echo $x")
 """The only commands a generated value runs: harmless and quick (PI-MODELS-VALUE-COMMAND)."""
 
-env = st.dictionaries(st.sampled_from(["A", "B", "_x"]), st.sampled_from(["", "v", "$B", "a b"]), max_size=3)
+ENV_NAMES = ("A", "B", "_x", "MY_KEY")
+ENV_VALUES = ("", "v", "$B", "a b", "caf\u00e9")
+
+
+def models_value_input(pick: random.Random) -> dict:
+    """A value built from the pieces PI-MODELS-VALUE-FORMS and -ESCAPES tell apart (or one of
+    :data:`COMMANDS`) and an environment of some of its names, set, empty or missing."""
+    if pick.randrange(4) == 0:
+        value = pick.choice(COMMANDS)
+    else:
+        value = "".join(pick.choice(VALUE_PIECES) for _ in range(pick.randint(1, 5)))
+        if value.startswith("!"):
+            value = "$" + value
+    env = {name: pick.choice(ENV_VALUES) for name in pick.sample(ENV_NAMES, pick.randrange(len(ENV_NAMES) + 1))}
+    return {"value": value, "env": env}
+
+
+env = st.dictionaries(st.sampled_from(ENV_NAMES), st.sampled_from(ENV_VALUES), max_size=3)
+"""An environment of some of :data:`ENV_NAMES` (what the invariants draw)."""
 
 
 @strategy("pi.models-value")
 def models_value() -> Any:
-    """Examples ``(input, tree)`` of ``pi.models-value`` (see the module docstring)."""
-    value = st.one_of(st.lists(st.sampled_from(VALUE_PIECES), min_size=1, max_size=5).map("".join)
-                      .filter(lambda s: not s.startswith("!")), st.sampled_from(COMMANDS))
-    return st.tuples(value, env).map(lambda e: ({"value": e[0], "env": e[1]}, None))
+    """Examples ``(input, tree)`` of ``pi.models-value``: :func:`models_value_input`."""
+    return drawn_number().map(lambda k: (models_value_input(random.Random(k)), None))
+
+
+@frames("pi.models-value")
+def models_value_frames() -> list[tuple[dict, None]]:
+    """Each form, escape and near miss, each state of a variable and each kind of command once."""
+    inputs = (
+        {"value": "MY_KEY", "env": {"MY_KEY": "secret"}},
+        {"value": "", "env": {}},
+        {"value": "Bearer $A.v1 and ${B}", "env": {"A": "a$B", "B": ""}},
+        {"value": "$!x $$1 $ ${ ${A-B} ${}", "env": {"A": "v"}},
+        {"value": "$A:$MISSING", "env": {"A": "caf\u00e9 \U0001F511 e\u0301"}},
+        {"value": "!printf '  key \\n'", "env": {}},
+        {"value": "!printf ' \\n\\t'", "env": {}},
+        {"value": "!echo partial; exit 3", "env": {}},
+        {"value": "!printf ''", "env": {}},
+        {"value": "!printf '%s' '$A'", "env": {"A": "v"}},
+        {"value": "!printf 'caf\\351'", "env": {}},
+        {"value": "!cat", "env": {}},
+    )
+    return [(dict(i), None) for i in inputs]
 
 
 # --- package sources (PI-DECISION-PACKAGES) -----------------------------------------------------------------------

@@ -4,12 +4,13 @@ the clause statements of the spec catalogue, never from the cases; one module pe
 
 from __future__ import annotations
 
-from conformance.strategies.partitions import messages, packages, templates
+from conformance.strategies.partitions import messages, models, packages, templates
 from conformance.strategies.partitions.cells import Cell, Hit  # noqa: F401  (public names)
 
 PARTITIONS: dict[str, list[Cell]] = {
     **templates.PARTITIONS,
     **messages.PARTITIONS,
     **packages.PARTITIONS,
+    **models.PARTITIONS,
 }
 """Every operation's declared classes, by operation name."""
