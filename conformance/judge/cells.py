@@ -1,11 +1,8 @@
 """``pi-conformance coverage --cells``: each declared input class
 (:mod:`conformance.strategies.partitions`) with the suite cases and the generated examples that
-hit it.
-
-The generated examples are those ``diff`` sends at a budget, the examples it draws and the
-operation's frames (the reference against itself, so nothing shrinks); a class hit by no suite case or by no generated example is listed as unhit,
-and the command exits 1 while one is.
-"""
+hit it (:func:`generated_examples`: what ``diff`` sends, the reference against itself, so nothing
+shrinks); a class hit by no suite case or by no generated example is listed as unhit, and the
+command exits 1 while one is."""
 
 from __future__ import annotations
 
