@@ -9,7 +9,9 @@ import pytest
 from tests.kit_fixtures import lend_parse_cache
 
 COMMANDS = {
-    "diff": ["diff", "--adapter", "reference", "--adapter", "reference", "--op", "pi.parse-args", "--examples", "2"],
+    # profiles.compose draws text, for which hypothesis writes its storage (pi.parse-args's examples
+    # are built from one drawn number now, and write none)
+    "diff": ["diff", "--adapter", "reference", "--adapter", "reference", "--op", "profiles.compose", "--examples", "2"],
     "invariants": ["invariants", "--area", "pi", "--invariant", "inv-tpl-args-requote", "--examples", "2"],
 }
 
