@@ -112,10 +112,13 @@ def test_operations_holding_a_non_string_is_an_adapter_that_could_not_start(tmp_
     assert "Traceback" not in err and "gave 3 (int)" in err
 
 
-def test_an_answer_nested_past_the_bound_is_malformed_and_every_report_is_written(tmp_path):
+@pytest.mark.parametrize("adapter", ["python:hostile_impls:DeepAnswer", "python:hostile_impls:DeepestAnswer",
+                                     "python-process:hostile_impls:DeepestAnswer"])
+def test_an_answer_nested_past_the_bound_is_malformed_and_every_report_is_written(tmp_path, adapter):
+    # 100,000 deep crashed the kit in process (RecursionError copying it) and the server too
     paths = [tmp_path / name for name in ("r.json", "r.md", "r.xml", "r.html")]
     flags = ["--report-json", "--report-md", "--junit", "--report-html"]
-    kit = _kit(tmp_path, "python:hostile_impls:DeepAnswer", *[x for pair in zip(flags, map(str, paths)) for x in pair])
+    kit = _kit(tmp_path, adapter, *[x for pair in zip(flags, map(str, paths)) for x in pair])
     out, err = kit.communicate(timeout=120)
     assert kit.returncode == 1, out + err
     assert "Traceback" not in err and "nested more than 100 levels deep" in out

@@ -33,6 +33,14 @@ def nesting_depth(value: Any, limit: int = MAX_ANSWER_DEPTH) -> int:
     return deepest
 
 
+def too_deep(output: Any) -> str | None:
+    """Why ``output`` (an answer's output) is malformed by its nesting (:data:`MAX_ANSWER_DEPTH`),
+    or ``None``: the one message for every adapter, in process, served or a process of its own."""
+    if nesting_depth(output) > MAX_ANSWER_DEPTH:
+        return f"malformed output: nested more than {MAX_ANSWER_DEPTH} levels deep"
+    return None
+
+
 @dataclass
 class Answer:
     """One answer to one request.

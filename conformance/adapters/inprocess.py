@@ -26,6 +26,7 @@ from conformance.adapters.base import (
     ImplementationError,
     Skipped,
     Unsupported,
+    too_deep,
 )
 from conformance import PROTOCOL_VERSION
 from conformance.adapters.protocol import malformed_result
@@ -309,7 +310,7 @@ class InProcessAdapter:
                 raise
             tail = "".join(traceback.format_exception(exc))[-4000:]
             return Answer("errored", message=f"{type(exc).__name__}: {exc}", stderr=tail)
-        malformed = malformed_result(op, output)
+        malformed = malformed_result(op, output) or too_deep(output)  # too deep to copy (RecursionError)
         if malformed is not None:
             return Answer("errored", message=malformed, no_answer=True)
         try:

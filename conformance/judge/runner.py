@@ -16,7 +16,7 @@ from conformance.judge import diffs, golden
 from conformance.corpus import editions
 from conformance.corpus.yamlio import FileError
 from conformance.errors import validation_problem
-from conformance.adapters.base import MAX_ANSWER_DEPTH, Adapter, Answer, Hello, nesting_depth
+from conformance.adapters.base import Adapter, Answer, Hello, too_deep
 from conformance.corpus.cases import Case
 from conformance.output.console import shown
 from conformance.judge.normalise import replace_root
@@ -183,9 +183,9 @@ class Runner:
         if pre is not None:
             return pre
         answer, roots, duration = self.execute(case)
-        if answer.kind == "result" and nesting_depth(answer.output) > MAX_ANSWER_DEPTH:
-            answer = Answer("errored", no_answer=True, stderr=answer.stderr,
-                            message=f"malformed output: nested more than {MAX_ANSWER_DEPTH} levels deep")
+        deep = too_deep(answer.output) if answer.kind == "result" else None
+        if deep is not None:
+            answer = Answer("errored", no_answer=True, stderr=answer.stderr, message=deep)
         verdict = self.judge(case, answer, roots)
         result = self.result(case, verdict, answer, duration)
         if self.update and answer.kind == "result" and case.error_code is None and verdict.output is not None \

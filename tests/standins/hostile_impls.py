@@ -74,8 +74,17 @@ class DeepAnswer(_Echo):
     """Answers with a value nested 500 arrays deep: within what JSON reads, past what a writer that
     recurses survives."""
 
+    depth = 500
+
     def run(self, op, input, root):
         value = []
-        for _ in range(500):
+        for _ in range(self.depth):
             value = [value]
         return {"value": value}
+
+
+class DeepestAnswer(DeepAnswer):
+    """Answers with a value nested 100,000 arrays deep: past what even Python's JSON encoder
+    survives, so in process it must be refused before it is copied."""
+
+    depth = 100_000
