@@ -105,11 +105,15 @@ def test_a_thread_left_by_an_implementation_does_not_hold_the_kit(tmp_path, pref
     assert report.exists()
 
 
-def test_operations_holding_a_non_string_is_an_adapter_that_could_not_start(tmp_path):
-    kit = _kit(tmp_path, "python:hostile_impls:OddOperations")
+@pytest.mark.parametrize("prefix", ["python:", "python-process:"])
+@pytest.mark.parametrize("impl, words", [("OddOperations", "gave 3 (int)"),
+                                         ("StringOperations", "a list of operation names (strings), and gave 'kit.echo' (str)")])
+def test_operations_not_a_list_of_names_is_an_adapter_that_could_not_start(tmp_path, prefix, impl, words):
+    # a string was read letter by letter, as eight one-letter operations
+    kit = _kit(tmp_path, f"{prefix}hostile_impls:{impl}")
     out, err = kit.communicate(timeout=60)
     assert kit.returncode == 3, out + err
-    assert "Traceback" not in err and "gave 3 (int)" in err
+    assert "Traceback" not in err and words in err, err
 
 
 @pytest.mark.parametrize("adapter", ["python:hostile_impls:DeepAnswer", "python:hostile_impls:DeepestAnswer",

@@ -41,6 +41,26 @@ def too_deep(output: Any) -> str | None:
     return None
 
 
+def operations_problem(implementation: Any, ops: Any) -> str | None:
+    """Why ``ops``, what ``implementation.operations()`` returned, is not a list of operation
+    names (a list or tuple of strings), or ``None``: a string would be read letter by letter."""
+    cls = type(implementation).__name__
+    if not isinstance(ops, (list, tuple)):
+        return (f"{cls}.operations() must give a list of operation names (strings), and gave "
+                f"{_shown_repr(ops)} ({type(ops).__name__})")
+    odd = [op for op in ops if not isinstance(op, str)]
+    if odd:  # a name the kit cannot compare, sort or show as an operation
+        return (f"{cls}.operations() must give operation names (strings), and gave {_shown_repr(odd[0])} "
+                f"({type(odd[0]).__name__})")
+    return None
+
+
+def _shown_repr(value: Any) -> str:
+    from conformance.output.console import shown
+
+    return shown(repr(value))
+
+
 @dataclass
 class Answer:
     """One answer to one request.

@@ -26,12 +26,12 @@ from conformance.adapters.base import (
     ImplementationError,
     Skipped,
     Unsupported,
+    operations_problem,
     too_deep,
 )
 from conformance import PROTOCOL_VERSION
 from conformance.adapters.protocol import malformed_result
 from conformance.judge.facets import FACETS, unknown as unknown_facets
-from conformance.output.console import shown
 
 
 class CallTimedOut(BaseException):
@@ -177,14 +177,14 @@ class InProcessAdapter:
 
     def start(self) -> Hello:
         try:
-            self._ops = set(self.implementation.operations())
+            ops = self.implementation.operations()
         except (Exception, SystemExit) as exc:  # the implementation's own fault
             raise AdapterStartError(f"{type(self.implementation).__name__}.operations() failed: "
                                     f"{type(exc).__name__}: {exc}") from exc
-        odd = [op for op in self._ops if not isinstance(op, str)]
-        if odd:  # a name the kit cannot compare, sort or show as an operation
-            raise AdapterStartError(f"{type(self.implementation).__name__}.operations() must give operation names "
-                                    f"(strings), and gave {shown(repr(odd[0]))} ({type(odd[0]).__name__})")
+        problem = operations_problem(self.implementation, ops)
+        if problem is not None:
+            raise AdapterStartError(problem)
+        self._ops = set(ops)
         impl = self.implementation
         gives = tuple(getattr(impl, "gives", ()) or ())
         bad = unknown_facets(gives)

@@ -17,7 +17,7 @@ import traceback
 from typing import IO
 
 from conformance import PROTOCOL_VERSION
-from conformance.adapters.base import Implementation, ImplementationError, Skipped, Unsupported, too_deep
+from conformance.adapters.base import Implementation, ImplementationError, Skipped, Unsupported, operations_problem, too_deep
 from conformance.adapters.protocol import (
     MAX_LINE_BYTES,
     PROTOCOL_UNSUPPORTED,
@@ -82,7 +82,7 @@ class _Server:
             return protocol_error(None, "the adapter has already started")
         impl = self.implementation
         try:
-            self.operations = set(impl.operations())
+            ops = impl.operations()
         except Exception as exc:  # the implementation cannot say what it provides
             traceback.print_exc(file=sys.stderr)
             return {
@@ -90,6 +90,10 @@ class _Server:
                 "code": "start-failed",
                 "message": f"{impl.name}: operations() raised {type(exc).__name__}: {exc}",
             }
+        problem = operations_problem(impl, ops)
+        if problem is not None:
+            return {"type": "error", "code": "start-failed", "message": problem}
+        self.operations = set(ops)
         self.started = True
         started = {
             "type": "started",

@@ -63,6 +63,11 @@ class OddOperations(_Echo):
         return ["kit.echo", 3]
 
 
+class StringOperations(_Echo):
+    def operations(self):
+        return "kit.echo"
+
+
 class CarriageReturns(_Echo):
     """Refuses every request with a message whose lines end in CR LF, as a Windows tool writes them."""
 
