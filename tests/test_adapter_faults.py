@@ -125,3 +125,30 @@ def test_the_stderr_tail_of_an_errored_case_holds_only_what_the_adapter_wrote_du
     for answer in answers[1:]:
         assert answer.stderr.count("during seq") == 1, answer.stderr
     assert "during seq 1" in answers[0].stderr and "during seq 3" in answers[2].stderr
+
+
+@pytest.mark.parametrize("adapter", ["python:non_object_impl:LongNumber", "python-process:non_object_impl:LongNumber"])
+def test_a_number_too_long_for_the_kit_is_said_in_the_kits_words(adapter, monkeypatch):
+    # it was Python's advice: 'use sys.set_int_max_str_digits() to increase the limit'
+    from conformance.adapters.connect import make_adapter
+
+    monkeypatch.syspath_prepend(str(STANDINS))
+    monkeypatch.setenv("PYTHONPATH", str(STANDINS))
+    made = make_adapter(adapter)
+    made.start()
+    try:
+        answer = made.run("kit.echo", {"value": 1}, root=None, timeout=10)
+    finally:
+        made.stop()
+    assert answer.kind == "errored", answer
+    assert "a number 10001 digits long, past the kit's limit of 4300 digits" in answer.message, answer.message
+    assert "sys." not in answer.message
+
+
+@pytest.mark.parametrize("number", ["1" * 10000, "-" + "1" * 10000])
+def test_a_line_holding_a_number_too_long_for_the_kit_is_malformed_in_the_kits_words(number):
+    from conformance.adapters.protocol import MalformedMessage, decode_message
+
+    with pytest.raises(MalformedMessage) as raised:
+        decode_message(b'{"type":"result","seq":1,"output":{"value":' + number.encode() + b"}}\n")
+    assert str(raised.value) == "a number 10000 digits long, past the kit's limit of 4300 digits for a number"

@@ -30,7 +30,7 @@ from conformance.adapters.base import (
     too_deep,
 )
 from conformance import PROTOCOL_VERSION
-from conformance.adapters.protocol import malformed_result
+from conformance.adapters.protocol import long_number, malformed_result
 from conformance.judge.facets import FACETS, unknown as unknown_facets
 
 
@@ -316,7 +316,9 @@ class InProcessAdapter:
         try:
             return Answer.result(json.loads(json.dumps(output, allow_nan=False)))
         except (TypeError, ValueError) as exc:
-            return Answer("errored", message=f"output is not JSON data: {exc}", no_answer=True)
+            long = long_number(output)
+            return Answer("errored", message=f"output holds {long}" if long else f"output is not JSON data: {exc}",
+                          no_answer=True)
 
     def stop(self) -> None:
         if self._worker is not None:

@@ -5,6 +5,7 @@ and the server of an implementation."""
 from __future__ import annotations
 
 import json
+import sys
 from typing import Any
 
 from conformance import PROTOCOL_VERSION
@@ -69,6 +70,45 @@ def _refuse_constant(name: str) -> Any:
     raise MalformedMessage(f"{name} is not JSON")
 
 
+def digits_limit() -> int:
+    """The most digits a number may have for the kit to read or write it: Python's own limit on
+    integer conversion (4,300 by default, ``PYTHONINTMAXSTRDIGITS``); 0 for none."""
+    return sys.get_int_max_str_digits()
+
+
+def long_number_problem(digits: int) -> str:
+    """What is wrong with a number of ``digits`` digits, past :func:`digits_limit`, in the kit's words."""
+    return f"a number {digits} digits long, past the kit's limit of {digits_limit()} digits for a number"
+
+
+def long_number(value: Any) -> str | None:
+    """:func:`long_number_problem` for the first integer in ``value`` (JSON data, nested within
+    the answer bound) too long to write, or ``None`` when there is none."""
+    limit = digits_limit()
+    stack = [value]
+    while stack and limit:
+        item = stack.pop()
+        if isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, (list, tuple)):
+            stack.extend(item)
+        elif isinstance(item, int) and item.bit_length() > limit * 3:  # 3 bits hold less than a digit
+            size = abs(item)
+            digits = int(size.bit_length() * 0.30102999566398120)  # never more than the digits
+            while size >= 10 ** digits:
+                digits += 1
+            if digits > limit:
+                return long_number_problem(digits)
+    return None
+
+
+def _int_within_limit(text: str) -> int:
+    digits = len(text.lstrip("-"))
+    if digits_limit() and digits > digits_limit():
+        raise MalformedMessage(long_number_problem(digits))
+    return int(text)
+
+
 def encode_message(message: dict) -> bytes:
     """One protocol line: ``message`` as compact JSON, UTF-8, ending in ``\\n``.
 
@@ -103,6 +143,8 @@ def decode_message(line: bytes) -> dict:
     except MalformedMessage:
         raise
     except ValueError as exc:
+        if "integer string conversion" in str(exc):  # read again to say so in the kit's words
+            json.loads(text, parse_constant=_refuse_constant, parse_int=_int_within_limit)
         raise MalformedMessage(f"not JSON ({exc})") from None
     except RecursionError:
         raise MalformedMessage("JSON nested too deeply to read") from None

@@ -25,6 +25,7 @@ from conformance.adapters.protocol import (
     decode_message,
     encode_message,
     is_int,
+    long_number,
     malformed_result,
     protocol_error,
 )
@@ -183,9 +184,9 @@ def serve(implementation: Implementation, stdin: IO, stdout: IO) -> int:
         try:
             data = encode_message(reply)
         except (TypeError, ValueError) as exc:
-            data = encode_message(
-                {"type": "errored", "seq": reply.get("seq"), "message": f"the answer is not JSON: {exc}"}
-            )
+            long = long_number(reply)
+            data = encode_message({"type": "errored", "seq": reply.get("seq"),
+                                   "message": f"output holds {long}" if long else f"the answer is not JSON: {exc}"})
         stdout.write(data.decode("utf-8") if text_out else data)
         stdout.flush()
         if reply.get("type") == "stopped":

@@ -13,3 +13,10 @@ class NonObject(Implementation):
 
     def run(self, op, input, root):
         return None
+
+
+class LongNumber(NonObject):
+    """Answers ``kit.echo`` with an integer of 10,001 digits, past what Python converts by default."""
+
+    def run(self, op, input, root):
+        return {"value": 10 ** 10000}
