@@ -76,12 +76,8 @@ def test_invariants_report_the_adapters_own_failure(capsys):
             and "its standard error ended: unreliable: crash" in out), out
 
 
-@pytest.mark.parametrize("adapter", [
-    "python:non_object_impl:NonObject",  # run in process
-    "python-process:non_object_impl:NonObject",  # served by the kit's own server
-    shlex.join([sys.executable, str(STANDINS / "non_object.py")]),  # a process writing "output": null
-])
-def test_a_result_that_is_not_an_object_is_an_adapter_error_in_the_kits_words(adapter, monkeypatch):
+def _echo_answer(adapter: str, monkeypatch):
+    """The answer of ``adapter`` (the stand-ins' folder on its paths) to one ``kit.echo``."""
     from conformance.adapters.connect import make_adapter
 
     monkeypatch.syspath_prepend(str(STANDINS))
@@ -89,9 +85,18 @@ def test_a_result_that_is_not_an_object_is_an_adapter_error_in_the_kits_words(ad
     made = make_adapter(adapter)
     made.start()
     try:
-        answer = made.run("kit.echo", {"value": 1}, root=None, timeout=10)
+        return made.run("kit.echo", {"value": 1}, root=None, timeout=10)
     finally:
         made.stop()
+
+
+@pytest.mark.parametrize("adapter", [
+    "python:non_object_impl:NonObject",  # run in process
+    "python-process:non_object_impl:NonObject",  # served by the kit's own server
+    shlex.join([sys.executable, str(STANDINS / "non_object.py")]),  # a process writing "output": null
+])
+def test_a_result_that_is_not_an_object_is_an_adapter_error_in_the_kits_words(adapter, monkeypatch):
+    answer = _echo_answer(adapter, monkeypatch)
     assert answer.kind == "errored", answer
     assert "malformed 'result'" in answer.message and "null, not an object" in answer.message, answer.message
     assert "NoneType" not in answer.message and "Output" not in answer.message
@@ -130,16 +135,7 @@ def test_the_stderr_tail_of_an_errored_case_holds_only_what_the_adapter_wrote_du
 @pytest.mark.parametrize("adapter", ["python:non_object_impl:LongNumber", "python-process:non_object_impl:LongNumber"])
 def test_a_number_too_long_for_the_kit_is_said_in_the_kits_words(adapter, monkeypatch):
     # it was Python's advice: 'use sys.set_int_max_str_digits() to increase the limit'
-    from conformance.adapters.connect import make_adapter
-
-    monkeypatch.syspath_prepend(str(STANDINS))
-    monkeypatch.setenv("PYTHONPATH", str(STANDINS))
-    made = make_adapter(adapter)
-    made.start()
-    try:
-        answer = made.run("kit.echo", {"value": 1}, root=None, timeout=10)
-    finally:
-        made.stop()
+    answer = _echo_answer(adapter, monkeypatch)
     assert answer.kind == "errored", answer
     assert "a number 10001 digits long, past the kit's limit of 4300 digits" in answer.message, answer.message
     assert "sys." not in answer.message
