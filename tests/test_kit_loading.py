@@ -255,19 +255,19 @@ def test_a_folder_of_goldens_read_whole_is_each_golden_in_compared_form(tmp_path
 
 def test_yaml_dumps_kept_in_the_cache_are_the_dumpers_own_and_change_with_its_code(cache, monkeypatch):
     data = {"s": "a\nb\n", "w": "yes", "n": [1, 2.5, None, True], "x": "\u2028"}
-    golden._dump_canonical.cache_clear()
+    golden._dump_memo.cache_clear()
     cold = golden.dump(data)
-    golden._dump_canonical.cache_clear()
+    golden._dump_memo.cache_clear()
     warm = golden.dump(data)
     monkeypatch.setenv(yamlcache.ENV, "off")
-    golden._dump_canonical.cache_clear()
+    golden._dump_memo.cache_clear()
     assert cold == warm == golden.dump(data)
     encoded = json.dumps(golden.canonical(data), ensure_ascii=False)
     key = golden._dump_key(encoded)
     assert (cache / f"{key}.json").is_file()
     monkeypatch.setattr(golden, "_dumper_identity", lambda: "another version of the dumping code")
     assert golden._dump_key(encoded) != key
-    golden._dump_canonical.cache_clear()
+    golden._dump_memo.cache_clear()
 
 # --- selection before parsing ----------------------------------------------------------------------
 

@@ -61,6 +61,49 @@ def _shown_repr(value: Any) -> str:
     return shown(repr(value))
 
 
+MAX_ANSWER_BYTES = 64 * 1024 * 1024
+"""How large an answer's output may be, counted by :func:`json_size` (64 MiB, the bound of a line
+of the adapter protocol, ``conformance.adapters.protocol.MAX_LINE_BYTES``, which an adapter
+process meets first); a larger one is malformed output, its case ``errored``. The same for an
+implementation in process, whose answer no line bounds."""
+
+
+def json_size(value: Any, limit: int = MAX_ANSWER_BYTES) -> int:
+    """About how many bytes ``value`` (JSON data) takes as compact JSON in UTF-8 (strings by their
+    UTF-8 length and two quotes, escapes not counted), counted without recursion; the count stops
+    once past ``limit`` (larger is as bad). Costs no copy of the data."""
+    total, stack = 0, [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            total += (len(item) if item.isascii() else len(item.encode("utf-8", "surrogatepass"))) + 2
+        elif isinstance(item, dict):
+            total += 1 + len(item)
+            for key, child in item.items():
+                stack.append(key)
+                stack.append(child)
+        elif isinstance(item, (list, tuple)):
+            total += 1 + max(len(item), 1)
+            stack.extend(item)
+        else:
+            total += len(repr(item)) if isinstance(item, (int, float)) and not isinstance(item, bool) else 5
+        if total > limit:
+            return total
+    return total
+
+
+def output_problem(output: Any) -> str | None:
+    """Why ``output`` (an answer's output) is malformed by the protocol's bounds, its nesting
+    (:data:`MAX_ANSWER_DEPTH`) or its size (:data:`MAX_ANSWER_BYTES`), or ``None``: one message
+    per bound for every adapter, in process, served or a process of its own."""
+    deep = too_deep(output)
+    if deep is not None:
+        return deep
+    if json_size(output) > MAX_ANSWER_BYTES:
+        return f"malformed output: more than {MAX_ANSWER_BYTES:,} bytes as JSON (the answer bound)"
+    return None
+
+
 @dataclass
 class Answer:
     """One answer to one request.

@@ -100,7 +100,15 @@ def _yaml() -> YAML:
     return yaml
 
 
-@lru_cache(maxsize=4096)
+MEMO_BYTES = 8 * 1024
+"""The longest text (or data, as JSON) whose YAML this process keeps for a second use (4,096 of
+each at most); a longer one is written afresh each time."""
+
+KEPT_BYTES = 64 * 1024
+"""The longest data (as JSON) whose YAML the parse cache keeps: no answer of many megabytes (a
+report page's) takes the cache's room."""
+
+
 def _literal_safe(text: str) -> bool:
     """Whether ``text`` may be written as a literal block (``|``): it holds a line break, reads
     back the same, and does not start with a tab. A block whose first line starts with a tab is
@@ -109,6 +117,15 @@ def _literal_safe(text: str) -> bool:
     double-quoted instead."""
     if "\n" not in text or text.startswith("\t"):
         return False
+    return _literal_memo(text) if len(text) <= MEMO_BYTES else _literal_check(text)
+
+
+@lru_cache(maxsize=4096)
+def _literal_memo(text: str) -> bool:
+    return _literal_check(text)
+
+
+def _literal_check(text: str) -> bool:
     from ruamel.yaml.scalarstring import LiteralScalarString
 
     yaml = _yaml()
@@ -164,13 +181,19 @@ def dump(data: Any) -> str:
 
     Raises ``ValueError`` for data that is not JSON data, or if the text would not read back as
     the same data (a guard: no golden is ever written that a YAML reader gets differently).
-    The same data is written once per process (the docs show an input under each of its clauses)."""
-    return _dump_canonical(json.dumps(canonical(data), ensure_ascii=False))
+    Small data are written once per process (the docs show an input under each of its clauses):
+    at most :data:`MEMO_BYTES` as JSON; the parse cache keeps those of :data:`KEPT_BYTES` at most."""
+    encoded = json.dumps(canonical(data), ensure_ascii=False)
+    return _dump_memo(encoded) if len(encoded) <= MEMO_BYTES else _dump_canonical(encoded)
 
 
 @lru_cache(maxsize=4096)
+def _dump_memo(encoded: str) -> str:
+    return _dump_canonical(encoded)
+
+
 def _dump_canonical(encoded: str) -> str:
-    key = _dump_key(encoded)
+    key = _dump_key(encoded) if len(encoded) <= KEPT_BYTES else None
     stored = yamlcache.get(key, _text_shape) if key else None
     if stored is not None:
         return stored

@@ -12,11 +12,11 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from pydantic import ValidationError
 
-from conformance.judge import diffs, golden
+from conformance.judge import diffs, golden, sizes
 from conformance.corpus import editions
 from conformance.corpus.yamlio import FileError
 from conformance.errors import validation_problem
-from conformance.adapters.base import Adapter, Answer, Hello, too_deep
+from conformance.adapters.base import Adapter, Answer, Hello, output_problem
 from conformance.corpus.cases import Case
 from conformance.output.console import shown
 from conformance.judge.normalise import replace_root
@@ -54,7 +54,9 @@ class CaseResult:
         message: why it did not pass (or the expectation's reason for xfail/skip).
         diff: unified diff of golden and answer (canonical YAML), for wrong results.
         stderr: the adapter's stderr tail, for errored cases.
-        output: the answer's output after root replacement (for reports and updates).
+        output: the answer's output after root replacement (for reports and updates); of a case
+            that did not pass, at most :data:`conformance.judge.sizes.REPORTED_ANSWER_BYTES` of it
+            (:func:`conformance.judge.sizes.cut`).
     """
 
     id: str
@@ -183,9 +185,9 @@ class Runner:
         if pre is not None:
             return pre
         answer, roots, duration = self.execute(case)
-        deep = too_deep(answer.output) if answer.kind == "result" else None
-        if deep is not None:
-            answer = Answer("errored", no_answer=True, stderr=answer.stderr, message=deep)
+        malformed = output_problem(answer.output) if answer.kind == "result" else None
+        if malformed is not None:
+            answer = Answer("errored", no_answer=True, stderr=answer.stderr, message=malformed)
         verdict = self.judge(case, answer, roots)
         result = self.result(case, verdict, answer, duration)
         if self.update and answer.kind == "result" and case.error_code is None and verdict.output is not None \
@@ -201,6 +203,8 @@ class Runner:
             self.golden_problems.pop(case.id, None)
             if verdict.status != "passed":
                 result.status, result.message, result.diff = "passed", f"golden written: {path}", ""
+        if result.status != "passed" and result.output is not None:
+            result.output = sizes.cut(result.output)  # what the run keeps of it, for the reports
         return self.settle(result, case)
 
     def _unwritten(self, result: CaseResult, path: Path, exc: OSError) -> CaseResult:
@@ -350,7 +354,7 @@ class Runner:
         # a result
         output = replace_root(answer.output, roots)
         if case.error_code is not None:
-            dump = f":\n{_indented(golden.dump(output))}" if self.details else ""
+            dump = f":\n{_indented(golden.dump(sizes.cut(output, SHOWN_ANSWER_BYTES)))}" if self.details else ""
             return Verdict("failed", f"expected error {case.error_code}, got a result{dump}", output=output)
         op = get_operation(case.op)
         try:
@@ -383,9 +387,10 @@ class Runner:
         expected = golden.comparable(stored.output, case.normalise, case, self.compared_facets(case))
         if golden.same(expected, actual):
             return Verdict("passed", output=output)
-        return Verdict("failed", "answer differs from the golden",
-                       diff=diffs.shown(golden.diff(expected, actual), case.id) if self.details else "",
-                       output=output)
+        diff = ""
+        if self.details:
+            diff = sizes.too_large_to_diff(expected, actual) or diffs.shown(golden.diff(expected, actual), case.id)
+        return Verdict("failed", "answer differs from the golden", diff=diff, output=output)
 
 
 def _refusal(answer: Answer) -> str:
@@ -402,6 +407,11 @@ def _indented(text: str, limit: int = 40) -> str:
     if len(lines) > limit:
         shown.append(f"    ... {len(lines) - limit} more line(s)")
     return "\n".join(shown)
+
+
+SHOWN_ANSWER_BYTES = 16 * 1024
+"""The most of an answer a message quotes (a result given where an error was expected), before
+its first 40 lines are shown (:func:`conformance.judge.sizes.cut`)."""
 
 
 COMMANDS_REFUSED = ("it runs a !command, and scenarios from outside the kit run commands only with "
