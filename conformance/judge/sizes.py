@@ -1,8 +1,6 @@
 """Size bounds of what the kit keeps of an answer: how much of a failing answer a report holds,
-and how large an answer or golden may be for a line diff. A wrong answer of 50 MB must cost a run
-what one case costs, not 50 MB for every case that failed; docs/running.md ("Size bounds") lists
-the bounds with the answer's own (:data:`conformance.adapters.base.MAX_ANSWER_BYTES`).
-"""
+and how large an answer or golden may be for a line diff, so that a wrong answer of 50 MB costs a
+run what one case costs. docs/running.md ("Size bounds") lists them with the answer's own."""
 
 from __future__ import annotations
 
