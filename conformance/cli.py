@@ -40,6 +40,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _dispatch(args: argparse.Namespace) -> int:
     try:
+        from conformance.corpus.yamlcache import size_bound_problem
+
+        problem = size_bound_problem()  # refused as a bad $PI_CONFORMANCE_INVARIANT_EXAMPLES is
+        if problem is not None:
+            raise UsageError(problem)
         session_of(args).check_edition_areas()
         return args.fn(args)
     except (UsageError, AdapterNameError) as exc:

@@ -237,6 +237,10 @@ def test_a_selection_that_matches_no_fault_says_where_the_faults_are_listed(caps
                                        "`pi-conformance faults --list` lists the faults\n")
     assert fm.main(["serve", "no-such-fault"]) == 2
     assert "`pi-conformance faults --list` lists the faults" in capsys.readouterr().err
+    # --list of a selection matching nothing printed nothing and exited 0, where run --case exits 2
+    assert cli_main(["faults", "--fault", "nothing*", "--list"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.startswith("pi-conformance: no fault matches --fault nothing*;")
 
 
 @pytest.mark.untraced  # every covering case through the reference again: the scenario tests measure it

@@ -211,6 +211,19 @@ def test_the_command(tmp_path, capsys):
     assert invariants_command.main(["--adapter", "python:no.such:Thing"]) == 3
 
 
+def test_a_run_where_every_invariant_is_unsupported_is_said_to_prove_nothing(capsys):
+    # it said nothing, where run warns that a run judging no case proves nothing
+    code = invariants_command.main(["--adapter", "python:tests.test_invariants:Crashes", "--examples", "2",
+                                    "--invariant", "inv-env-*"])
+    captured = capsys.readouterr()
+    assert code == 0, captured.out + captured.err
+    assert "pi-conformance: warning: no selected invariant was checked (" in captured.err
+    assert "unsupported): the run proves nothing" in captured.err
+    assert invariants_command.main(["--adapter", "python:tests.test_invariants:Crashes", "--examples", "2",
+                                    "--invariant", "inv-mdl-literal-value"]) == 1
+    assert "proves nothing" not in capsys.readouterr().err
+
+
 def test_invalid_generated_input_is_the_invariants_fault(reference):
     adapter, ops = reference
     client = inv.Client(adapter, ops, 5.0)

@@ -187,3 +187,16 @@ def test_an_entry_larger_than_the_bound_is_not_read(cache, monkeypatch):
     assert yamlcache.get(key) == "y" * 2_000_000
     monkeypatch.setenv(yamlcache.SIZE_ENV, "1")
     assert yamlcache.get(key) is None
+
+
+@pytest.mark.parametrize("value, words", [("abc", "a whole number of megabytes, got 'abc'"),
+                                          ("-1", "at least 1 megabyte, got -1")])
+def test_a_cache_size_the_cache_cannot_take_is_a_usage_error(monkeypatch, capsys, value, words):
+    # it was ignored silently, where a bad $PI_CONFORMANCE_INVARIANT_EXAMPLES is refused
+    from conformance.cli import main
+
+    monkeypatch.setenv(yamlcache.SIZE_ENV, value)
+    assert main(["list"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and f"$PI_CONFORMANCE_CACHE_MB: the cache's size must be {words}" in captured.err
+    assert yamlcache.size_bound() == yamlcache.DEFAULT_SIZE_MB * 1024 * 1024  # where nothing refused it first

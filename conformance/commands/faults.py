@@ -53,13 +53,13 @@ def run(args: argparse.Namespace) -> ExitCode:
     except FaultError as exc:
         print(f"pi-conformance: {exc}", file=sys.stderr)
         return ExitCode.USAGE
+    if not faults and (args.fault or args.area or not args.list):  # --list of a selection too, as run --case
+        print(f"pi-conformance: {no_fault_matches(args.fault, args.area, args.faults)}", file=sys.stderr)
+        return ExitCode.USAGE
     if args.list:
         for f in faults:
             print(f"{f.id}\t{f.area}\t{','.join(f.clauses)}\t{f.title}")
         return ExitCode.OK
-    if not faults:
-        print(f"pi-conformance: {no_fault_matches(args.fault, args.area, args.faults)}", file=sys.stderr)
-        return ExitCode.USAGE
     from conformance.output.report_paths import check_report_paths, kit_folders
 
     try:  # before the matrix, which takes minutes; never over the faults read or the suite

@@ -106,6 +106,9 @@ def run(args: argparse.Namespace) -> ExitCode:
     for r in results:
         counts[r.status] = counts.get(r.status, 0) + 1
     print("\n" + ", ".join(f"{n} {s}" for s, n in sorted(counts.items())))
+    if results and counts.get("unsupported") == len(results):  # a warning, as for a plain run (runner.unproven)
+        print(f"pi-conformance: warning: no selected invariant was checked ({len(results)} unsupported): "
+              "the run proves nothing", file=sys.stderr)
     if report is not None:
         write_text(report, json.dumps({"examples": examples, "seed": args.seed,
                                        "results": [r.record() for r in results]}, indent=2))

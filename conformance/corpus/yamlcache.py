@@ -268,15 +268,26 @@ def _say(text: str) -> None:
         pass
 
 
+def size_bound_problem() -> str | None:
+    """Why ``$PI_CONFORMANCE_CACHE_MB`` is no size the cache can take (not a whole number, or
+    below 1), naming the variable as ``$PI_CONFORMANCE_INVARIANT_EXAMPLES``'s message does; ``None``
+    when it is one or unset. The command line refuses such a value (exit 2)."""
+    raw = os.environ.get(SIZE_ENV, "").strip()
+    if not raw:
+        return None
+    try:
+        megabytes = int(raw)
+    except ValueError:
+        return f"${SIZE_ENV}: the cache's size must be a whole number of megabytes, got {raw!r}"
+    return None if megabytes >= 1 else f"${SIZE_ENV}: the cache's size must be at least 1 megabyte, got {megabytes}"
+
+
 def size_bound() -> int:
     """The most bytes the cache folder holds: ``$PI_CONFORMANCE_CACHE_MB`` megabytes (a whole
-    number, at least 1), by default :data:`DEFAULT_SIZE_MB`."""
-    raw = os.environ.get(SIZE_ENV, "")
-    try:
-        megabytes = int(raw) if raw.strip() else DEFAULT_SIZE_MB
-    except ValueError:
-        megabytes = DEFAULT_SIZE_MB
-    return max(1, megabytes) * 1024 * 1024
+    number, at least 1), by default :data:`DEFAULT_SIZE_MB`; a value :func:`size_bound_problem`
+    refuses counts as the default where nothing refused it first (the pytest plugin)."""
+    megabytes = DEFAULT_SIZE_MB if size_bound_problem() else int(os.environ.get(SIZE_ENV, "").strip() or DEFAULT_SIZE_MB)
+    return megabytes * 1024 * 1024
 
 
 _written: dict[str, int] = {}
