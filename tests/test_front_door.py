@@ -154,3 +154,14 @@ def test_the_readme_says_which_smoke_checks_a_python_adapter_gets():
     first, rest = paragraph.split(". ", 1)
     assert {name for name, words in SMOKE_WORDS.items() if words in first} == ran
     assert {name for name, words in SMOKE_WORDS.items() if words in rest} >= set(SMOKE_WORDS) - ran
+
+
+
+def test_diffs_help_names_no_default_adapter(capsys):
+    # it said 'reference (default)', while diff without --adapter is a usage error
+    from conformance.cli import main
+
+    section = reference().split("## `pi-conformance diff`", 1)[1].split("\n## ", 1)[0]
+    adapter = section.split("  --adapter ADAPTER", 1)[1].split("--adapter-env", 1)[0]
+    assert "(default)" not in adapter and "there is no default" in adapter, adapter
+    assert main(["diff"]) == 2 and "give --adapter exactly twice" in capsys.readouterr().err

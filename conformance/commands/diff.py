@@ -23,7 +23,7 @@ from conformance.session import Session
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Add the ``diff`` subcommand's options to ``parser``."""
     parser.add_argument("--adapter", action="append", metavar="ADAPTER", default=[],
-                        help=f"give exactly two: {ADAPTER_NAMES}")
+                        help=f"give exactly two (there is no default): {ADAPTER_NAMES.replace(' (default)', '')}")
     parser.add_argument("--adapter-env", action="append", metavar="KEY=VALUE",
                         help="add a variable to the out-of-process adapters' environment (repeatable)")
     parser.add_argument("--area", action="append", choices=AREAS, help="only this area (repeatable)")
