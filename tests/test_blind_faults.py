@@ -45,6 +45,16 @@ def test_each_batch_has_at_least_30_faults_over_every_area_and_a_catch_list_each
     assert areas == {"envelope", "profiles", "pi"}
 
 
+def test_every_blind_fault_compiles_without_a_warning():
+    # f36 and f37 of batch 2 raised "invalid escape sequence" in their docstrings
+    import warnings
+
+    for path in sorted((Path(__file__).parent / "blind").glob("*/f*.py")):
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            compile(path.read_text(encoding="utf-8"), str(path), "exec")
+
+
 def test_fault_names_are_unique_across_batches():
     assert len(CATCHES) == len(FAULTS)
 

@@ -1,5 +1,5 @@
-"""pi.parse-args -- PI-TPL-ARGS-ESCAPE, PI-TPL-ARGS-SPLIT.
-Bug: outside quotes a backslash escapes the next character as in a POSIX shell, so a\ b is one argument "a b" and \" is a literal quote."""
+r"""pi.parse-args -- PI-TPL-ARGS-ESCAPE, PI-TPL-ARGS-SPLIT.
+Bug: outside quotes a backslash escapes the next character as in a POSIX shell, so a\ b is one argument "a b" and " is a literal quote."""
 
 from reference.pi.core.templates import JS_WHITESPACE
 

@@ -1,4 +1,4 @@
-"""pi.parse-args -- PI-TPL-ARGS-SPLIT.
+r"""pi.parse-args -- PI-TPL-ARGS-SPLIT.
 Bug: arguments are split at Python's str.isspace() characters instead of JavaScript's \s set, so U+001C..U+001F and U+0085 separate arguments and U+FEFF does not."""
 
 import sys
