@@ -111,6 +111,27 @@ class _Interrupts:
             signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
+@contextlib.contextmanager
+def _signal_handlers_kept() -> Iterator[None]:
+    """For one call in the main thread: the kit's handlers of Ctrl-C and the termination signals
+    are put back afterwards if the implementation replaced them (``SIG_IGN`` would make every
+    later Ctrl-C do nothing). A signal that comes during the call is the implementation's to
+    handle; the next one, once the call returned, stops the run."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    from conformance.output.console import TERMINATING_SIGNALS
+
+    numbers = [getattr(signal, name) for name in ("SIGINT", *TERMINATING_SIGNALS) if hasattr(signal, name)]
+    kept = {number: signal.getsignal(number) for number in numbers}
+    try:
+        yield
+    finally:
+        for number, handler in kept.items():
+            if handler is not None and signal.getsignal(number) is not handler:
+                signal.signal(number, handler)
+
+
 def _alarm_usable() -> bool:
     """Whether a call can be bounded by ``SIGALRM``: in the main thread, where the signal exists
     and no interval timer runs already (pytest-timeout's, say, which is left alone)."""
@@ -177,7 +198,8 @@ class InProcessAdapter:
 
     def start(self) -> Hello:
         try:
-            ops = self.implementation.operations()
+            with _signal_handlers_kept():
+                ops = self.implementation.operations()
         except (Exception, SystemExit) as exc:  # the implementation's own fault
             raise AdapterStartError(f"{type(self.implementation).__name__}.operations() failed: "
                                     f"{type(exc).__name__}: {exc}") from exc
@@ -220,7 +242,7 @@ class InProcessAdapter:
                                   "timeout, so the rest of this run's requests are not made")
         alarmed = timeout is not None and _alarm_usable()
         if timeout is None or alarmed:
-            with self._interrupts.watching():
+            with _signal_handlers_kept(), self._interrupts.watching():
                 answer = (self._call(op, input, root, edition) if timeout is None
                           else self._alarmed(op, input, root, edition, timeout))
         else:
