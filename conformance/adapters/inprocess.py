@@ -63,6 +63,32 @@ class _CallerToStderr:
 
 
 @contextlib.contextmanager
+def _kits_state_kept() -> Iterator[None]:
+    """What the kit's own code needs of the process, as it was before the block, whatever the
+    implementation called in it does: the standard streams (``sys.stdout = None`` silenced the
+    kit's console for the rest of the run), the recursion limit (``sys.setrecursionlimit(60)``
+    ended the run in a RecursionError traceback), and a working folder, when the implementation
+    removed the one it moved to (the kit's messages name files relative to it)."""
+    streams = sys.stdin, sys.stdout, sys.stderr
+    limit = sys.getrecursionlimit()
+    try:
+        before = os.getcwd()
+    except OSError:
+        before = None
+    try:
+        yield
+    finally:
+        sys.stdin, sys.stdout, sys.stderr = streams
+        if sys.getrecursionlimit() != limit:
+            sys.setrecursionlimit(limit)
+        try:
+            os.getcwd()
+        except OSError:
+            with contextlib.suppress(OSError, TypeError):
+                os.chdir(before)
+
+
+@contextlib.contextmanager
 def _prints_to_stderr() -> Iterator[None]:
     """The calling thread's writes to ``sys.stdout`` go to standard error while the block runs."""
     replaced = sys.stdout
@@ -184,6 +210,22 @@ def _exit_refused() -> Iterator[None]:
             _CALLS_UNDER_GUARD[0] -= 1
             if not _CALLS_UNDER_GUARD[0]:
                 os._exit = _KITS_EXIT
+
+
+def _text_of(exc: BaseException) -> str:
+    """``str(exc)``, or what it is when its ``__str__`` raises (an implementation's own exception)."""
+    try:
+        return str(exc)
+    except Exception as inner:
+        return f"(its text could not be read: {type(inner).__name__})"
+
+
+def _traceback_of(exc: BaseException) -> str:
+    """The last 4,000 characters of ``exc``'s traceback, or ``""`` when it cannot be formatted."""
+    try:
+        return "".join(traceback.format_exception(exc))[-4000:]
+    except Exception:
+        return ""
 
 
 class InProcessAdapter:
@@ -316,7 +358,7 @@ class InProcessAdapter:
         """The implementation's answer to one request (run in the request's thread)."""
         self.implementation.edition = edition
         try:
-            with _exit_refused(), _prints_to_stderr():
+            with _kits_state_kept(), _exit_refused(), _prints_to_stderr():
                 output = self.implementation.run(op, json.loads(json.dumps(input)), root)
         except ImplementationError as exc:
             return Answer.error(exc.code, exc.message)
@@ -330,16 +372,19 @@ class InProcessAdapter:
             # is the user's Ctrl-C only when a SIGINT came; else the implementation raised it.
             if isinstance(exc, KeyboardInterrupt) and self._interrupts.signalled():
                 raise
-            tail = "".join(traceback.format_exception(exc))[-4000:]
-            return Answer("errored", message=f"{type(exc).__name__}: {exc}", stderr=tail)
-        malformed = malformed_result(op, output) or too_deep(output)  # too deep to copy (RecursionError)
-        if malformed is not None:
-            return Answer("errored", message=malformed, no_answer=True)
+            return Answer("errored", message=f"{type(exc).__name__}: {_text_of(exc)}", stderr=_traceback_of(exc))
         try:
-            return Answer.result(json.loads(json.dumps(output, allow_nan=False)))
+            with _kits_state_kept():  # a hostile dict or list runs its own code here
+                malformed = malformed_result(op, output) or too_deep(output)  # too deep to copy (RecursionError)
+                if malformed is not None:
+                    return Answer("errored", message=malformed, no_answer=True)
+                return Answer.result(json.loads(json.dumps(output, allow_nan=False)))
         except (TypeError, ValueError) as exc:
             long = long_number(output)
             return Answer("errored", message=f"output holds {long}" if long else f"output is not JSON data: {exc}",
+                          no_answer=True)
+        except Exception as exc:  # a mapping whose items() raises, a RecursionError of its own
+            return Answer("errored", message=f"output is not JSON data: reading it raised {type(exc).__name__}: {_text_of(exc)}",
                           no_answer=True)
 
     def stop(self) -> None:

@@ -77,6 +77,10 @@ def session_of(args: argparse.Namespace, *, select: bool = True):
     """The :class:`~conformance.session.Session` of ``args`` (see :meth:`Session.from_args`)."""
     from conformance.session import Session
 
+    for flag in ("scenarios_dir", "spec_dir"):  # a folder that is not one would read as an empty suite
+        folder = getattr(args, flag, None)
+        if folder is not None and not os.path.isdir(folder):
+            raise UsageError(f"--{flag.replace('_', '-')} {folder}: not a folder (or a loop of symbolic links)")
     return Session.from_args(args, select=select)
 
 

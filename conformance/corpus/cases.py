@@ -23,6 +23,7 @@ from conformance.corpus.idscan import parsed_ids, scanned_ids
 from conformance.judge.normalise import names as normaliser_names
 from conformance.corpus.trees import ENTRY_FIELDS, TreeEntry
 from conformance.corpus.yamlio import FileError, SuiteFileError, load_text_with_positions, load_with_positions, read_text
+from conformance.corpus.yamlio import read_bytes as yamlio_read_bytes
 
 SCENARIOS_DIR = Path(__file__).resolve().parent.parent / "scenarios"
 CAPABILITIES = ("symlinks",)
@@ -257,7 +258,7 @@ def scan_ids(path: Path) -> list[str] | None:
     are kept in the parse cache under the file's text and the code that reads them
     (:func:`checker_identity`), so an edited file or scanner never finds an old entry."""
     try:
-        text = path.read_text(encoding="utf-8")
+        text = yamlio_read_bytes(path).decode("utf-8")
     except (OSError, UnicodeDecodeError):
         return None
     key = yamlcache.key_of(f"case ids of a scenario file\n{checker_identity()}\n{text}")
@@ -281,7 +282,7 @@ def scan_all_ids(paths: list[Path]) -> dict[Path, list[str] | None]:
     key = yamlcache.hasher(f"case ids of the scenario files\n{checker_identity()}\n")
     for path in paths:
         try:
-            data = path.read_bytes()
+            data = yamlio_read_bytes(path)
         except OSError:
             return {path: scan_ids(path) for path in paths}
         key.update(f"{path.parent.name}/{path.name}:{len(data)}:".encode() + data)

@@ -14,7 +14,7 @@ from conformance.corpus.areas import AREAS, CLAUSE_PREFIX, KIT_AREA, SCENARIO_AR
 from conformance.corpus.editions import of_area
 from conformance.output.files import shown_path
 from conformance.corpus.public import outside_pointer
-from conformance.corpus.yamlio import FileError, SuiteFileError, load_with_positions, validation_errors
+from conformance.corpus.yamlio import FileError, SuiteFileError, load_with_positions, read_bytes, validation_errors
 
 SPEC_DIR = Path(__file__).resolve().parent.parent / "spec"
 
@@ -132,7 +132,7 @@ def _catalogue_key(paths: list[Path]) -> str | None:
     parts = [f"checked clause catalogue\n{_checker_identity()}\n"]
     for path in paths:
         try:
-            text = path.read_bytes().decode("utf-8")
+            text = read_bytes(path).decode("utf-8")
         except (OSError, UnicodeDecodeError):
             return None
         parts.append(f"{len(path.name)}:{path.name}{len(text)}:{text}")

@@ -4,7 +4,10 @@ the exact place. A document whose aliases expand without bound is never built.""
 
 from __future__ import annotations
 
+import errno
 import json
+import os
+import stat
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
@@ -88,7 +91,8 @@ def _plain(node: Any, path: PathKey, positions: dict[PathKey, Position]) -> Any:
     return node
 
 
-def load_with_positions(path: Path, display: str | None = None) -> tuple[Any, Mapping[PathKey, Position]]:
+def load_with_positions(path: Path, display: str | None = None, *,
+                        streams: bool = False) -> tuple[Any, Mapping[PathKey, Position]]:
     """Parse ``path`` as one YAML document (YAML 1.2, as ruamel.yaml's round-trip parser reads it).
 
     Returns ``(data, positions)``: plain data and a read-only mapping from paths to 1-based
@@ -96,7 +100,7 @@ def load_with_positions(path: Path, display: str | None = None) -> tuple[Any, Ma
     unreadable files, text that is not UTF-8, syntax errors and duplicate keys.
     """
     shown = display or str(path)
-    return load_text_with_positions(read_text(path, shown), shown)
+    return load_text_with_positions(read_text(path, shown, streams=streams), shown)
 
 
 DEEP = "YAML error: nested too deeply to read"
@@ -126,11 +130,17 @@ def _load_text_with_positions(text: str, shown: str) -> tuple[Any, Mapping[PathK
     found = _cached(text, "") or _cached(text, "rt")
     if found is None:
         from ruamel.yaml.error import MarkedYAMLError
+        from ruamel.yaml.reader import ReaderError
 
         try:
             check_aliases(text)
         except MarkedYAMLError as exc:
             raise _suite_error(exc, shown) from None
+        except ReaderError as exc:  # a character YAML allows nowhere (NUL, most C0 controls)
+            before = text[:exc.position]
+            raise SuiteFileError(FileError(shown, before.count("\n") + 1, len(before) - (before.rfind("\n") + 1) + 1, "",
+                                           f"YAML error: the character U+{_code(exc.character):04X} is not allowed in YAML"
+                                           )) from None
         found = _read_fast(text)
     if found is None:
         data, positions = _read_positioned(text, shown)
@@ -206,11 +216,48 @@ SHALLOW = 2
 _MERGE = "tag:yaml.org,2002:merge"
 
 
-def read_text(path: Path, shown: str) -> str:
-    """The text of a UTF-8 file. Raises :class:`SuiteFileError` (file ``shown``, with the line
-    and column of the first byte that is not UTF-8) when it cannot be read or decoded."""
+MAX_FILE_BYTES = 16 * 1024 * 1024
+"""The largest suite file (scenario, golden, catalogue, expectations) the kit reads: some 300 times
+the largest the suite holds. A larger one is a suite error, and so is a file that is not a regular
+one (a FIFO would hang the run, a link to ``/dev/zero`` fill its memory)."""
+
+
+def _code(character: int | str) -> int:
+    return ord(character) if isinstance(character, str) else int(character)
+
+
+def read_bytes(path: str | os.PathLike, *, streams: bool = False) -> bytes:
+    """The bytes of the regular file ``path`` (a link followed), at most :data:`MAX_FILE_BYTES`;
+    with ``streams`` (a file the user names, such as ``--expectations <(...)``) a pipe or a
+    character device too, read to its end within the same bound. Opened without waiting on a
+    FIFO. Raises ``OSError`` for anything else, saying what it is."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
     try:
-        raw = path.read_bytes()
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR))
+        if not stat.S_ISREG(mode) and not (streams and (stat.S_ISFIFO(mode) or stat.S_ISCHR(mode))):
+            raise OSError(errno.EINVAL, "not a regular file (a FIFO, a device or a socket)")
+        if not stat.S_ISREG(mode) and hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)  # a stream the user named is waited for, as any program would
+        chunks, size = [], 0
+        while size <= MAX_FILE_BYTES:
+            chunk = os.read(fd, min(1 << 20, MAX_FILE_BYTES + 1 - size))
+            if not chunk:
+                return b"".join(chunks)
+            chunks.append(chunk)
+            size += len(chunk)
+        raise OSError(errno.EFBIG, f"larger than {MAX_FILE_BYTES:,} bytes, the bound of a suite file")
+    finally:
+        os.close(fd)
+
+
+def read_text(path: Path, shown: str, *, streams: bool = False) -> str:
+    """The text of a UTF-8 file (:func:`read_bytes`). Raises :class:`SuiteFileError` (file
+    ``shown``, with the line and column of the first byte that is not UTF-8) when it cannot be
+    read or decoded."""
+    try:
+        raw = read_bytes(path, streams=streams)
     except OSError as exc:
         raise SuiteFileError(FileError(shown, 0, 0, "", f"cannot read file: {exc.strerror or exc}")) from None
     try:

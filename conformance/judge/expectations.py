@@ -130,7 +130,7 @@ def load_expectations(path: Path) -> Expectations:
     ``editions``; ``expectations: []`` expects every case to pass, while an empty file is an
     error). Raises :class:`SuiteFileError` naming file, line and field."""
     shown = str(path)
-    data, positions = load_with_positions(path, shown)
+    data, positions = load_with_positions(path, shown, streams=True)
     if data is None:
         raise SuiteFileError(FileError(shown, 1, 1, "", "the file is empty; an expectations file lists its "
                                        "entries under `expectations:` (`expectations: []` when every case is "

@@ -391,8 +391,7 @@ def read_folder(folder: Path) -> dict[str, Stored | GoldenError]:
     contents = []
     try:
         for name in sorted(n for n in os.listdir(folder) if n.endswith(".yaml")):
-            with open(os.path.join(folder, name), "rb") as file:
-                data = file.read()
+            data = yamlio.read_bytes(os.path.join(folder, name))
             key.update(f"{len(name)}:{name}{len(data)}:".encode("utf-8", "surrogatepass") + data)
             contents.append((name, data))
     except (OSError, ValueError):

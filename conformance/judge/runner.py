@@ -273,7 +273,8 @@ class Runner:
     @staticmethod
     def result(case: Case, verdict: "Verdict", answer: Answer | None = None, duration: float = 0.0) -> CaseResult:
         return CaseResult(id=case.id, area=case.area, op=case.op, title=case.title, clauses=case.clauses,
-                          status=verdict.status, duration=duration, message=verdict.message, diff=verdict.diff,
+                          status=verdict.status, duration=duration, message=sizes.cut_text(verdict.message),
+                          diff=verdict.diff,
                           stderr=answer.stderr if answer is not None and answer.kind == "errored" else "",
                           output=verdict.output)
 

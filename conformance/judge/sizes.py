@@ -65,6 +65,17 @@ def cut(value: Any, budget: int = REPORTED_ANSWER_BYTES) -> Any:
     return copy(value)
 
 
+MAX_MESSAGE_CHARS = 20_000
+"""The most of a case's message a run keeps (an exception's text, an adapter's ``errored``
+message): as much as a diff shows (``conformance.judge.diffs.MAX_SHOWN_CHARS``)."""
+
+
+def cut_text(text: str, limit: int = MAX_MESSAGE_CHARS) -> str:
+    """``text`` itself when it is at most ``limit`` characters, else its first ``limit`` and
+    :data:`CUT` saying how many more there were."""
+    return text if len(text) <= limit else text[:limit] + CUT.format(f"{len(text) - limit:,}", "characters")
+
+
 def too_large_to_diff(expected: Any, actual: Any) -> str | None:
     """``None`` when both (canonical JSON data) are within :data:`MAX_DIFF_BYTES`; else the text
     shown in place of their diff: which is past the bound, and the first place they differ

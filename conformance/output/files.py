@@ -94,5 +94,5 @@ def shown_path(path: Path) -> str:
     never by the file it points to."""
     try:
         return str(Path(os.path.abspath(path)).relative_to(Path.cwd()))
-    except ValueError:
+    except (ValueError, OSError):  # not below it, or no working folder at all (removed)
         return str(path)

@@ -24,6 +24,16 @@ def kit_folders(*given: str | Path | None) -> list[Path]:
     return found + [Path(folder) for folder in given if folder]
 
 
+def _resolved(folder: Path) -> Path:
+    """``folder`` resolved, or as an absolute path when it cannot be (a loop of symbolic links, a
+    name too long): a given suite folder that is such a loop holds no file a report could replace,
+    and the command says what is wrong with it after the report paths are checked."""
+    try:
+        return folder.resolve()
+    except (RuntimeError, OSError):
+        return Path(os.path.abspath(folder))
+
+
 KIT_FILES = "which holds the kit's own files (its scenarios, goldens, catalogue or code)"
 
 
@@ -40,7 +50,7 @@ def check_out_folder(flag: str, value: str, folders: Iterable[Path], *, allowed:
         raise ValueError(f"{flag} {value}: a loop of symbolic links") from None
     if allowed is not None and resolved == allowed.resolve():
         return path
-    inside = next((folder for folder in (f.resolve() for f in folders) if resolved.is_relative_to(folder)), None)
+    inside = next((folder for folder in map(_resolved, folders) if resolved.is_relative_to(folder)), None)
     if inside is not None:
         place = f"is {inside}," if resolved == inside else f"is inside {inside},"
         raise ValueError(f"{flag} {value}: {place} {KIT_FILES}; give a folder of your own")
@@ -78,8 +88,8 @@ def check_report_paths(given: Sequence[tuple[str, str | None]], *, inputs: Mappi
                              "report after the console's text")
     paths = {flag: Path(value) for flag, value in given if value}
     checked: dict[str, Path] = {}
-    seen = {Path(path).resolve(): flag for flag, path in (inputs or {}).items() if path}
-    kept = [folder.resolve() for folder in folders]
+    seen = {_resolved(Path(path)): flag for flag, path in (inputs or {}).items() if path}
+    kept = [_resolved(folder) for folder in folders]
     for flag, path in paths.items():
         try:
             checked[flag] = _checked(flag, path, seen, kept)
