@@ -52,15 +52,8 @@ def _replace(path: Path, how: str) -> None:
         path.write_bytes(b"#" * (17 * 1024 * 1024))
 
 
-LEFT = pytest.mark.xfail(strict=True, raises=subprocess.TimeoutExpired,
-                         reason="left: a catalogue file is still read by a reader that waits on a FIFO and reads "
-                                "/dev/zero without bound (not yet found)")
-
-
 @pytest.mark.parametrize("where, how", [
-    (where, how) if (where, how) not in (("spec/test.yaml", "fifo"), ("spec/test.yaml", "devzero"))
-    else pytest.param(where, how, marks=LEFT)
-    for where in ("scenarios/kit/echo.yaml", "golden/kit/kit-echo-text.yaml", "spec/test.yaml")
+    (where, how) for where in ("scenarios/kit/echo.yaml", "golden/kit/kit-echo-text.yaml", "spec/test.yaml")
     for how in ("fifo", "devzero", "nul", "huge")])
 def test_a_suite_file_that_is_no_file_of_text_is_a_suite_error(tmp_path, where, how):
     dirs = mini_suite(tmp_path)

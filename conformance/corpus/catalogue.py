@@ -239,12 +239,13 @@ def _declared_ids(path: Path, data: object = None) -> set[str]:
     """The clause ids a catalogue file that does not load declares: the string ``id`` of every
     clause of its ``data`` (when it was read as YAML), and every value of an ``id`` key in its text,
     a block or a flow mapping's (so a file with a YAML error still names them; none when it cannot
-    be read)."""
+    be read, as :func:`~conformance.corpus.yamlio.read_bytes` reads: a FIFO, a device or a file
+    past the bound gives none)."""
     clauses = data.get("clauses") if isinstance(data, dict) else None
     found = {c["id"] for c in clauses if isinstance(c, dict) and isinstance(c.get("id"), str)} \
         if isinstance(clauses, list) else set()
     try:
-        return found | set(_DECLARED_ID.findall(path.read_text(encoding="utf-8", errors="replace")))
+        return found | set(_DECLARED_ID.findall(read_bytes(path).decode("utf-8", errors="replace")))
     except OSError:
         return found
 

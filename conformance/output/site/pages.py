@@ -16,7 +16,7 @@ from conformance.session import Session
 from conformance.output.files import write_text
 from conformance.operations import catalogue as op_catalogue
 from conformance.output.site import Block, cap, environment, golden_block, page_text, tree_block, yaml_text
-from conformance.corpus.yamlio import load_data
+from conformance.corpus.yamlio import load_data, read_bytes
 
 # The edition each area's clauses hold in when the catalogue names none, by the names
 # `pi-conformance editions` prints (PI-DECISION-EDITIONS: the Pi pages default to edition
@@ -94,7 +94,7 @@ def clause_editions(clause: Clause) -> list[str]:
 
 def _file_title(clause: Clause) -> str:
     try:
-        data = load_data(Path(clause.file).read_text(encoding="utf-8"))
+        data = load_data(read_bytes(clause.file).decode("utf-8"))
         return str(data.get("title") or Path(clause.file).stem)
     except (OSError, AttributeError, ValueError):
         return Path(clause.file).stem
