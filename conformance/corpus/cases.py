@@ -166,7 +166,7 @@ def load_file(path: Path, *, known_clauses: set[str] | None = None, wanted: Want
         def check(chosen: Wanted | None) -> tuple[list[dict], list[FileError], dict[str, list[str]]]:
             kept: dict[str, list[str]] = {}
             found, problems = check_file(data, positions, shown, path.parent.name, known_clauses=known_clauses,
-                                         clause_editions=editions, wanted=chosen, refused=refused or set(),
+                                         clause_editions=editions, wanted=chosen, refused=set() if refused is None else refused,
                                          held=kept)
             return found, problems, kept
 

@@ -58,6 +58,18 @@ class Clause:
     file: str = ""
 
 
+class Refused(set):
+    """The ids of :attr:`Catalogue.refused`. When a catalogue file could not be read at all (a
+    FIFO, a device, a file past the bound), the ids it declares are not known: then every id the
+    catalogue does not hold (:attr:`holding`) counts as refused too, so that the cases citing them
+    are held back in one error instead of one error each."""
+
+    holding: dict | None = None
+
+    def __contains__(self, cid: object) -> bool:
+        return set.__contains__(self, cid) or (self.holding is not None and cid not in self.holding)
+
+
 @dataclass
 class Catalogue:
     """All clauses by id, in file order, with the errors met while loading; ``refused``: the ids
@@ -68,7 +80,7 @@ class Catalogue:
     clauses: dict[str, Clause] = field(default_factory=dict)
     errors: list[FileError] = field(default_factory=list)
     lines: dict[str, int] = field(default_factory=dict)
-    refused: set[str] = field(default_factory=set)
+    refused: Refused = field(default_factory=Refused)
 
     def cited_by(self, cid: str) -> list[str]:
         """Ids of the clauses whose ``source`` cites clause ``cid``, in file order."""
@@ -178,11 +190,14 @@ def _checked(paths: list[Path], shown_paths: list[str]) -> Catalogue:
             parsed = ClauseFile.model_validate(data)
         except SuiteFileError as exc:
             cat.errors.extend(exc.errors)
-            cat.refused.update(_declared_ids(path))
+            declared = _declared_ids(path)
+            if declared is None:
+                cat.refused.holding = cat.clauses
+            cat.refused.update(declared or ())
             continue
         except ValidationError as exc:
             cat.errors.extend(validation_errors(exc, shown, positions))
-            cat.refused.update(_declared_ids(path, data))
+            cat.refused.update(_declared_ids(path, data) or ())
             continue
         for i, clause in enumerate(parsed.clauses):
             line, col = positions.get(("clauses", i), (0, 0))
@@ -235,19 +250,19 @@ _DECLARED_ID = re.compile(r"(?:^[ \t]*(?:-[ \t]+)?|[{,][ \t]*)[\"']?id[\"']?[ \t
                           re.MULTILINE)
 
 
-def _declared_ids(path: Path, data: object = None) -> set[str]:
+def _declared_ids(path: Path, data: object = None) -> set[str] | None:
     """The clause ids a catalogue file that does not load declares: the string ``id`` of every
     clause of its ``data`` (when it was read as YAML), and every value of an ``id`` key in its text,
-    a block or a flow mapping's (so a file with a YAML error still names them; none when it cannot
-    be read, as :func:`~conformance.corpus.yamlio.read_bytes` reads: a FIFO, a device or a file
-    past the bound gives none)."""
+    a block or a flow mapping's (so a file with a YAML error still names them); ``None`` when it
+    cannot be read as :func:`~conformance.corpus.yamlio.read_bytes` reads (a FIFO, a device, a
+    file past the bound)."""
     clauses = data.get("clauses") if isinstance(data, dict) else None
     found = {c["id"] for c in clauses if isinstance(c, dict) and isinstance(c.get("id"), str)} \
         if isinstance(clauses, list) else set()
     try:
         return found | set(_DECLARED_ID.findall(read_bytes(path).decode("utf-8", errors="replace")))
     except OSError:
-        return found
+        return None if data is None else found
 
 
 def describe_clauses(catalogue: Catalogue, ids: list[str], *, indent: str = "  ") -> str:
