@@ -35,6 +35,22 @@ def test_the_classes_name_known_operations_and_clauses():
             assert cell.clauses and set(cell.clauses) <= clauses, (op, cell.label)
 
 
+NOT_YET_DECLARED = {
+    "envelope.build", "envelope.context-hook", "envelope.context-message", "envelope.developer-messages",
+    "envelope.environment", "envelope.instructions", "envelope.session", "envelope.settings",
+    "pi.classifier-catalogue", "pi.classifier-request", "pi.classifier-usage", "pi.models-auth",
+    "pi.models-available", "pi.models-load", "pi.models-sampling", "pi.package-changelog", "pi.packages-resolve",
+    "profiles.compose", "profiles.config-edit", "profiles.match", "profiles.picker", "profiles.resolve",
+    "profiles.session", "profiles.settings", "profiles.strip",
+}
+"""The operations whose input classes are still to be declared; the list only shrinks."""
+
+
+def test_every_operation_declares_its_classes_but_those_still_listed():
+    ops = {op for op in catalogue() if not op.startswith("kit.")}
+    assert ops - set(PARTITIONS) == NOT_YET_DECLARED
+
+
 def test_a_class_nothing_hits_is_unhit_and_fails_the_command(monkeypatch, capsys):
     from conformance.strategies.partitions import Cell
 
@@ -65,7 +81,8 @@ def test_diff_sends_an_operations_frames_after_the_drawn_examples_and_does_not_c
     from conformance.judge.cells import generated_examples
     from conformance.strategies import frames_for
 
-    for op in ("pi.validate-message", "pi.replay-system", "pi.convert-to-llm", "pi.substitute-args"):
+    for op in ("pi.validate-message", "pi.replay-system", "pi.convert-to-llm", "pi.substitute-args",
+               "profiles.load", "profiles.config"):
         frames = frames_for(op)
         drawn = generated_examples(op, 3)
         assert frames and drawn[3:] == frames and len(drawn) == len(frames) + 3, op

@@ -222,19 +222,6 @@ def _where(draw: Any) -> dict:
     return {"agentDir": "agent", "cwd": "project", "trusted": draw(st.booleans())}
 
 
-@strategy("profiles.load")
-def load() -> Any:
-    """Examples ``(input, tree)`` of ``profiles.load`` (see the module docstring)."""
-    @st.composite
-    def build(draw: Any) -> tuple[dict, dict]:
-        data = _where(draw)
-        if draw(st.booleans()):
-            data["bodies"] = True
-        return data, draw(profiles_tree())
-
-    return build()
-
-
 @strategy("profiles.resolve")
 def resolve() -> Any:
     """Examples ``(input, tree)`` of ``profiles.resolve`` (see the module docstring)."""

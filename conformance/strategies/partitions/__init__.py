@@ -4,7 +4,7 @@ the clause statements of the spec catalogue, never from the cases; one module pe
 
 from __future__ import annotations
 
-from conformance.strategies.partitions import messages, models, packages, templates
+from conformance.strategies.partitions import messages, models, packages, profiles, templates
 from conformance.strategies.partitions.cells import Cell, Hit  # noqa: F401  (public names)
 
 PARTITIONS: dict[str, list[Cell]] = {
@@ -12,5 +12,6 @@ PARTITIONS: dict[str, list[Cell]] = {
     **messages.PARTITIONS,
     **packages.PARTITIONS,
     **models.PARTITIONS,
+    **profiles.PARTITIONS,
 }
 """Every operation's declared classes, by operation name."""

@@ -1,0 +1,161 @@
+"""Frames of the profiles area's loading operations: ``profiles.load`` trees and
+``profiles.config`` values built on purpose, one per combination of the classes that
+:mod:`conformance.strategies.partitions.profiles` declares, and the drawn ``profiles.load``
+strategy, built from one drawn number."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from conformance.strategies.profiles import BEGIN, END, IDS, NAMES, PROFILE_MAX_BYTES, REFERENCES
+from conformance.strategies.registry import drawn_number, frames, strategy
+
+GLOBAL = "agent/system-prompts/"
+PROJECT = "project/.pi/system-prompts/"
+CHARACTERS = "caf\u00e9 \U0001F600 e\u0301"
+"""Text holding a letter of the Basic Multilingual Plane, one beyond it and a combining mark."""
+
+BODIES = ("Be brief.\n", "", " \n", "  padded  ", "a\r\nb\r\n", "\ufeffone BOM", "\ufeff\ufeffstill one", "x\ufeffy",
+          "say " + BEGIN, END + " here", "<!-- system-instructions:begin v2 -->", CHARACTERS, "b\u00e9")
+
+
+def _config(pick: random.Random) -> str:
+    """A ``config.json`` text with profile metadata (``extends`` of every form) and a few
+    bindings; now and then another version or a text that is not JSON."""
+    if pick.randrange(10) == 0:
+        return pick.choice(("{", "", '{"version": 1,}'))
+    config: dict = {"version": pick.choice((1, 1, 1, 2, "1"))}
+    names = pick.sample(NAMES + IDS[6:9], pick.randrange(4))
+    if names:
+        config["profiles"] = {n: {"extends": pick.choice(REFERENCES + ("missing", None, 1, "", "a/b"))} for n in names}
+    if pick.randrange(3) == 0:
+        config["defaultProfile"] = pick.choice(REFERENCES)
+    return json.dumps(config, indent=2) + "\n"
+
+
+def _file(pick: random.Random) -> Any:
+    kind = pick.randrange(10)
+    if kind == 0:
+        return {"fill": "a", "size": PROFILE_MAX_BYTES + pick.randint(-1, 1)}
+    if kind == 1:
+        return {"symlink": pick.choice(("base.md", "gone.md", "../side.md"))}
+    return pick.choice(BODIES)
+
+
+def tree_from(pick: random.Random) -> dict:
+    """A tree with profiles in both scopes, file names with the ids of :data:`IDS` and
+    extensions in either case (and ``.txt``), and a config in each scope now and then."""
+    tree: dict = {"project": {"dir": True}}
+    for prefix in (GLOBAL, PROJECT):
+        for name in pick.sample(NAMES + IDS, pick.randrange(4)):
+            tree[f"{prefix}profiles/{name}{pick.choice(('.md', '.md', '.MD', '.txt'))}"] = _file(pick)
+        if pick.randrange(2):
+            tree[prefix + "config.json"] = _config(pick)
+    return tree
+
+
+@strategy("profiles.load")
+def load() -> Any:
+    """Examples ``(input, tree)`` of ``profiles.load``: :func:`tree_from`, trusted or not,
+    with or without bodies, one scope now and then."""
+    def build(k: int) -> tuple[dict, dict]:
+        pick = random.Random(k)
+        data = {"agentDir": "agent", "cwd": "project", "trusted": pick.random() < 0.5}
+        if pick.random() < 0.5:
+            data["bodies"] = True
+        if pick.randrange(4) == 0:
+            data["scope"] = pick.choice(("global", "project"))
+        return data, tree_from(pick)
+
+    return drawn_number().map(build)
+
+
+def _chain(prefix: str, name: str, size: int) -> tuple[dict, dict]:
+    """``size`` profiles ``NAME0`` .. extending each the next: their files and metadata."""
+    files = {f"{prefix}profiles/{name}{i}.md": f"{name}{i}\n" for i in range(size)}
+    meta = {f"{name}{i}": {"extends": f"{name}{i + 1}"} for i in range(size - 1)}
+    return files, meta
+
+
+@frames("profiles.load")
+def load_frames() -> list[tuple[dict, dict]]:
+    """File names of every class (in a trusted project without config.json), links of every
+    kind and profiles/ as a link, profiles/ as a file beside an untrusted project, bodies of every
+    class around the size limit, and chains of every length and form of ``extends``."""
+    where = {"agentDir": "agent", "cwd": "project", "trusted": True, "bodies": True}
+    names = {f"{GLOBAL}profiles/{n}": "x\n" for n in
+             ("base.md", "Review.MD", "review.md", "notes.txt", "a" * 64 + ".md", "b" * 65 + ".md", "-dash.md",
+              "a..b.md", "a b.md", ".md", "caf\u00e9.md")}
+    names[f"{PROJECT}profiles/base.md"] = "project base\n"
+    links = {f"{GLOBAL}profiles/base.md": "base\n", f"{GLOBAL}profiles/alias.md": {"symlink": "base.md"},
+             f"{GLOBAL}profiles/evil.md": {"symlink": "../../../secret.md"}, "secret.md": "secret\n",
+             f"{GLOBAL}profiles/sib.md": {"symlink": "../side.md"}, f"{GLOBAL}side.md": "side\n",
+             f"{GLOBAL}profiles/dangle.md": {"symlink": "gone.md"}, f"{GLOBAL}profiles/dir.md": {"dir": True},
+             f"{PROJECT}profiles": {"symlink": "../../elsewhere"}, "project/elsewhere/there.md": "there\n"}
+    flat = {f"{GLOBAL}profiles": "not a directory\n", f"{PROJECT}profiles/mine.md": "mine\n"}
+    bodies: dict = {f"{GLOBAL}profiles/b{i}.md": body for i, body in enumerate(BODIES)}
+    bodies.update({f"{GLOBAL}profiles/s{d + 1}.md": {"fill": "a", "size": PROFILE_MAX_BYTES + d} for d in (-1, 0, 1)})
+    bodies[f"{GLOBAL}profiles/bom.md"] = {"prefix": "\ufeff", "fill": "c", "size": PROFILE_MAX_BYTES + 3}
+    bodies[f"{GLOBAL}profiles/latin1.md"] = {"base64": "Y2Fm6Qo="}
+    files, meta = _chain(GLOBAL, "d", 8)
+    more, more_meta = _chain(GLOBAL, "e", 9)
+    files.update(more)
+    meta.update(more_meta)
+    files.update({f"{GLOBAL}profiles/{n}.md": n + "\n" for n in ("self", "c1", "c2", "c3", "orphan", "base", "g")})
+    meta.update({"self": {"extends": "self"}, "c1": {"extends": "c2"}, "c2": {"extends": "c3"}, "c3": {"extends": "c1"},
+                 "orphan": {"extends": "missing"}, "g": {"extends": "project:p"}})
+    for i, size in enumerate((PROFILE_MAX_BYTES,) * 4 + (1,)):
+        files[f"{GLOBAL}profiles/z{i}.md"] = {"fill": "z", "size": size}
+    meta.update({f"z{i}": {"extends": f"z{i + 1}"} for i in range(4)})
+    meta["y0"] = {"extends": "z1"}
+    files[f"{GLOBAL}profiles/y0.md"] = {"fill": "y", "size": PROFILE_MAX_BYTES - 1}  # y0..z4: 262,144 bytes, z0..z4: 262,145
+    project_meta = {"p": {"extends": "global:base"}, "q": {"extends": "project:p"}, "r": {"extends": "base"},
+                    "n": {"extends": None}, "m": {"extends": 3}, "l": {"extends": ["base"]}, "k": {"extends": ""},
+                    "j": {"extends": "a/b"}, "i": {"extends": "other:base"}}
+    files.update({f"{PROJECT}profiles/{n}.md": n + "\n" for n in project_meta})
+    files[GLOBAL + "config.json"] = json.dumps({"version": 1, "profiles": meta}, indent=2) + "\n"
+    files[PROJECT + "config.json"] = json.dumps({"version": 1, "profiles": project_meta}, indent=2) + "\n"
+    return [(where, names), (where, links), ({**where, "trusted": False}, flat),
+            ({**where, "scope": "global"}, bodies), (where, files)]
+
+
+def _binding(id: Any, **fields: Any) -> dict:
+    return {"id": id, "profile": "base", "match": [{"provider": "openai"}], **fields}
+
+
+@frames("profiles.config")
+def config_frames() -> list[tuple[dict, None]]:
+    """Texts of every JSON form, every version, each key in each of its forms (one config
+    holding every form of a binding, a rule and a priority), the number of bindings around the
+    limit, and a config whose keys are all bad at once."""
+    texts = ["", '{"version": 1,}', '{"version": 1 // a comment\n}', '{"version": 1, "x": NaN}', "\ufeff{\"version\": 1}",
+             "null", '{"version": 1, "bindings": [{"id": "b", "profile": "base", "priority": 1e400, '
+                     '"match": [{"provider": "openai"}]}]}']
+    every = {
+        "version": 1, "theme": "dark",
+        "selection": {"mode": "manual", "profile": "global:base", "pinned": True},
+        "defaultProfile": "base",
+        "profiles": {"review": {"extends": "base", "description": "R\u00e9vise " + CHARACTERS, "colour": "red"},
+                     "a b": {}, "x": 1, "y": {"description": 2}, "z": {"extends": 3}},
+        "bindings": [_binding("ok", priority=-1), "b", _binding("bad id"), _binding("half", priority=1.5), _binding("ok"),
+                     _binding("sp", profile=" base"), _binding("np", profile="other:base"),
+                     {"id": "none", "match": [{"provider": "openai"}]},
+                     _binding("m1", match="openai"), _binding("m2", match=[]),
+                     _binding("m3", match=[{"provider": ""}, {"model": 1}, {"provider": "a", "x": 1}, "openai"]),
+                     _binding("r1", match=[{"provider": "openai", "model": "gpt-4o"}, {}]),
+                     _binding("p1", priority="1"), _binding("p2", priority=True), _binding("u", note="kept")],
+        "inheritGlobalBindings": True, "subagents": "inherit"}
+    configs: list = [[], {}, {"version": "1"}, {"version": True}, {"version": 2}, every]
+    configs += [{"version": 1, "selection": s, "subagents": p} for s, p in
+                (({"mode": "auto"}, "bindings"), ({"mode": "off"}, "off"), ({"mode": "manual"}, "Off"),
+                 ({"mode": "on"}, "bindings"), ("auto", "off"))]
+    configs += [{"version": 1, "defaultProfile": "project:review", "profiles": [], "bindings": {}},
+                {"version": 1, "defaultProfile": 1, "bindings": [], "inheritGlobalBindings": "true"}]
+    configs += [{"version": 1, "bindings": [_binding(f"b{i}") for i in range(n)]} for n in (199, 200, 201)]
+    configs.append({"version": 1, "selection": "x", "defaultProfile": 1, "profiles": [], "bindings": "x", "subagents": ""})
+    out = [({"scope": "project", "text": t}, None) for t in texts]
+    out += [({"scope": "project", "config": c}, None) for c in configs]
+    out.append(({"scope": "global", "config": {**every, "inheritGlobalBindings": False}}, None))
+    return out
