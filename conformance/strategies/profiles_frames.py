@@ -159,3 +159,79 @@ def config_frames() -> list[tuple[dict, None]]:
     out += [({"scope": "project", "config": c}, None) for c in configs]
     out.append(({"scope": "global", "config": {**every, "inheritGlobalBindings": False}}, None))
     return out
+
+
+# --- resolution ------------------------------------------------------------------------------------------------------
+
+@frames("profiles.match")
+def match_frames() -> list[tuple[dict, None]]:
+    """Every place of ``*`` against a model id holding ``/``, each specificity with the best rule
+    not first, ties of the best rule beside dropped rules of every kind, no rule, all dropped, one
+    field matching and not the other, and model names holding ``*``, nothing and other characters."""
+    routed = {"provider": "openrouter", "id": "deepseek/r1"}
+    openai = {"provider": "openai", "id": "gpt-4o"}
+    patterns = [{"provider": "OpenRouter"}, {"provider": "*router"}, {"provider": "open*"}, {"provider": "o*r*r"},
+                {"model": "deep*r1"}, {"model": "deepseek/r1*"}, {"model": "d*"}, {"model": "gpt-?o"}, {"model": "[d]*"},
+                {"provider": "x*"}]
+    ranked = [{"provider": "*"}, {"provider": "openai"}, {"model": "gpt-4o"}, {"provider": "openai", "model": "gpt-4o"}]
+    tied = [{"provider": ""}, {"model": 1}, {"provider": "openai", "x": 1}, "openai", None,
+            {"provider": "openai"}, {"provider": "openai", "model": "*"}]
+    odd = {"provider": "", "id": "gpt*"}
+    chars = [{"model": "gpt*"}, {"provider": "caf\u00e9"}, {"model": "\U0001F600"}, {"model": "e\u0301"}, {}]
+    return [({"match": m, "model": model}, None) for m, model in
+            ((patterns, routed), (ranked, openai), (tied, openai), ([{"provider": ""}, 3], openai), ([], openai),
+             (chars, odd), ([{"provider": "openai", "model": "claude"}, {"provider": "anthropic"}], openai),
+             ([{"provider": "anthropic"}, {"model": "gpt-4o"}], openai))]
+
+
+def _scopes(global_: dict, project: dict | None, *, names: tuple = ("base", "hi", "lo", "spec", "gg")) -> dict:
+    """A tree with global profiles ``names`` (and a cycle ``cyc``, an ``orphan`` missing its
+    parent), project profiles ``pp`` and ``base``, and the two configs (``project`` ``None``: none)."""
+    tree: dict = {f"{GLOBAL}profiles/{n}.md": f"{n} body\n" for n in names + ("cyc", "orphan")}
+    tree.update({f"{PROJECT}profiles/{n}.md": f"project {n} body\n" for n in ("pp", "base")})
+    global_ = {"version": 1, **global_}
+    global_.setdefault("profiles", {}).update({"cyc": {"extends": "cyc"}, "orphan": {"extends": "missing"}})
+    tree[GLOBAL + "config.json"] = json.dumps(global_, indent=2) + "\n"
+    if project is not None:
+        tree[PROJECT + "config.json"] = json.dumps({"version": 1, **project}, indent=2) + "\n"
+    return tree
+
+
+def _bound(id: str, profile: str, priority: float = 0, **rule: str) -> dict:
+    return {"id": id, "profile": profile, "priority": priority, "match": [rule or {"provider": "openai"}]}
+
+
+@frames("profiles.resolve")
+def resolve_frames() -> list[tuple[dict, dict]]:
+    """Bindings of both scopes outranked by priority and by specificity, conflicts in each scope
+    (the project's over a matching global binding), ties on one profile, ``inheritGlobalBindings``
+    false, winners and defaults that cannot be built or are not loaded; every kind of manual pin;
+    the selection from each place; subagent children under each policy from each place."""
+    model = {"provider": "openai", "id": "gpt-4o"}
+    where = {"agentDir": "agent", "cwd": "project", "trusted": True, "model": model, "systemPrompt": "You are Pi."}
+    ranked = {"bindings": [_bound("b1", "hi", 1), _bound("b2", "lo"), _bound("b3", "spec", provider="openai", model="gpt-4o"),
+                           _bound("b4", "lo", provider="openai")]}
+    conflict = {"bindings": [_bound("p1", "pp"), _bound("p2", "base")], "inheritGlobalBindings": True}
+    pins = _scopes({}, {"selection": {"mode": "off"}})
+    child = {**where, "env": {"PI_SUBAGENT_CHILD": "1"}}
+    out = [
+        (where, _scopes(ranked, conflict)),
+        ({**where, "systemPrompt": None}, _scopes({"bindings": [_bound("g1", "hi"), _bound("g2", "lo")]}, {"defaultProfile": "pp"})),
+        ({**where, "systemPrompt": ""}, _scopes({"bindings": [_bound("g1", "hi"), _bound("g2", "hi")], "defaultProfile": "cyc"},
+                                                {"bindings": [_bound("p1", "pp", provider="anthropic")],
+                                                 "inheritGlobalBindings": False, "defaultProfile": "gone"})),
+        (where, _scopes({"bindings": [_bound("g1", "orphan")], "defaultProfile": "base"}, None)),
+        (where, _scopes({"bindings": [_bound("g1", "hi"), _bound("g2", "hi"), _bound("g3", "lo", -1)]}, None)),
+        ({**where, "session": {"mode": "manual"}}, pins),
+        ({**where, "session": {"mode": "auto"}, "model": None}, pins),
+        ({**where, "trusted": False}, _scopes({"selection": {"mode": "manual", "profile": "gg"}}, {"selection": {"mode": "off"}})),
+        (where, _scopes({}, {"selection": {"mode": "manual", "profile": "pp"}})),
+        (child, _scopes({"subagents": "inherit", "defaultProfile": "gg"}, {"subagents": "off"})),
+        ({**child, "session": {"mode": "manual", "profile": "gg"}}, _scopes(ranked, None)),
+        ({**child, "session": {"mode": "off"}}, _scopes(ranked, None)),
+        ({**child, "env": {"PI_SUBAGENT_CHILD": "true"}}, _scopes({"subagents": "inherit", "defaultProfile": "gg"}, None)),
+        (child, _scopes({"subagents": "inherit", "defaultProfile": "gg"}, None)),
+    ]
+    out += [({**where, "session": {"mode": "manual", "profile": name}}, pins)
+            for name in ("pp", "gg", "nn", "global:gg", "a b", "cyc")]
+    return out

@@ -343,6 +343,13 @@ def _number(value: Any) -> bool:
     return type(value) in (int, float) and math.isfinite(value)
 
 
+def good_rule(rule: Any) -> bool:
+    """Whether a rule is kept (PROF-CONFIG-RULE, -RULE-KEYS): an object of non-empty strings
+    under ``provider`` and ``model`` only."""
+    return (isinstance(rule, dict) and set(rule) <= {"provider", "model"}
+            and all(isinstance(v, str) and v != "" for v in rule.values()))
+
+
 CONFIG_KEYS = ("version", "selection", "defaultProfile", "profiles", "bindings", "inheritGlobalBindings", "subagents")
 
 
@@ -419,9 +426,9 @@ CONFIG = [
     Cell("match", "not an array", ("PROF-CONFIG-BINDING",), _binding(lambda b: isinstance(b, dict) and "match" in b and not isinstance(b["match"], list))),
     Cell("match", "an empty array", ("PROF-CONFIG-BINDING",), _binding(lambda b: isinstance(b, dict) and b.get("match") == [])),
     Cell("match", "no valid rule", ("PROF-CONFIG-BINDING",),
-         _binding(lambda b: isinstance(b, dict) and isinstance(b.get("match"), list) and b["match"] != [] and not any(_good_rule(r) for r in b["match"]))),
-    Cell("rule", "provider and model", ("PROF-CONFIG-RULE",), _rule(lambda r: _good_rule(r) and set(r) == {"provider", "model"})),
-    Cell("rule", "one field", ("PROF-CONFIG-RULE",), _rule(lambda r: _good_rule(r) and len(r) == 1)),
+         _binding(lambda b: isinstance(b, dict) and isinstance(b.get("match"), list) and b["match"] != [] and not any(good_rule(r) for r in b["match"]))),
+    Cell("rule", "provider and model", ("PROF-CONFIG-RULE",), _rule(lambda r: good_rule(r) and set(r) == {"provider", "model"})),
+    Cell("rule", "one field", ("PROF-CONFIG-RULE",), _rule(lambda r: good_rule(r) and len(r) == 1)),
     Cell("rule", "no field", ("PROF-CONFIG-RULE",), _rule(lambda r: r == {})),
     Cell("rule", "an empty string", ("PROF-CONFIG-RULE",), _rule(lambda r: isinstance(r, dict) and "" in (r.get("provider"), r.get("model")))),
     Cell("rule", "a field that is not a string", ("PROF-CONFIG-RULE",),
@@ -453,11 +460,6 @@ CONFIG = [
 ``NaN``, a BOM, another root), every ``version`` PROF-CONFIG-VERSION names, unknown keys at each
 level, each key valid and in each bad form its clause names, the number of bindings around the
 limit, every rule and priority form, and several bad keys at once."""
-
-
-def _good_rule(rule: Any) -> bool:
-    return (isinstance(rule, dict) and set(rule) <= {"provider", "model"}
-            and all(isinstance(v, str) and v != "" for v in rule.values()))
 
 
 PARTITIONS: dict[str, list[Cell]] = {
