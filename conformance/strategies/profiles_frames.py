@@ -235,3 +235,38 @@ def resolve_frames() -> list[tuple[dict, dict]]:
     out += [({**where, "session": {"mode": "manual", "profile": name}}, pins)
             for name in ("pp", "gg", "nn", "global:gg", "a b", "cyc")]
     return out
+
+
+# --- the managed block -----------------------------------------------------------------------------------------------
+
+OLD = BEGIN + "\nold\n" + END
+PROMPTS = ("\n\r\nYou are Pi.", "  You are Pi.", "Intro\n" + OLD + "\n\nmiddle " + OLD + " \ttail", "Pi.\n" + OLD + "\r\n",
+           END + " stray, " + BEGIN.upper() + " <!-- system-instructions:begin-->", BEGIN + " unterminated",
+           BEGIN + "\nold\n" + BEGIN + "\n" + END + "\n\n" + CHARACTERS, "", "You are Pi.")
+"""Base prompts of every form stripping turns on: leading newlines and other white space, blocks
+in the middle, twice, at the end, followed by each kind of white space, stray and unterminated
+markers, near misses, a begin inside a block, characters, empty, plain."""
+
+LAYERS = (["Specific.\n", "Mid\r\nCRLF\r\n", "  indented", "", "# Heading\nbody", CHARACTERS], ["Be brief."], [], None)
+
+
+@frames("profiles.compose")
+def compose_frames() -> list[tuple[dict, None]]:
+    """Each base prompt of :data:`PROMPTS` (and none) in each mode (and none given), with each
+    kind of layers, composed once and again."""
+    modes = ("auto", "manual", "off", None)
+    out = []
+    for n, prompt in enumerate(PROMPTS + (None,)):
+        data: dict = {"systemPrompt": prompt, "layers": LAYERS[n % len(LAYERS)] if n % 3 else LAYERS[0]}
+        if modes[n % len(modes)] is not None:
+            data["mode"] = modes[n % len(modes)]
+        if n % 2:
+            data["times"] = 2
+        out.append((data, None))
+    return out
+
+
+@frames("profiles.strip")
+def strip_frames() -> list[tuple[dict, None]]:
+    """Each text of :data:`PROMPTS`."""
+    return [({"text": text}, None) for text in PROMPTS]

@@ -4,7 +4,8 @@ the clause statements of the spec catalogue, never from the cases; one module pe
 
 from __future__ import annotations
 
-from conformance.strategies.partitions import messages, models, packages, profiles, profiles_resolve, templates
+from conformance.strategies.partitions import (messages, models, packages, profiles, profiles_block,
+                                                  profiles_resolve, templates)
 from conformance.strategies.partitions.cells import Cell, Hit  # noqa: F401  (public names)
 
 PARTITIONS: dict[str, list[Cell]] = {
@@ -14,5 +15,6 @@ PARTITIONS: dict[str, list[Cell]] = {
     **models.PARTITIONS,
     **profiles.PARTITIONS,
     **profiles_resolve.PARTITIONS,
+    **profiles_block.PARTITIONS,
 }
 """Every operation's declared classes, by operation name."""
