@@ -5,7 +5,7 @@ the clause statements of the spec catalogue, never from the cases; one module pe
 from __future__ import annotations
 
 from conformance.strategies.partitions import (messages, models, packages, profiles, profiles_block,
-                                                  profiles_resolve, templates)
+                                                  profiles_commands, profiles_resolve, templates)
 from conformance.strategies.partitions.cells import Cell, Hit  # noqa: F401  (public names)
 
 PARTITIONS: dict[str, list[Cell]] = {
@@ -16,5 +16,6 @@ PARTITIONS: dict[str, list[Cell]] = {
     **profiles.PARTITIONS,
     **profiles_resolve.PARTITIONS,
     **profiles_block.PARTITIONS,
+    **profiles_commands.PARTITIONS,
 }
 """Every operation's declared classes, by operation name."""
