@@ -14,8 +14,9 @@ from conformance.strategies.registry import FRAMES, HAND_WRITTEN, Example, frame
 
 
 def _load() -> None:
-    from conformance.strategies import (envelope, messages, models, packages, pi, profiles,  # noqa: F401
-                                        profiles_commands, profiles_commands_frames, profiles_frames)
+    from conformance.strategies import (envelope, envelope_frames, messages, models, packages,  # noqa: F401
+                                        pi, profiles, profiles_commands, profiles_commands_frames,
+                                        profiles_frames)
 
 
 def hand_written() -> dict[str, Callable[[], Any]]:

@@ -1,0 +1,143 @@
+"""Frames of the envelope area's one-turn operations: inputs built on purpose, one per
+combination of the classes that :mod:`conformance.strategies.partitions.envelope` and
+:mod:`conformance.strategies.partitions.envelope_context` declare."""
+
+from __future__ import annotations
+
+from conformance.strategies.envelope import AGENT_DIR, CWD, HISTORY
+from conformance.strategies.registry import frames
+
+CHARACTERS = "caf\u00e9 \U0001F600 e\u0301"
+HOST = {"platform": "linux", "shell": "/bin/bash", "shells": ["bash"], "date": "2025-01-31", "timezone": "Europe/Lisbon"}
+
+
+@frames("envelope.instructions")
+def instructions_frames() -> list[tuple[dict, None]]:
+    """Each of the three texts absent, null, empty, blank, set with any characters, padded, in
+    turn against the others."""
+    values = ([], [None], [""], [" \u00a0"], ["Pi " + CHARACTERS], ["  padded\n"])
+    keys = ("systemPrompt", "customPrompt", "appendSystemPrompt")
+    out = []
+    for n in range(len(values)):
+        data: dict = {}
+        for k, key in enumerate(keys):
+            for v in values[(n + 2 * k) % len(values)]:
+                data[key] = v
+        out.append((data, None))
+    return out
+
+
+def _host(**fields: object) -> dict:
+    return {**HOST, **fields}
+
+
+@frames("envelope.environment")
+def environment_frames() -> list[tuple[dict, None]]:
+    """fish with ``exec_command`` on Windows and elsewhere with each set of shells, in another
+    case and without ``exec_command``; ``$SHELL`` and ``%ComSpec%`` empty, absent or with an empty
+    basename; cwds with a trailing slash, nothing, any characters."""
+    exe = ["exec_command"]
+    cases = [
+        (CWD, exe, _host(shell="/usr/bin/fish", shells=[])),
+        (CWD + "/", exe, _host(platform="darwin", shell="/opt/Fish/bin/FISH", shells=["bash", "zsh"])),
+        ("", exe, _host(platform="freebsd", shell="fish", shells=["sh", "bash"], timezone="")),
+        ("C:\\work\\project", exe, _host(platform="win32", shell="C:\\tools\\fish", shells=[])),
+        ("/work/" + CHARACTERS, ["Exec_command"], _host(shell="/usr/bin/fish", timezone=None)),
+        (CWD, [], {"platform": "linux", "shell": "/", "comSpec": "", "date": "2025-01-31"}),
+        (CWD, [], {"platform": "win32", "comSpec": "C:\\Windows\\System32\\cmd.exe", "date": "2025-01-31"}),
+    ]
+    return [({"cwd": cwd, "activeTools": tools, "host": host}, None) for cwd, tools, host in cases]
+
+
+def _c(id: object = None, content: object = "text", **fields: object) -> dict:
+    c: dict = {"content": content, **fields}
+    if id is not None:
+        c["id"] = id
+    return c
+
+
+@frames("envelope.developer-messages")
+def developer_messages_frames() -> list[tuple[dict, None]]:
+    """Ids of every ordering class, repeated and refused; priorities of every kind; each filter
+    with the provider known and not; every content form; no contribution."""
+    ordering = [_c(i, f"from {i}") for i in ("a", "A", "a_b", "a-b", "a.b", "a/b", "a1", "a10", "a2", "\u00e9", "e", "ab", "a\u00adb")]
+    ordering.append(_c("a", "a again"))
+    refused = [_c(None), _c(""), _c(" \u00a0"), _c("\u0085"), _c("environment"),
+               *[_c(f"p{n}", f"priority {n}", priority=p) for n, p in enumerate((-1, 0.5, -0.0, 1e308, "1", True, None))]]
+    filters = [_c("f1", providers=["openai"]), _c("f2", providers=["anthropic"]), _c("f3", providers=[]),
+               _c("f4", providers=["OpenAI"]), _c("t1", activeTools=["read"]), _c("t2", activeTools=["read", "write"]),
+               _c("t3", activeTools=[]), _c("x", {"raises": "boom"}, providers=["anthropic"])]
+    template = "{provider} {sessionId} {prompt} {activeTools} {customPrompt} {cwd} {systemPromptOptions.flag} " \
+               "{systemPromptOptions.missing} {{sessionId}} $provider {prompt"
+    contents = [_c("c1", "  padded \n"), _c("c2", "\u0085x\u0085"), _c("c3", ""), _c("c4", " \n"), _c("c5", None),
+                _c("c6", {"returns": "returned"}), _c("c7", {"returns": None}), _c("c8", {"template": template}),
+                _c("c9", {"when": {"promptContains": "fix"}, "then": "contains"}),
+                _c("d1", {"when": {"promptEquals": "fix it"}, "then": "equals", "otherwise": "differs"}),
+                _c("d2", {"when": {"promptEmpty": False}}), _c("d3", CHARACTERS)]
+    options = {"customPrompt": "Custom.", "flag": "on", "contextFiles": [{"path": f"{CWD}/AGENTS.md", "content": "ctx"}]}
+    turn = {"provider": "openai", "activeTools": ["read"], "prompt": "fix it", "host": HOST}
+    return [({"contributions": ordering, "host": HOST}, None),
+            ({"contributions": refused, **turn}, None),
+            ({"contributions": filters, **turn}, None),
+            ({"contributions": [_c("f1", providers=["openai"])], "host": HOST}, None),
+            ({"contributions": contents, **turn, "systemPromptOptions": options}, None),
+            ({"contributions": [], "host": HOST, "prompt": ""}, None)]
+
+
+DIVIDED = "x\n\n--- project-doc ---\n\ny"
+
+
+@frames("envelope.context-message")
+def context_message_frames() -> list[tuple[dict, None]]:
+    """The agent directory's file first after blank files of every kind and among padded ones
+    and one holding the divider; not first, with files below and beside the directory and a
+    relative one; the directory written with backslashes; all blank; none."""
+    first = [{"path": f"{CWD}/AGENTS.md", "content": " \t"}, {"path": f"{AGENT_DIR}/AGENTS.md", "content": "Global."},
+             {"path": f"{CWD}/AGENTS.md", "content": "  padded\n"}, {"path": f"{CWD}/a/AGENTS.md", "content": "\u00a0\u3000"},
+             {"path": f"{CWD}/b/AGENTS.md", "content": "\u0085"}, {"path": f"{CWD}/c/AGENTS.md", "content": DIVIDED}]
+    later = [{"path": f"{CWD}/AGENTS.md", "content": "Project."}, {"path": f"{AGENT_DIR}/AGENTS.md", "content": "Global."},
+             {"path": f"{AGENT_DIR}/sub/AGENTS.md", "content": "Below."}, {"path": f"{AGENT_DIR}x/AGENTS.md", "content": "Beside."},
+             {"path": "AGENTS.md", "content": "Relative."}]
+    windows = [{"path": "C:/Users/me/.pi/agent/AGENTS.md", "content": CHARACTERS}]
+    return [({"cwd": CWD, "agentDir": AGENT_DIR, "contextFiles": first}, None),
+            ({"cwd": "C:\\w", "agentDir": AGENT_DIR + "/", "contextFiles": later}, None),
+            ({"cwd": CWD, "agentDir": "C:\\Users\\me\\.pi\\agent", "contextFiles": windows}, None),
+            ({"cwd": CWD, "agentDir": AGENT_DIR, "contextFiles": [{"path": f"{CWD}/AGENTS.md", "content": ""},
+                                                                {"path": f"{CWD}/x/AGENTS.md", "content": " "}]}, None),
+            ({"cwd": CWD, "contextFiles": []}, None)]
+
+
+@frames("envelope.context-hook")
+def context_hook_frames() -> list[tuple[dict, None]]:
+    """Each kind of context files over no history, a history of every kind, and an earlier copy."""
+    one = [{"path": f"{CWD}/AGENTS.md", "content": "Project."}]
+    two = [{"path": f"{AGENT_DIR}/AGENTS.md", "content": "Global."}, *one]
+    blank = [{"path": f"{CWD}/AGENTS.md", "content": " "}]
+    return [({"cwd": CWD, "agentDir": AGENT_DIR, "contextFiles": [], "messages": []}, None),
+            ({"cwd": CWD, "agentDir": AGENT_DIR, "contextFiles": one, "messages": list(HISTORY)}, None),
+            ({"cwd": CWD, "agentDir": AGENT_DIR, "contextFiles": blank, "messages": [HISTORY[1], HISTORY[0]]}, None),
+            ({"cwd": CWD, "agentDir": AGENT_DIR, "contextFiles": two, "messages": [HISTORY[5], HISTORY[0], HISTORY[6]]}, None)]
+
+
+@frames("envelope.build")
+def build_frames() -> list[tuple[dict, None]]:
+    """A request with nothing but its session, one with every prompt and context files of the
+    agent directory and the project and options with their own cwd, one with no provider."""
+    files = [{"path": f"{AGENT_DIR}/AGENTS.md", "content": "Global."}, {"path": f"{CWD}/AGENTS.md", "content": CHARACTERS}]
+    options = {"customPrompt": "Custom.", "appendSystemPrompt": "Appended.", "contextFiles": files, "cwd": "/other"}
+    full = {"sessionId": "s1", "provider": "openai", "systemPrompt": "PI", "cwd": "C:\\work\\project", "agentDir": AGENT_DIR,
+            "systemPromptOptions": options, "host": HOST, "prompt": "fix it"}
+    blank = {"sessionId": "s1", "cwd": CWD, "host": HOST, "systemPromptOptions": {"contextFiles": [{"path": f"{CWD}/AGENTS.md", "content": " "}]}}
+    return [({"contributions": [], "request": {"sessionId": "s1", "cwd": CWD, "systemPrompt": None}}, None),
+            ({"contributions": [_c("a", providers=["openai"]), _c("b", providers=["anthropic"])], "request": full}, None),
+            ({"contributions": [_c("a", providers=["openai"]), _c("r", {"raises": "boom"})], "request": blank}, None)]
+
+
+@frames("envelope.settings")
+def settings_frames() -> list[tuple[dict, None]]:
+    """Every file form and every value form of the audit setting."""
+    values = ('["developer", "context-user"]', '["context-user", "developer"]', '["developer"]', '["context-user"]', "[]",
+              '["developer", "developer"]', '["user"]', "true", "[1]")
+    texts = [None, "", "[appearance]\n", "not toml = = =\n", "[other]\npi-developer-messages.auditEntries = []\n"]
+    texts += [f"[appearance]\npi-developer-messages.auditEntries = {v}\n" for v in values]
+    return [({"toml": t}, None) for t in texts]
