@@ -141,3 +141,75 @@ def settings_frames() -> list[tuple[dict, None]]:
     texts = [None, "", "[appearance]\n", "not toml = = =\n", "[other]\npi-developer-messages.auditEntries = []\n"]
     texts += [f"[appearance]\npi-developer-messages.auditEntries = {v}\n" for v in values]
     return [({"toml": t}, None) for t in texts]
+
+
+def _capture(sid: str = "s1", provider: "str | None" = "openai", prompt: str = "ok", **fields: object) -> dict:
+    request: dict = {"sessionId": sid, "prompt": prompt, "systemPrompt": "PI", "cwd": CWD, **fields}
+    if provider is not None:
+        request["provider"] = provider
+    return {"capture": request}
+
+
+def _request(sid: str = "s1", provider: str = "openai", system: object = "PI") -> dict:
+    return {"providerRequest": {"sessionId": sid, "provider": provider,
+                                "payload": {"system": system, "developer": [], "messages": [], "extra": 1}}}
+
+
+FRAGILE = {"id": "fragile", "content": {"when": {"promptContains": "break"}, "then": {"raises": "boom"}, "otherwise": "steady"}}
+
+
+@frames("envelope.session")
+def session_frames() -> list[tuple[dict, None]]:
+    """Scripts over the registries (shared maps of each kind before load, entries put straight
+    in, a second load), adapters of every kind and provider requests of every kind, the service
+    (failing captures with and without a last good one and after a clear, current with each
+    override, unknown and failing), audits (settings, repeats, changes, branches, resumes) and
+    session entries of every kind; a malformed step and an unknown one."""
+    registries = [{"globalSet": {"contribution": {"id": "early", "content": "Early."}}},
+                  {"globalRegistry": {"key": "contributions", "protocol": "pi-developer-messages/developer-messages/v1", "version": 1}},
+                  {"globalRegistry": {"key": "adapters", "protocol": "other", "version": 1}},
+                  {"globalSet": {"contribution": {"id": "", "content": "refused"}}},
+                  {"globalSet": {"contribution": {"id": "direct", "content": "Direct."}}},
+                  {"globalSet": {"adapter": {"provider": "openai"}}}, {"load": {}}, {"load": {}},
+                  {"register": {"id": "a", "content": "A " + CHARACTERS}}, _capture(), {"register": {"id": "b", "content": "B"}},
+                  _capture(), {"unregister": {"id": "b"}}, {"unregister": {"id": "nope"}}]
+    versions = [{"globalRegistry": {"key": "adapters", "protocol": "pi-developer-messages/provider-payload-adapters/v1", "version": 1}},
+                {"globalRegistry": {"key": "contributions", "protocol": "pi-developer-messages/developer-messages/v1", "version": 2}},
+                {"load": {}}]
+    adapters = [_request(), {"registerAdapter": {"provider": "openai"}},
+                {"registerAdapter": {"provider": "openai", "developerMessages": "absent"}},
+                {"registerAdapter": {"provider": "anthropic", "developerMessages": "return-input"}},
+                {"registerAdapter": {"provider": " "}}, {"registerAdapter": {"provider": "x", "developerMessages": "return-nothing"}},
+                _capture(systemPromptOptions={"customPrompt": "CUSTOM"}), _request(), _request(system="other"), _request(system=None), _request(provider="anthropic"),
+                _request(sid="s2"), _capture(provider="google"), _request(provider="google"),
+                _capture(sid="s3", systemPrompt=None), _request(sid="s3")]
+    service = [{"registerAdapter": {"provider": "openai"}}, {"register": FRAGILE}, _capture(), _capture(prompt="break"),
+               _capture(sid="s2", prompt="break"), {"current": {"sessionId": "s1"}},
+               {"current": {"sessionId": "s1", "provider": None}}, {"current": {"sessionId": "s1", "cwd": "/elsewhere"}},
+               {"current": {"sessionId": "s1", "activeTools": ["read"]}}, {"current": {"sessionId": "s9"}},
+               {"clear": {"sessionId": "s1"}}, {"current": {"sessionId": "s1"}}, _request(), _capture(prompt="break")]
+    files = {"contextFiles": [{"path": f"{CWD}/AGENTS.md", "content": "Rules."}]}
+    audits = [{"setting": {"auditEntries": ["x"]}}, {"setting": {"toml": "[appearance]\npi-developer-messages.auditEntries = [\"developer\"]\n"}},
+              {"register": {"id": "a", "content": "A"}}, _capture(systemPromptOptions=files), _capture(systemPromptOptions=files),
+              {"register": {"id": "a", "content": "A changed"}}, _capture(systemPromptOptions=files),
+              {"navigate": {"sessionId": "s1", "to": "e1"}}, _capture(systemPromptOptions=files), {"resume": {}},
+              _capture(systemPromptOptions=files), _capture(provider=None, host=HOST),
+              {"entry": {"sessionId": "s1", "entry": {"type": "custom", "customType": "@luan.sh/pi-developer-messages/group",
+                                                      "data": {"entries": [{"role": "developer", "id": "a", "content": "A"}]}}}},
+              {"entry": {"sessionId": "s1", "entry": {"type": "custom", "customType": "@luan.sh/pi-developer-messages/group", "data": "x"}}},
+              {"entry": {"sessionId": "s1", "entry": {"type": "custom", "customType": "@luan.sh/pi-developer-messages/developer",
+                                                      "data": {"role": "developer", "id": "a", "content": "A"}}}},
+              {"entry": {"sessionId": "s1", "entry": {"type": "custom_message", "customType": "note", "content": "x", "display": True}}},
+              {"entry": {"sessionId": "s1", "entry": {"type": "custom_message", "customType": "@luan.sh/pi-developer-messages/group",
+                                                      "content": "audit", "display": False}}},
+              {"entry": {"sessionId": "s1", "entry": {"type": "branch_summary", "summary": "s", "fromId": "e1"}}},
+              {"entry": {"sessionId": "s1", "entry": {"type": "other"}}},
+              {"append": {"sessionId": "s1", "message": {"role": "user", "content": "hi", "timestamp": 1}}},
+              {"context": {"sessionId": "s1"}}, {"context": {"sessionId": "s1", "messages": [HISTORY[2], HISTORY[0]]}},
+              {"compact": {"sessionId": "s1"}}, {"navigate": {"sessionId": "s1", "to": None}}, {"navigate": {"sessionId": "s1", "to": "e99"}},
+              {"entries": {"sessionId": "s1"}}]
+    return [({"host": HOST, "steps": registries}, None), ({"host": HOST, "steps": versions}, None),
+            ({"host": HOST, "steps": adapters}, None), ({"host": HOST, "steps": service}, None),
+            ({"host": HOST, "auditEntries": ["context-user"], "steps": audits}, None),
+            ({"host": HOST, "steps": [{"load": {}, "clear": {"sessionId": "s1"}}]}, None),
+            ({"host": HOST, "steps": [{"bogus": {}}]}, None)]

@@ -4,12 +4,13 @@ the clause statements of the spec catalogue, never from the cases; one module pe
 
 from __future__ import annotations
 
-from conformance.strategies.partitions import (envelope_context, messages, models, packages, profiles, profiles_block,
+from conformance.strategies.partitions import (envelope_context, envelope_session, messages, models, packages, profiles, profiles_block,
                                                   profiles_commands, profiles_resolve, templates)
 from conformance.strategies.partitions.cells import Cell, Hit  # noqa: F401  (public names)
 
 PARTITIONS: dict[str, list[Cell]] = {
     **envelope_context.PARTITIONS,
+    **envelope_session.PARTITIONS,
     **templates.PARTITIONS,
     **messages.PARTITIONS,
     **packages.PARTITIONS,
