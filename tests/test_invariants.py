@@ -264,3 +264,28 @@ def test_the_examples_counted_are_those_drawn_and_shrink_steps_are_counted_apart
     crashed = inv.run_invariant(next(i for i in ALL if i.id == "inv-mdl-literal-value"),
                                 *_started(InProcessAdapter(Crashes())), examples=3)
     assert crashed.status == "errored" and (crashed.examples, crashed.shrinks) == (1, 0)
+
+
+def test_an_invariants_frames_are_checked_before_the_drawn_examples(reference):
+    # the strategy never draws the example that breaks the property; the frame holds it
+    from hypothesis import strategies as st
+
+    def check(client, example):
+        client.call("pi.parse-args", {"text": example})
+        if example == "framed":
+            raise inv.Counterexample("the frame was checked")
+
+    framed = inv.Invariant("inv-pi-framed", "pi", "frames are checked", ("PI-TPL-ARGS-SPLIT",), ("pi.parse-args",),
+                           lambda: st.just("drawn"), check, lambda: ["framed"])
+    adapter, ops = reference
+    result = inv.run_invariant(framed, adapter, ops, examples=3)
+    assert result.status == "failed" and "the frame was checked" in result.message
+    unframed = inv.Invariant("inv-pi-unframed", "pi", "no frames", ("PI-TPL-ARGS-SPLIT",), ("pi.parse-args",),
+                             lambda: st.just("drawn"), check)
+    assert inv.run_invariant(unframed, adapter, ops, examples=3).status == "passed"
+
+
+def test_invariants_over_frame_shapes_draw_frames():
+    framed = {i.id for i in inv.registered() if i.frames is not None and i.frames()}
+    assert framed >= {"inv-env-environment-last", "inv-mdl-literal-value", "inv-prof-compose-idempotent",
+                      "inv-prof-strip-composed", "inv-prof-switch-one-block"}

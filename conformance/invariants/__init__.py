@@ -149,6 +149,7 @@ def run_invariant(inv: Invariant, adapter: Adapter, operations: set[str], *, exa
     :class:`InvariantResult`.
     """
     from hypothesis import HealthCheck, Phase, given, settings
+    from hypothesis import example as hyp_example
     from hypothesis import seed as hyp_seed
 
     started = time.perf_counter()
@@ -183,6 +184,8 @@ def run_invariant(inv: Invariant, adapter: Adapter, operations: set[str], *, exa
                            + (f"; its standard error ended: {stderr}" if stderr else ""), list(client.requests)))
 
     test = given(inv.strategy())(body)
+    for framed in reversed(inv.frames() if inv.frames is not None else []):
+        test = hyp_example(framed)(test)
     test = settings(
         max_examples=example_budget(examples), derandomize=seed is None, database=None, deadline=None,
         print_blob=False, report_multiple_bugs=False,

@@ -122,6 +122,9 @@ class Invariant:
         ops: the operations it sends.
         strategy: a function returning the hypothesis strategy of one example.
         check: ``check(client, example)``; raises :class:`Counterexample` when the property fails.
+        frames: a function returning examples (in the strategy's shape) made from the frames of
+            its operations (:func:`conformance.strategies.frames_for`), checked on every run
+            before the drawn ones and not counted against the budget; ``None``: none.
     """
 
     id: str
@@ -131,19 +134,20 @@ class Invariant:
     ops: tuple[str, ...]
     strategy: Callable[[], Any]
     check: Check
+    frames: Callable[[], list] | None = None
 
 
 _REGISTRY: dict[str, Invariant] = {}
 
 
 def invariant(id: str, *, area: str, title: str, clauses: Sequence[str], ops: Sequence[str],
-              strategy: Callable[[], Any]) -> Callable[[Check], Check]:
+              strategy: Callable[[], Any], frames: Callable[[], list] | None = None) -> Callable[[Check], Check]:
     """Register the decorated check function as an :class:`Invariant`."""
 
     def register(fn: Check) -> Check:
         if id in _REGISTRY:
             raise ValueError(f"invariant {id!r} registered twice")
-        _REGISTRY[id] = Invariant(id, area, title, tuple(clauses), tuple(ops), strategy, fn)
+        _REGISTRY[id] = Invariant(id, area, title, tuple(clauses), tuple(ops), strategy, fn, frames)
         return fn
 
     return register

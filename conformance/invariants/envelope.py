@@ -5,6 +5,7 @@ from __future__ import annotations
 from hypothesis import strategies as st
 
 from conformance.invariants.core import Client, Counterexample, invariant
+from conformance.strategies import frames_for
 from conformance.operations.envelope import ENVIRONMENT_ID, PROJECT_DOC_DIVIDER
 from conformance.strategies.envelope import (AGENT_DIR, CWD, FINITE_PRIORITIES, TOOLS, blank, context_files,
                                              context_paths, contributions)
@@ -51,7 +52,10 @@ def contributions_any_priority(draw) -> tuple[list[dict], list[str]]:
 
 @invariant("inv-env-environment-last", area="envelope",
            title="The environment message is always present, once, and last",
-           clauses=["ENV-ENV-LAST"], ops=["envelope.developer-messages"], strategy=contributions_any_priority)
+           clauses=["ENV-ENV-LAST"], ops=["envelope.developer-messages"], strategy=contributions_any_priority,
+           frames=lambda: [(data["contributions"], data.get("activeTools") or [])
+                           for data, tree in frames_for("envelope.developer-messages")
+                           if not any(isinstance(c.get("content"), dict) and "raises" in c["content"] for c in data["contributions"])])
 def environment_last(client: Client, example) -> None:
     contribs, tools = example
     ids = [m["id"] for m in _messages(client, contribs, activeTools=tools)]

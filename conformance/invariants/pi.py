@@ -6,6 +6,7 @@ from __future__ import annotations
 from hypothesis import strategies as st
 
 from conformance.invariants.core import Client, Counterexample, invariant
+from conformance.strategies import frames_for
 from conformance.strategies.pi import env as _env
 from conformance.strategies.messages import drawn, extra_message, system_message, user_message
 
@@ -114,7 +115,9 @@ _literal = st.text(alphabet=st.characters(codec="utf-8", exclude_characters="$\x
 
 @invariant("inv-mdl-literal-value", area="pi",
            title="A value without $ or a leading ! resolves to itself, whatever the environment",
-           clauses=["PI-MODELS-VALUE-FORMS"], ops=["pi.models-value"], strategy=lambda: st.tuples(_literal, _env))
+           clauses=["PI-MODELS-VALUE-FORMS"], ops=["pi.models-value"], strategy=lambda: st.tuples(_literal, _env),
+           frames=lambda: [(data["value"], data.get("env") or {}) for data, tree in frames_for("pi.models-value")
+                           if "$" not in data["value"] and not data["value"].startswith("!") and data["value"]])
 def literal_value(client: Client, example) -> None:
     value, env = example
     out = client.call("pi.models-value", {"value": value, "env": env})

@@ -11,6 +11,18 @@ from conformance.strategies.profiles import base_prompt, chain, chain_tree
 from conformance.strategies.profiles import layers as _layers
 
 
+def _framed() -> list[tuple[str, list[str]]]:
+    """``(base, layers)`` of the ``profiles.compose`` frames that apply a profile to a base
+    prompt holding no unterminated begin marker (what :func:`base_prompt` draws)."""
+    import re
+
+    from conformance.strategies import frames_for
+
+    block = re.compile(re.escape(BEGIN) + ".*?" + re.escape(END), re.S)
+    return [(data.get("systemPrompt") or "", data["layers"]) for data, tree in frames_for("profiles.compose")
+            if data.get("layers") and data.get("mode") != "off" and BEGIN not in block.sub("", data.get("systemPrompt") or "")]
+
+
 def _compose(client: Client, base: str | None, layers: list[str]) -> str | None:
     return client.call("profiles.compose", {"systemPrompt": base, "layers": layers})["systemPrompt"]
 
@@ -18,7 +30,7 @@ def _compose(client: Client, base: str | None, layers: list[str]) -> str | None:
 @invariant("inv-prof-compose-idempotent", area="profiles",
            title="Composing a composed prompt again with the same profile gives the same bytes",
            clauses=["PROF-COMPOSE-IDEMPOTENT", "PROF-STRIP"], ops=["profiles.compose"],
-           strategy=lambda: st.tuples(base_prompt(), _layers))
+           strategy=lambda: st.tuples(base_prompt(), _layers), frames=_framed)
 def compose_twice(client: Client, example) -> None:
     base, layers = example
     once = _compose(client, base, layers)
@@ -31,7 +43,8 @@ def compose_twice(client: Client, example) -> None:
            title="Stripping a composed prompt gives the stripped base: composing over a composed prompt "
                  "equals composing over the base",
            clauses=["PROF-STRIP", "PROF-COMPOSE"], ops=["profiles.compose"],
-           strategy=lambda: st.tuples(base_prompt(), _layers, _layers))
+           strategy=lambda: st.tuples(base_prompt(), _layers, _layers),
+           frames=lambda: [(base, layers, ["Be brief."]) for base, layers in _framed()])
 def strip_composed(client: Client, example) -> None:
     base, first, second = example
     switched = _compose(client, _compose(client, base, first), second)
@@ -43,7 +56,8 @@ def strip_composed(client: Client, example) -> None:
 @invariant("inv-prof-switch-one-block", area="profiles",
            title="Switching profiles never leaves two blocks",
            clauses=["PROF-STRIP", "PROF-BLOCK"], ops=["profiles.compose"],
-           strategy=lambda: st.tuples(base_prompt(), st.lists(_layers, min_size=1, max_size=3)))
+           strategy=lambda: st.tuples(base_prompt(), st.lists(_layers, min_size=1, max_size=3)),
+           frames=lambda: [(base, [layers, ["Be brief."], layers]) for base, layers in _framed()])
 def switch_one_block(client: Client, example) -> None:
     prompt, selections = example
     for layers in selections:
