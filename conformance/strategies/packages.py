@@ -8,7 +8,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from conformance.strategies.registry import strategy
+from conformance.strategies.registry import frames, strategy
 
 EXTENSION = "export default () => {}\n"
 CONVENTIONAL = {
@@ -120,3 +120,57 @@ def package_changelog() -> Any:
         return data, tree
 
     return build()
+
+
+CHARACTERS = "caf\u00e9 \U0001F600 e\u0301"
+
+
+@frames("pi.packages-resolve")
+def packages_resolve_frames() -> list[tuple[dict, dict]]:
+    """A package declaring through every conventional form, with host dependencies, filtered by
+    every filter form (and ``+``/``!``, ``-``/``+`` on one path, ``./``, an undeclared path),
+    declared twice and refined by a project ``autoload: false`` entry; manifests of every form,
+    a git package, one not installed, local files, directories and missing paths, settings lists
+    of both scopes, untrusted; and each invalid entry."""
+    tools = "agent/npm/node_modules/pi-tools/"
+    conventional = {f"{tools}{p}": EXTENSION if p.endswith((".ts", ".js")) else "x\n" for p in (
+        "extensions/alpha.ts", "extensions/beta.js", "extensions/gamma/index.ts", "extensions/delta/main.ts",
+        "extensions/notes.txt", "extensions/.hidden.ts", "skills/review/SKILL.md", "skills/group/deploy/SKILL.md",
+        "skills/quick.md", "prompts/review.md", "prompts/sub/deep.md", "prompts/.secret.md", "themes/dark.json",
+        "themes/light.txt", f"prompts/{CHARACTERS}.md")}
+    conventional[f"{tools}extensions/delta/package.json"] = json.dumps({"name": "delta", "pi": {"extensions": ["main.ts"]}})
+    conventional[f"{tools}package.json"] = json.dumps({"name": "pi-tools", "version": "1.0.0", "dependencies": {"@earendil-works/pi-ai": "1"},
+                                                       "peerDependencies": {"typebox": "*"}})
+    filtered = {"source": "npm:pi-tools", "skills": [], "prompts": ["./prompts/review.md", "deep.md"], "themes": ["+README.md"],
+                "extensions": ["extensions/*.ts", "!extensions/alpha.ts", "+extensions/alpha.ts", "-extensions/beta.js",
+                               "+extensions/beta.js"]}
+    refined = {"package.json": json.dumps({"name": "refined", "version": "1.0.0"}), "prompts/top.md": "x\n",
+               "prompts/sub/deep.md": "x\n"}
+    first = ({"agentDir": "agent", "cwd": "project", "trusted": True,
+              "personalSettings": {"packages": [filtered, "npm:pi-tools", {"source": "npm:refined", "prompts": ["top.md"]}]},
+              "projectSettings": {"packages": [{"source": "npm:refined", "autoload": False, "prompts": ["prompts/sub/*"]}]}},
+             {**conventional, **{f"agent/npm/node_modules/refined/{p}": v for p, v in refined.items()}, "project/.keep": ""})
+    manifest = "agent/npm/node_modules/manifest/"
+    tree = {f"{manifest}package.json": "\ufeff" + json.dumps({"name": "manifest", "version": "1.0.0", "pi": {"extensions": [
+                "src/*.ts", "!src/internal.ts", "lib", "missing.ts", "vendor/**/*.ts"]}}),
+            **{f"{manifest}{p}": EXTENSION for p in ("src/a.ts", "src/internal.ts", "lib/b.ts", "vendor/node_modules/dep/x.ts")},
+            f"{manifest}prompts/ignored.md": "x\n",
+            "agent/npm/node_modules/plain/package.json": json.dumps({"name": "plain", "version": "1.0.0", "pi": {"changelogPath": "CHANGELOG.md"}}),
+            "agent/npm/node_modules/plain/prompts/p.md": "x\n",
+            "agent/git/github.com/team/tools/extensions/index.ts": EXTENSION,
+            "agent/git/github.com/team/tools/extensions/helper.ts": EXTENSION,
+            "project/.pi/local-ext/main.ts": EXTENSION, "project/.pi/single.ts": EXTENSION,
+            "project/.pi/npm/node_modules/solo/package.json": json.dumps({"name": "solo", "version": "1.0.0"}),
+            "project/.pi/npm/node_modules/solo/prompts/a.md": "x\n", "project/.pi/npm/node_modules/solo/prompts/b.md": "x\n",
+            "project/.pi/prompts/a.md": "x\n", "project/.pi/prompts/b.md": "x\n", "agent/themes/own.json": "{}\n"}
+    second = ({"agentDir": "agent", "cwd": "project", "trusted": True, "home": "home",
+               "personalSettings": {"packages": ["npm:manifest", "npm:plain", "git:github.com/team/tools", "npm:absent"],
+                                    "themes": ["themes/own.json"]},
+               "projectSettings": {"packages": [{"source": "./local-ext", "extensions": []}, "./single.ts", "./gone",
+                                                {"source": "npm:solo", "autoload": False, "prompts": ["prompts/a.md"]}],
+                                   "prompts": ["prompts", "!prompts/b.md"]}}, tree)
+    untrusted = ({**second[0], "trusted": False}, tree)
+    invalid = [({"agentDir": "agent", "cwd": "project", "trusted": True, "personalSettings": {"packages": [entry]}},
+                {"project/.keep": ""}) for entry in (42, {"skills": ["x"]}, {"source": "npm:pi-tools", "autoload": "no"},
+                                                     {"source": "npm:pi-tools", "prompts": "x"})]
+    return [first, second, untrusted, *invalid]
