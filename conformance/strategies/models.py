@@ -10,7 +10,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from conformance.strategies.registry import strategy
+from conformance.strategies.registry import frames, strategy
 
 
 BUILTIN = {"acme": {"baseUrl": "https://api.acme.test/v1", "api": "openai-completions", "env": ["ACME_API_KEY"],
@@ -217,3 +217,48 @@ def models_sampling() -> Any:
         return data, None
 
     return build()
+
+
+BUILTINS = {"acme": {"name": "Acme", "baseUrl": "https://api.acme.test/v1", "api": "openai-completions", "env": ["ACME_API_KEY"],
+                     "models": [{"id": "acme-large", "promptCache": {"short": 300}, "cost": {"input": 3, "output": 15},
+                                 "inputLimits": {"images": {"resize": {"maxWidth": 1568}}}},
+                                {"id": "acme-small", "api": "anthropic-messages"}]}}
+"""A built-in provider with two models, one with a prompt cache, costs and image limits."""
+
+
+@frames("pi.models-load")
+def models_load_frames() -> list[tuple[dict, None]]:
+    """No file, no built-in provider, a text with comments, ``//`` in a string and trailing
+    commas, every schema failure (several, past index 9, unknown keys), every composition error,
+    models replacing built-in ones with null fields, an empty input and compat, models taking
+    their api from the models before them, image limits and cache tiers, every override form."""
+    text = ('{\n  // a comment\n  "providers": {"acme": {"baseUrl": "https://api.acme.test//v2", "models": '
+            '[{"id": "acme-new", "name": "a // b caf\u00e9 \U0001F600 e\u0301",},],},},\n}')
+    many = [{"id": f"m{i}"} for i in range(10)] + [{"name": "no id"}, {}]
+    docs = [
+        {"providers": {"ollama": {"baseUrl": "http://localhost:11434/v1", "api": "openai-completions", "models": [{"id": "llama"}]}}},
+        [], {"providers": []},
+        {"providers": {"a": {"baseUrl": "https://a.test", "api": "openai-completions", "models": many, "colour": "red"},
+                       "b": {"models": [{"id": ""}]}}},
+        {"providers": {"acme": {"compat": {"supportsStore": False}, "models": [
+            {"id": "acme-large", "compat": {"supportsDeveloperRole": False}},
+            {"id": "acme-small", "input": []}]},
+            "oauthy": {"oauth": "radius"}, "empty": {}, "newp": {"models": [{"id": "n1"}]},
+            "ok": {"baseUrl": "https://ok.test", "api": "openai-completions", "models": [{"id": "ok-1"}]}}},
+        {"providers": {"acme": {"models": [
+            {"id": "acme-large"}, {"id": "acme-vision", "api": "anthropic-messages", "inputLimits": {"images": {"resize": {"maxHeight": 512}}},
+                                   "promptCache": {"short": 300}},
+            {"id": "acme-long", "promptCache": {"long": 3600}}, {"id": "acme-both", "promptCache": {"short": 60, "long": 3600}}]}}},
+        {"providers": {"acme": {"modelOverrides": {
+            "acme-large": {"cost": {"input": 9}, "inputLimits": {"images": {"resize": {"maxWidth": 100}}}, "input": ["text"]},
+            "ghost": {"name": "x"}}}}},
+        {"providers": {"acme": {"modelOverrides": {"acme-large": {"name": None, "reasoning": None, "input": None, "cost": None,
+                                                                   "maxTokens": 4096}}}}},
+    ]
+    out: list[tuple[dict, None]] = [({"builtins": BUILTINS}, None), ({"builtins": BUILTINS, "modelsJsonText": text}, None)]
+    out.append(({"modelsJson": docs[0]}, None))
+    nulls = {"id": "qwen", **dict.fromkeys(("name", "reasoning", "input", "cost", "contextWindow", "maxTokens", "compat", "promptCache"))}
+    out.append(({"builtins": {}, "modelsJson": {"providers": {"local": {
+        "baseUrl": "http://localhost:11434/v1", "api": "openai-completions", "apiKey": "ollama", "models": [nulls]}}}}, None))
+    out += [({"builtins": BUILTINS, "modelsJson": doc}, None) for doc in docs[1:]]
+    return out

@@ -1,10 +1,11 @@
-"""The input classes of the ``models.json`` operations (PI-DECISION-MODELS): so far
-``pi.models-value``, the value forms of PI-MODELS-VALUE-*."""
+"""The input classes of the ``models.json`` operations (PI-DECISION-MODELS): ``pi.models-value``,
+the value forms of PI-MODELS-VALUE-*, and ``pi.models-load``, the file, its schema, providers,
+models, defaults and overrides."""
 
 from __future__ import annotations
 
 import re
-from typing import Callable
+from typing import Any, Callable
 
 from conformance.strategies.partitions.cells import Cell, Hit, character_cells
 
@@ -99,3 +100,138 @@ shell, bytes that are not UTF-8 and standard input read (PI-MODELS-VALUE-COMMAND
 PARTITIONS: dict[str, list[Cell]] = {
     "pi.models-value": MODELS_VALUE,
 }
+
+
+# --- pi.models-load --------------------------------------------------------------------------------------------------
+
+def _doc(input: dict) -> Any:
+    """The models.json document: ``modelsJson``, or ``modelsJsonText`` read as JSON with comments
+    and trailing commas taken out (roughly, PI-MODELS-JSON-COMMENTS), ``None`` when neither parses."""
+    import json
+
+    if "modelsJson" in input:
+        return input["modelsJson"]
+    text = input.get("modelsJsonText")
+    if not isinstance(text, str):
+        return None
+    text = re.sub(r'("(?:\\.|[^"\\])*")|//[^\n]*', lambda m: m.group(1) or "", text)
+    text = re.sub(r",(\s*[}\]])", r"\1", text)
+    try:
+        return json.loads(text)
+    except ValueError:
+        return None
+
+
+def _providers(input: dict) -> dict:
+    doc = _doc(input)
+    found = doc.get("providers") if isinstance(doc, dict) else None
+    return found if isinstance(found, dict) else {}
+
+
+def _provider(test: Callable[[str, dict, dict], bool]) -> Hit:
+    """The class of inputs with a provider entry ``(id, entry, builtins)`` that passes ``test``."""
+    def hit(input: dict, tree: "dict | None") -> bool:
+        builtins = input.get("builtins") if isinstance(input.get("builtins"), dict) else {}
+        return any(isinstance(e, dict) and test(p, e, builtins) for p, e in _providers(input).items())
+
+    return hit
+
+
+def _model_entries(e: dict) -> list:
+    return e.get("models") if isinstance(e.get("models"), list) else []
+
+
+def _model(test: Callable[[dict, dict, dict], bool]) -> Hit:
+    """A model entry ``(model, provider entry, builtin provider or {})`` that passes ``test``."""
+    return _provider(lambda p, e, b: any(isinstance(m, dict) and test(m, e, b.get(p) or {}) for m in _model_entries(e)))
+
+
+def _override(test: Callable[[Any, dict], bool]) -> Hit:
+    """A ``modelOverrides`` entry ``(value, builtin provider or {})`` that passes ``test``."""
+    return _provider(lambda p, e, b: isinstance(e.get("modelOverrides"), dict)
+                     and any(test(v, b.get(p) or {}) for v in e["modelOverrides"].values()))
+
+
+def _builtin_ids(b: dict) -> list[str]:
+    return [m.get("id") for m in b.get("models") or [] if isinstance(m, dict)]
+
+
+def _text(test: Callable[[str], bool]) -> Hit:
+    return lambda input, tree: isinstance(input.get("modelsJsonText"), str) and test(input["modelsJsonText"])
+
+
+def _bad_models(e: dict) -> int:
+    return sum(1 for m in _model_entries(e) if not isinstance(m, dict) or not isinstance(m.get("id"), str) or not m["id"])
+
+
+MODELS_LOAD = [
+    Cell("file", "none", ("PI-MODELS-SCHEMA",), lambda i, t: "modelsJson" not in i and i.get("modelsJsonText") is None),
+    Cell("file", "a JSON value", ("PI-MODELS-SCHEMA",), lambda i, t: "modelsJson" in i),
+    Cell("file", "a text", ("PI-MODELS-JSON-COMMENTS",), lambda i, t: isinstance(i.get("modelsJsonText"), str)),
+    Cell("text", "a // comment", ("PI-MODELS-JSON-COMMENTS",), _text(lambda s: "//" in re.sub(r'"(?:\\.|[^"\\])*"', "", s))),
+    Cell("text", "// inside a string", ("PI-MODELS-JSON-COMMENTS",), _text(lambda s: bool(re.search(r'"[^"\n]*//[^"\n]*"', s)))),
+    Cell("text", "a trailing comma", ("PI-MODELS-JSON-COMMENTS",), _text(lambda s: bool(re.search(r",\s*[}\]]", s)))),
+    Cell("text", "not JSON", ("PI-MODELS-SCHEMA",), _text(lambda s: _doc({"modelsJsonText": s}) is None)),
+    Cell("schema", "a root that is not an object", ("PI-MODELS-SCHEMA",),
+         lambda i, t: ("modelsJson" in i or isinstance(i.get("modelsJsonText"), str)) and _doc(i) is not None and not isinstance(_doc(i), dict)),
+    Cell("schema", "providers not an object", ("PI-MODELS-SCHEMA",),
+         lambda i, t: isinstance(_doc(i), dict) and "providers" in _doc(i) and not isinstance(_doc(i)["providers"], dict)),
+    Cell("schema", "a model without an id", ("PI-MODELS-SCHEMA",), _provider(lambda p, e, b: _bad_models(e) > 0)),
+    Cell("schema", "several bad fields", ("PI-MODELS-SCHEMA-EVERY-FIELD",),
+         lambda i, t: sum(_bad_models(e) for e in _providers(i).values() if isinstance(e, dict)) >= 2),
+    Cell("schema", "a bad field at index 10 or more", ("PI-MODELS-SCHEMA-EVERY-FIELD",),
+         _provider(lambda p, e, b: len(_model_entries(e)) > 10 and any(not isinstance(m, dict) or not m.get("id") for m in _model_entries(e)[10:]))),
+    Cell("schema", "unknown keys", ("PI-MODELS-SCHEMA",),
+         _provider(lambda p, e, b: any(k not in ("baseUrl", "api", "apiKey", "headers", "models", "modelOverrides", "compat", "oauth",
+                                                 "authHeader", "name") for k in e))),
+    Cell("provider", "a built-in one", ("PI-MODELS-PROVIDER-FIELDS",), _provider(lambda p, e, b: p in b)),
+    Cell("provider", "a new one", ("PI-MODELS-PROVIDER-FIELDS",), _provider(lambda p, e, b: p not in b)),
+    Cell("provider", "baseUrl over built-in models", ("PI-MODELS-PROVIDER-FIELDS",), _provider(lambda p, e, b: p in b and "baseUrl" in e)),
+    Cell("provider", "headers", ("PI-MODELS-PROVIDER-FIELDS",), _provider(lambda p, e, b: "headers" in e)),
+    Cell("provider", "compat", ("PI-MODELS-PROVIDER-COMPAT",), _provider(lambda p, e, b: isinstance(e.get("compat"), dict))),
+    Cell("provider", "compat beside a model's own", ("PI-MODELS-PROVIDER-COMPAT",),
+         _model(lambda m, e, b: isinstance(e.get("compat"), dict) and isinstance(m.get("compat"), dict))),
+    Cell("composition", "an entry setting nothing usable", ("PI-MODELS-COMPOSITION-ERROR",),
+         _provider(lambda p, e, b: not any(k in e for k in ("baseUrl", "api", "apiKey", "headers", "models", "modelOverrides", "compat")))),
+    Cell("composition", "oauth without baseUrl", ("PI-MODELS-COMPOSITION-ERROR",), _provider(lambda p, e, b: "oauth" in e and "baseUrl" not in e)),
+    Cell("composition", "a new model with no api or baseUrl", ("PI-MODELS-COMPOSITION-ERROR",),
+         _model(lambda m, e, b: not b and (not (m.get("api") or e.get("api")) or not (m.get("baseUrl") or e.get("baseUrl"))))),
+    Cell("composition", "a bad provider beside a good one", ("PI-MODELS-COMPOSITION-ERROR",),
+         lambda i, t: len(_providers(i)) >= 2 and any(isinstance(e, dict) and not any(
+             k in e for k in ("baseUrl", "api", "apiKey", "headers", "models", "modelOverrides", "compat")) for e in _providers(i).values())),
+    Cell("model", "added", ("PI-MODELS-ADD-REPLACE",), _model(lambda m, e, b: m.get("id") not in _builtin_ids(b))),
+    Cell("model", "replacing a built-in one", ("PI-MODELS-ADD-REPLACE",), _model(lambda m, e, b: m.get("id") in _builtin_ids(b))),
+    Cell("model", "replacing the second built-in one", ("PI-MODELS-ADD-REPLACE",),
+         _model(lambda m, e, b: m.get("id") in _builtin_ids(b)[1:])),
+    Cell("model", "every optional field absent", ("PI-MODELS-DEFAULTS",), _model(lambda m, e, b: set(m) <= {"id", "api", "baseUrl"})),
+    Cell("model", "a field written null", ("PI-MODELS-NULL-FIELD",), _model(lambda m, e, b: any(v is None for v in m.values()))),
+    Cell("model", "input empty", ("PI-MODELS-INPUT-AS-WRITTEN",), _model(lambda m, e, b: m.get("input") == [])),
+    Cell("model", "input given", ("PI-MODELS-INPUT-AS-WRITTEN",), _model(lambda m, e, b: isinstance(m.get("input"), list) and bool(m["input"]))),
+    Cell("model", "no api anywhere in the file, a built-in model of its id", ("PI-MODELS-DEFAULTS-EXISTING",),
+         _model(lambda m, e, b: "api" not in m and "api" not in e and m.get("id") in _builtin_ids(b))),
+    Cell("model", "no api anywhere in the file, a new id", ("PI-MODELS-DEFAULTS-EXISTING",),
+         _model(lambda m, e, b: "api" not in m and "api" not in e and bool(b) and m.get("id") not in _builtin_ids(b))),
+    Cell("model", "an api of its own", ("PI-MODELS-DEFAULTS",), _model(lambda m, e, b: "api" in m)),
+    Cell("model", "image resize fields in part", ("PI-MODELS-IMAGE-RESIZE",),
+         _model(lambda m, e, b: isinstance(((m.get("inputLimits") or {}).get("images") or {}).get("resize"), dict))),
+    *[Cell("model", f"promptCache {tiers}", ("PI-MODELS-PROMPT-CACHE",),
+           _model(lambda m, e, b, want=set(tiers.split(" and ")): isinstance(m.get("promptCache"), dict) and set(m["promptCache"]) == want))
+      for tiers in ("short", "long", "long and short")],
+    Cell("override", "an object field merged", ("PI-MODELS-OVERRIDE-MERGE",), _override(lambda v, b: isinstance(v, dict) and any(isinstance(x, dict) for x in v.values()))),
+    Cell("override", "a nested object", ("PI-MODELS-OVERRIDE-MERGE",),
+         _override(lambda v, b: isinstance(v, dict) and any(isinstance(x, dict) and any(isinstance(y, dict) for y in x.values()) for x in v.values()))),
+    Cell("override", "an array replaced", ("PI-MODELS-OVERRIDE-MERGE",), _override(lambda v, b: isinstance(v, dict) and any(isinstance(x, list) for x in v.values()))),
+    Cell("override", "a field written null", ("PI-MODELS-NULL-FIELD",), _override(lambda v, b: isinstance(v, dict) and any(x is None for x in v.values()))),
+    Cell("override", "an unknown model id", ("PI-MODELS-OVERRIDE-UNKNOWN",),
+         _provider(lambda p, e, b: isinstance(e.get("modelOverrides"), dict) and any(k not in _builtin_ids(b.get(p) or {}) for k in e["modelOverrides"]))),
+    Cell("builtins", "none", ("PI-MODELS-PROVIDER-FIELDS",), lambda i, t: not i.get("builtins")),
+    *character_cells(("PI-MODELS-SCHEMA",)),
+]
+"""The classes of ``pi.models-load``: no file, a value, a text with comments (and ``//`` in a
+string), trailing commas, not JSON; each schema failure and several at once past index 9; built-in
+and new providers, baseUrl, headers, compat on its own and beside a model's; each composition
+error; models added and replacing, with every default, null fields, input empty and given, api
+taken from existing models; image resize and prompt cache tiers; every override form."""
+
+
+PARTITIONS["pi.models-load"] = MODELS_LOAD
