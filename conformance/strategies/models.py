@@ -262,3 +262,52 @@ def models_load_frames() -> list[tuple[dict, None]]:
         "baseUrl": "http://localhost:11434/v1", "api": "openai-completions", "apiKey": "ollama", "models": [nulls]}}}}, None))
     out += [({"builtins": BUILTINS, "modelsJson": doc}, None) for doc in docs[1:]]
     return out
+
+
+CREDENTIAL_BUILTINS = {**BUILTINS, "cf": {"baseUrl": "https://cf.test", "api": "openai-completions", "env": ["CLOUDFLARE_API_KEY"],
+                                          "requiredEnv": ["CLOUDFLARE_ACCOUNT_ID"], "models": [{"id": "cf-1"}]}}
+"""``acme`` and a provider that needs a variable besides its key (PI-CRED-REQUIRED-ENV)."""
+
+
+def _credentials() -> list[dict]:
+    """Credential inputs of every source form, one or several at once."""
+    headers = {"acme": {"apiKey": "literal-key", "authHeader": True, "headers": {"X-Org": "$ORG", "authorization": "Basic x"},
+                        "models": [{"id": "acme-large", "headers": {"x-org": "model"}}],
+                        "modelOverrides": {"acme-large": {"headers": {"X-ORG": "override"}}}}}
+    return [
+        {"authJson": {"acme": {"key": "untyped"}}},
+        {"authJson": {"acme": {"access": "token"}}, "env": {"ACME_API_KEY": "env-key"}},
+        {"authJson": {"cf": {"type": "api_key", "key": "k", "env": {"CLOUDFLARE_ACCOUNT_ID": "account"}}}},
+        {"env": {"CLOUDFLARE_API_KEY": "k"}},
+        {"env": {"CLOUDFLARE_API_KEY": "k", "CLOUDFLARE_ACCOUNT_ID": "account"}},
+        {"modelsJson": {"providers": headers}, "env": {"ORG": "org"}},
+        {"modelsJson": {"providers": {"acme": {"apiKey": "$ACME_KEY2", "authHeader": False}}}, "env": {"ACME_KEY2": "v"}},
+        {"authJson": {"acme": {"type": "oauth"}}},
+        {"modelsJson": {"providers": {"acme": {"apiKey": ""}}}, "env": {"ACME_API_KEY": "env-key"}},
+    ]
+
+
+@frames("pi.models-auth")
+def models_auth_frames() -> list[tuple[dict, None]]:
+    """Each credential input of :func:`_credentials` for its provider's model."""
+    out = []
+    for data in _credentials():
+        provider = "cf" if any("cf" in (data.get(k) or {}) for k in ("authJson",)) or "CLOUDFLARE_API_KEY" in (data.get("env") or {}) else "acme"
+        out.append(({"builtins": CREDENTIAL_BUILTINS, **data, "provider": provider, "model": "cf-1" if provider == "cf" else "acme-large"}, None))
+    return out
+
+
+@frames("pi.models-available")
+def models_available_frames() -> list[tuple[dict, None]]:
+    """Each credential input of :func:`_credentials` and ``models.json`` keys of every form and
+    local endpoints with and without their dummy key, listed as chat and as classifier models."""
+    keys = {"providers": {
+        "lit": {"baseUrl": "https://lit.test", "api": "openai-completions", "apiKey": "k", "models": [{"id": "l"}]},
+        "var": {"baseUrl": "https://var.test", "api": "openai-completions", "apiKey": "$SET", "models": [{"id": "v"}]},
+        "unset": {"baseUrl": "https://unset.test", "api": "openai-completions", "apiKey": "${UNSET}", "models": [{"id": "u"}]},
+        "cmd": {"baseUrl": "https://cmd.test", "api": "openai-completions", "apiKey": "!false", "models": [{"id": "c"}]},
+        "none": {"baseUrl": "https://none.test", "api": "openai-completions", "apiKey": "", "models": [{"id": "n"}]},
+        "local": {"baseUrl": "http://localhost:11434/v1", "api": "openai-completions", "apiKey": "ollama", "models": [{"id": "q"}]},
+        "bare": {"baseUrl": "http://localhost:1234/v1", "api": "openai-completions", "models": [{"id": "b"}]}}}
+    return [({"builtins": CREDENTIAL_BUILTINS, **data, "type": kind}, None) for data in _credentials() for kind in ("chat", "classifier")] \
+        + [({"builtins": CREDENTIAL_BUILTINS, "modelsJson": keys, "env": {"SET": "s"}}, None)]

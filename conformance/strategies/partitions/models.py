@@ -235,3 +235,121 @@ taken from existing models; image resize and prompt cache tiers; every override 
 
 
 PARTITIONS["pi.models-load"] = MODELS_LOAD
+
+
+# --- pi.models-auth, pi.models-available (PI-CRED-*) ------------------------------------------------------------------
+
+def _auth_entries(input: dict) -> list[Any]:
+    found = input.get("authJson")
+    return list(found.values()) if isinstance(found, dict) else []
+
+
+def _api_keys(input: dict) -> list[str]:
+    return [e["apiKey"] for e in _providers(input).values() if isinstance(e, dict) and isinstance(e.get("apiKey"), str)]
+
+
+def _header_values(input: dict) -> list[str]:
+    out = []
+    for e in _providers(input).values():
+        if not isinstance(e, dict):
+            continue
+        layers = [e.get("headers")] + [m.get("headers") for m in _model_entries(e) if isinstance(m, dict)]
+        layers += [o.get("headers") for o in (e.get("modelOverrides") or {}).values() if isinstance(o, dict)]
+        out += [v for h in layers if isinstance(h, dict) for v in h.values() if isinstance(v, str)]
+    return out
+
+
+def _key_form(test: Callable[[str, dict], bool]) -> Hit:
+    """A models.json apiKey that passes ``test(value, env)``."""
+    return lambda i, t: any(test(k, i.get("env") or {}) for k in _api_keys(i))
+
+
+def _var_unset(value: str, env: dict) -> bool:
+    names = _names(value) if not value.startswith("!") else []
+    return any(not env.get(n) for n in names)
+
+
+def _header_names(input: dict) -> list[list[str]]:
+    """Each provider's header names, every layer together."""
+    out = []
+    for e in _providers(input).values():
+        if isinstance(e, dict):
+            layers = [e.get("headers")] + [m.get("headers") for m in _model_entries(e) if isinstance(m, dict)]
+            layers += [o.get("headers") for o in (e.get("modelOverrides") or {}).values() if isinstance(o, dict)]
+            out.append([k for h in layers if isinstance(h, dict) for k in h])
+    return out
+
+
+def credential_cells(clauses: tuple[str, ...] = ("PI-CRED-PRECEDENCE",)) -> list[Cell]:
+    """The classes of the credential sources an input gives (runtime keys, ``auth.json``,
+    ``models.json`` keys and headers, the environment)."""
+    env = lambda i: i.get("env") if isinstance(i.get("env"), dict) else {}  # noqa: E731
+    runtime = lambda i: i.get("runtimeKeys") if isinstance(i.get("runtimeKeys"), dict) else {}  # noqa: E731
+    return [
+        Cell("runtime key", "set", clauses, lambda i, t: any(runtime(i).values())),
+        Cell("runtime key", "empty", clauses, lambda i, t: "" in runtime(i).values()),
+        Cell("stored", "an API key", clauses, lambda i, t: any(isinstance(e, dict) and e.get("type") == "api_key" and e.get("key") for e in _auth_entries(i))),
+        Cell("stored", "an empty key", clauses, lambda i, t: any(isinstance(e, dict) and e.get("key") == "" for e in _auth_entries(i))),
+        Cell("stored", "no type, a key", ("PI-CRED-STORED-UNTYPED",),
+             lambda i, t: any(isinstance(e, dict) and "type" not in e and isinstance(e.get("key"), str) and e["key"] for e in _auth_entries(i))),
+        Cell("stored", "no type, no key", ("PI-CRED-STORED-UNTYPED",),
+             lambda i, t: any(isinstance(e, dict) and "type" not in e and not e.get("key") for e in _auth_entries(i))),
+        Cell("stored", "oauth", clauses, lambda i, t: any(isinstance(e, dict) and e.get("type") == "oauth" for e in _auth_entries(i))),
+        Cell("stored", "carrying env", ("PI-CRED-REQUIRED-ENV",), lambda i, t: any(isinstance(e, dict) and isinstance(e.get("env"), dict) for e in _auth_entries(i))),
+        Cell("models.json key", "a literal", clauses, _key_form(lambda k, e: "$" not in k and not k.startswith("!") and k != "")),
+        Cell("models.json key", "a variable set", clauses, _key_form(lambda k, e: bool(_names(k)) and not _var_unset(k, e))),
+        Cell("models.json key", "a variable unset or empty", ("PI-CRED-MODELS-JSON-UNRESOLVED",), _key_form(_var_unset)),
+        Cell("models.json key", "a command", ("PI-CRED-MODELS-JSON-UNRESOLVED",), _key_form(lambda k, e: k.startswith("!"))),
+        Cell("models.json key", "a failing command", ("PI-CRED-MODELS-JSON-UNRESOLVED",),
+             _key_form(lambda k, e: k.startswith("!") and bool(re.search(r"\bfalse\b|exit [1-9]", k)))),
+        Cell("models.json key", "empty", clauses, _key_form(lambda k, e: k == "")),
+        Cell("environment", "the provider's key set", clauses,
+             lambda i, t: any(env(i).get(n) for p in (i.get("builtins") or {}).values() if isinstance(p, dict) for n in p.get("env") or [])),
+        Cell("environment", "the provider's key empty", clauses,
+             lambda i, t: any(env(i).get(n) == "" for p in (i.get("builtins") or {}).values() if isinstance(p, dict) for n in p.get("env") or [])),
+        Cell("environment", "a required variable missing", ("PI-CRED-REQUIRED-ENV",),
+             lambda i, t: any(not env(i).get(n) for p in (i.get("builtins") or {}).values() if isinstance(p, dict) for n in p.get("requiredEnv") or [])),
+        Cell("environment", "a required variable set", ("PI-CRED-REQUIRED-ENV",),
+             lambda i, t: any(env(i).get(n) for p in (i.get("builtins") or {}).values() if isinstance(p, dict) for n in p.get("requiredEnv") or [])),
+        Cell("sources", "several configured", clauses,
+             lambda i, t: sum(bool(x) for x in (any(runtime(i).values()), any(isinstance(e, dict) and e.get("key") for e in _auth_entries(i)),
+                                                bool(_api_keys(i)), any(env(i).values()))) >= 2),
+        Cell("sources", "none", clauses, lambda i, t: not runtime(i) and not _auth_entries(i) and not _api_keys(i) and not env(i)),
+        Cell("headers", "naming a missing variable", ("PI-CRED-HEADER-MISSING",),
+             lambda i, t: any(_var_unset(v, env(i)) or v.startswith("!") for v in _header_values(i))),
+        Cell("headers", "one name in two layers, other case", ("PI-CRED-HEADER-LAYERS",),
+             lambda i, t: any(len({n.lower() for n in names}) < len(names) for names in _header_names(i))),
+        Cell("headers", "authHeader true", ("PI-CRED-AUTH-HEADER",), _provider(lambda p, e, b: e.get("authHeader") is True)),
+        Cell("headers", "authHeader true over an Authorization header", ("PI-CRED-AUTH-HEADER",),
+             _provider(lambda p, e, b: e.get("authHeader") is True and any(k.lower() == "authorization" for k in (e.get("headers") or {})))),
+        Cell("headers", "authHeader false", ("PI-CRED-AUTH-HEADER",), _provider(lambda p, e, b: e.get("authHeader") is False)),
+    ]
+
+
+MODELS_AUTH = [
+    *credential_cells(),
+    Cell("model", "a models.json model", ("PI-CRED-HEADER-LAYERS",),
+         lambda i, t: any(isinstance(m, dict) and m.get("id") == i.get("model") for e in _providers(i).values() if isinstance(e, dict)
+                          for m in _model_entries(e))),
+    Cell("model", "an unknown provider", ("PI-CRED-PRECEDENCE",), lambda i, t: i.get("provider") not in (i.get("builtins") or {}) and i.get("provider") not in _providers(i)),
+]
+"""The classes of ``pi.models-auth``: every credential source in each form (runtime keys, stored
+keys typed, untyped, empty, oauth, with env; models.json keys literal, variables set and unset,
+commands that succeed and fail; environment keys; required variables), several sources at once,
+none, headers naming missing variables, in layers, and authHeader."""
+
+MODELS_AVAILABLE = [
+    *[c for c in credential_cells(("PI-MODELS-AVAILABILITY",)) if c.dimension != "headers"],
+    *[Cell("type", k, ("PI-CLASSIFIER-LISTING",) if k == "classifier" else ("PI-MODELS-AVAILABILITY",),
+           (lambda i, t, k=k: i.get("type", "chat") == k)) for k in ("chat", "classifier")],
+    Cell("provider", "a keyless local endpoint with its dummy key", ("PI-MODELS-AVAILABILITY",),
+         _provider(lambda p, e, b: "localhost" in str(e.get("baseUrl", "")) and isinstance(e.get("apiKey"), str))),
+    Cell("provider", "a keyless local endpoint without a key", ("PI-MODELS-AVAILABILITY",),
+         _provider(lambda p, e, b: "localhost" in str(e.get("baseUrl", "")) and "apiKey" not in e)),
+]
+"""The classes of ``pi.models-available``: those of the credential sources, chat and classifier
+listings, and local endpoints with and without their dummy key."""
+
+
+PARTITIONS["pi.models-auth"] = MODELS_AUTH
+PARTITIONS["pi.models-available"] = MODELS_AVAILABLE
