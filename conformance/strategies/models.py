@@ -311,3 +311,20 @@ def models_available_frames() -> list[tuple[dict, None]]:
         "bare": {"baseUrl": "http://localhost:1234/v1", "api": "openai-completions", "models": [{"id": "b"}]}}}
     return [({"builtins": CREDENTIAL_BUILTINS, **data, "type": kind}, None) for data in _credentials() for kind in ("chat", "classifier")] \
         + [({"builtins": CREDENTIAL_BUILTINS, "modelsJson": keys, "env": {"SET": "s"}}, None)]
+
+
+@frames("pi.models-sampling")
+def models_sampling_frames() -> list[tuple[dict, None]]:
+    """An azure model whose map drops ``minimal`` asked at ``minimal`` (clamped up), one key in
+    the model's, the level's and the request's parameters; a map that leaves no level; an
+    override of the per-level parameters."""
+    azure = {"az": {"baseUrl": "https://az.test", "api": "azure-openai-responses", "models": [{
+        "id": "az-1", "reasoning": True, "thinkingLevelMap": {"minimal": None}, "samplingParams": {"temperature": 0.2, "top_p": 1},
+        "samplingParamsByThinkingLevel": {"low": {"temperature": 0.5}}}]}}
+    none_left = {"acme": {"baseUrl": "https://api.acme.test/v1", "api": "openai-completions", "models": [{
+        "id": "acme-r", "reasoning": True, "thinkingLevelMap": dict.fromkeys(("off", "minimal", "low", "medium", "high"))}]}}
+    override = {"providers": {"az": {"modelOverrides": {"az-1": {"samplingParamsByThinkingLevel": {"low": {"top_p": 0.5}}}}}}}
+    return [({"builtins": azure, "provider": "az", "model": "az-1", "thinkingLevel": "minimal",
+              "samplingParams": {"temperature": 0.9, "response_format": {"type": "json"}}}, None),
+            ({"builtins": none_left, "provider": "acme", "model": "acme-r", "thinkingLevel": "high"}, None),
+            ({"builtins": azure, "modelsJson": override, "provider": "az", "model": "az-1", "thinkingLevel": "low"}, None)]
