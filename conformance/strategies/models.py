@@ -328,3 +328,24 @@ def models_sampling_frames() -> list[tuple[dict, None]]:
               "samplingParams": {"temperature": 0.9, "response_format": {"type": "json"}}}, None),
             ({"builtins": none_left, "provider": "acme", "model": "acme-r", "thinkingLevel": "high"}, None),
             ({"builtins": azure, "modelsJson": override, "provider": "az", "model": "az-1", "thinkingLevel": "low"}, None)]
+
+
+@frames("pi.classifier-request")
+def classifier_request_frames() -> list[tuple[dict, None]]:
+    """Requests with questions of every type (criteria well and badly formed, any characters),
+    no questions, an empty object of them, another type, a question that is not an object."""
+    questions = {"c": {"type": "choice", "instructions": "Pick.", "criteria": {"a": "A"}},
+                 "b": {"type": "bool", "instructions": "Yes?", "criteria": {"yes": "y"}},
+                 "s": {"type": "score", "instructions": "Rate.", "criteria": []}}
+    requests = [{"state": {"message": "caf\u00e9 \U0001F600 e\u0301"}, "questions": questions}, {"state": {}, "questions": {}},
+                {"state": {}}, {"state": {}, "questions": {"x": {"type": "rank", "instructions": "i", "criteria": {}}}},
+                {"state": {}, "questions": {"x": "not an object"}}]
+    return [({"provider": "typesafe", "model": "jev-latest", "request": r}, None) for r in requests]
+
+
+@frames("pi.classifier-usage")
+def classifier_usage_frames() -> list[tuple[dict, None]]:
+    """Usage that is not an object; a million and zero tokens at a price with cache prices."""
+    price = {"input": 0.25, "output": 2, "cacheRead": 0.1}
+    return [({"provider": "opencode", "model": "jev-1.13", "usage": "x", "cost": price}, None),
+            ({"provider": "opencode", "model": "jev-1.13", "usage": {"input_tokens": 1_000_000, "output_tokens": 0}, "cost": price}, None)]

@@ -441,3 +441,94 @@ key in all three, object values, levels without an entry; overrides per level.""
 
 
 PARTITIONS["pi.models-sampling"] = MODELS_SAMPLING
+
+
+# --- the classifier operations (PI-CLASSIFIER-*) ---------------------------------------------------------------------
+
+QUESTION_TYPES = ("choice", "bool", "score")
+
+
+def _request(input: dict) -> Any:
+    return input.get("request")
+
+
+def _questions(input: dict) -> dict:
+    found = _request(input).get("questions") if isinstance(_request(input), dict) else None
+    return found if isinstance(found, dict) else {}
+
+
+def _question(test: Callable[[Any], bool]) -> Hit:
+    return lambda input, tree: any(test(q) for q in _questions(input).values())
+
+
+def _typed(kind: str, test: Callable[[dict], bool] = lambda q: True) -> Hit:
+    return _question(lambda q: isinstance(q, dict) and q.get("type") == kind and test(q))
+
+
+CLASSIFIER_REQUEST = [
+    Cell("request", "not an object", ("PI-CLASSIFIER-REQUEST",), lambda i, t: not isinstance(_request(i), dict)),
+    Cell("state", "an object", ("PI-CLASSIFIER-REQUEST",), lambda i, t: isinstance(_request(i), dict) and isinstance(_request(i).get("state"), dict)),
+    Cell("state", "absent", ("PI-CLASSIFIER-REQUEST",), lambda i, t: isinstance(_request(i), dict) and "state" not in _request(i)),
+    Cell("state", "not an object", ("PI-CLASSIFIER-REQUEST",),
+         lambda i, t: isinstance(_request(i), dict) and "state" in _request(i) and not isinstance(_request(i)["state"], dict)),
+    Cell("questions", "absent", ("PI-CLASSIFIER-REQUEST",), lambda i, t: isinstance(_request(i), dict) and "questions" not in _request(i)),
+    Cell("questions", "empty", ("PI-CLASSIFIER-REQUEST",), lambda i, t: isinstance(_request(i), dict) and _request(i).get("questions") == {}),
+    Cell("questions", "not an object", ("PI-CLASSIFIER-REQUEST",),
+         lambda i, t: isinstance(_request(i), dict) and "questions" in _request(i) and not isinstance(_request(i)["questions"], dict)),
+    Cell("questions", "several", ("PI-CLASSIFIER-REQUEST",), lambda i, t: len(_questions(i)) >= 2),
+    *[Cell("question", k, ("PI-CLASSIFIER-REQUEST",), _typed(k)) for k in QUESTION_TYPES],
+    Cell("question", "another type", ("PI-CLASSIFIER-REQUEST",), _question(lambda q: isinstance(q, dict) and q.get("type") not in QUESTION_TYPES)),
+    Cell("question", "not an object", ("PI-CLASSIFIER-REQUEST",), _question(lambda q: not isinstance(q, dict))),
+    Cell("question", "instructions not a string", ("PI-CLASSIFIER-REQUEST",),
+         _question(lambda q: isinstance(q, dict) and not isinstance(q.get("instructions"), str))),
+    Cell("criteria", "choice labels", ("PI-CLASSIFIER-REQUEST",),
+         _typed("choice", lambda q: isinstance(q.get("criteria"), dict) and bool(q["criteria"]))),
+    Cell("criteria", "choice not an object or empty", ("PI-CLASSIFIER-REQUEST",),
+         _typed("choice", lambda q: not isinstance(q.get("criteria"), dict) or not q["criteria"])),
+    Cell("criteria", "bool true and false", ("PI-CLASSIFIER-REQUEST",),
+         _typed("bool", lambda q: isinstance(q.get("criteria"), dict) and set(q["criteria"]) == {"true", "false"})),
+    Cell("criteria", "bool other keys", ("PI-CLASSIFIER-REQUEST",),
+         _typed("bool", lambda q: not (isinstance(q.get("criteria"), dict) and set(q["criteria"]) == {"true", "false"}))),
+    Cell("criteria", "score levels", ("PI-CLASSIFIER-REQUEST",), _typed("score", lambda q: isinstance(q.get("criteria"), list) and bool(q["criteria"]))),
+    Cell("criteria", "score not a list or empty", ("PI-CLASSIFIER-REQUEST",),
+         _typed("score", lambda q: not isinstance(q.get("criteria"), list) or not q["criteria"])),
+    *character_cells(("PI-CLASSIFIER-REQUEST",)),
+]
+"""The classes of ``pi.classifier-request``: the request, its state and its questions in each
+form, each question type and another, criteria of each type well and badly formed."""
+
+
+def _usage(test: Callable[[Any], bool]) -> Hit:
+    return lambda input, tree: test(input.get("usage"))
+
+
+def _not_count(value: Any) -> bool:
+    """Whether a reported token count is not a whole number of at least 0."""
+    return type(value) not in (int, float) or value < 0 or value != int(value)
+
+
+CLASSIFIER_USAGE = [
+    Cell("usage", "both counts", ("PI-CLASSIFIER-COST",), _usage(lambda u: isinstance(u, dict) and "input_tokens" in u and "output_tokens" in u)),
+    Cell("usage", "one count", ("PI-CLASSIFIER-COST",), _usage(lambda u: isinstance(u, dict) and len({"input_tokens", "output_tokens"} & set(u)) == 1)),
+    Cell("usage", "no counts", ("PI-CLASSIFIER-COST",), _usage(lambda u: isinstance(u, dict) and not {"input_tokens", "output_tokens"} & set(u))),
+    Cell("usage", "not an object", ("PI-CLASSIFIER-COST",), _usage(lambda u: not isinstance(u, dict))),
+    Cell("count", "a million", ("PI-CLASSIFIER-COST",), _usage(lambda u: isinstance(u, dict) and 1_000_000 in (u.get("input_tokens"), u.get("output_tokens")))),
+    Cell("count", "zero", ("PI-CLASSIFIER-COST",), _usage(lambda u: isinstance(u, dict) and 0 in (u.get("input_tokens"), u.get("output_tokens")))),
+    Cell("count", "negative, fractional or not a number", ("PI-CLASSIFIER-COST",),
+         _usage(lambda u: isinstance(u, dict) and any(_not_count(u[k]) for k in ("input_tokens", "output_tokens") if k in u))),
+    Cell("price", "none", ("PI-CLASSIFIER-COST", "PI-CLASSIFIER-PRICE-INPUT"), lambda i, t: i.get("cost") is None),
+    Cell("price", "given", ("PI-CLASSIFIER-COST",), lambda i, t: isinstance(i.get("cost"), dict)),
+    Cell("price", "with cache prices", ("PI-CLASSIFIER-COST",), lambda i, t: isinstance(i.get("cost"), dict) and ("cacheRead" in i["cost"] or "cacheWrite" in i["cost"])),
+    Cell("price", "fractional", ("PI-CLASSIFIER-COST",),
+         lambda i, t: isinstance(i.get("cost"), dict) and any(isinstance(v, float) and v != int(v) for v in i["cost"].values())),
+]
+"""The classes of ``pi.classifier-usage``: usage with both, one or no counts or not an object,
+counts of a million, zero, and those that are not counts; a price or none, with cache prices,
+fractional."""
+
+CLASSIFIER_CATALOGUE = [Cell("input", "none (the catalogue takes no input)", ("PI-CLASSIFIER-CATALOGUE",), lambda i, t: i == {})]
+"""The one class of ``pi.classifier-catalogue``, which takes no input."""
+
+
+PARTITIONS.update({"pi.classifier-request": CLASSIFIER_REQUEST, "pi.classifier-usage": CLASSIFIER_USAGE,
+                   "pi.classifier-catalogue": CLASSIFIER_CATALOGUE})
