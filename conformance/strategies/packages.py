@@ -174,3 +174,12 @@ def packages_resolve_frames() -> list[tuple[dict, dict]]:
                 {"project/.keep": ""}) for entry in (42, {"skills": ["x"]}, {"source": "npm:pi-tools", "autoload": "no"},
                                                      {"source": "npm:pi-tools", "prompts": "x"})]
     return [first, second, untrusted, *invalid]
+
+
+@frames("pi.package-changelog")
+def package_changelog_frames() -> list[tuple[dict, dict]]:
+    """A package with an extension and a changelog of every heading form, last seen at a
+    version that is not one."""
+    tree = {"pkg/package.json": json.dumps({"name": "p", "version": "1.10.0"}), "pkg/extensions/a.ts": EXTENSION,
+            "pkg/CHANGELOG.md": "# Changelog\n\n## [1.10.0]\n- a\n\n## Unreleased\n- b\n\n### 1.9.5\n- c\n\n## 1.9.0 - 2026-01-01\n- d\n"}
+    return [({"package": "pkg", "lastSeenVersion": "latest"}, tree)]

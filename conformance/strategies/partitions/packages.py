@@ -358,3 +358,65 @@ def _matches(pattern: str, path: str) -> bool:
 
 
 PARTITIONS["pi.packages-resolve"] = PACKAGES_RESOLVE
+
+
+# --- pi.package-changelog (edition pi-1.6.0, PI-160-PKG-CHANGELOG-*) --------------------------------------------------
+
+def _changelog_package(input: dict, tree: "dict | None") -> tuple[dict[str, dict], Any]:
+    files = _files_under(tree, _norm(str(input.get("package") or "")))
+    return files, _manifest(files)
+
+
+def _changelog(test: Callable[[dict[str, dict], Any], bool]) -> Hit:
+    return lambda input, tree: test(*_changelog_package(input, tree))
+
+
+def _named(test: Callable[[Any], bool]) -> Hit:
+    return _changelog(lambda f, m: isinstance(m, dict) and isinstance(m.get("pi"), dict) and "changelogPath" in m["pi"]
+                      and test(m["pi"]["changelogPath"]))
+
+
+def _headings(f: dict[str, dict]) -> list[str]:
+    return [line for p, e in f.items() if p.lower().endswith(".md") for line in entry_text(e).splitlines() if line.startswith("## ")]
+
+
+def _last(test: Callable[[Any], bool]) -> Hit:
+    return lambda input, tree: test(input.get("lastSeenVersion"))
+
+
+PACKAGE_CHANGELOG = [
+    Cell("path", "CHANGELOG.md at the root", ("PI-160-PKG-CHANGELOG-PATH",), _changelog(lambda f, m: "CHANGELOG.md" in f)),
+    Cell("path", "changelogPath naming a file", ("PI-160-PKG-CHANGELOG-PATH",),
+         _named(lambda v: isinstance(v, str) and v != "" and ".." not in v and not v.startswith("/"))),
+    Cell("path", "changelogPath empty", ("PI-160-PKG-CHANGELOG-PATH",), _named(lambda v: v == "")),
+    Cell("path", "changelogPath leading outside", ("PI-160-PKG-CHANGELOG-INSIDE",), _named(lambda v: isinstance(v, str) and (".." in v or v.startswith("/")))),
+    Cell("path", "changelogPath naming a folder", ("PI-160-PKG-CHANGELOG-INSIDE",),
+         lambda i, t: _named(lambda v: isinstance(v, str) and v != "" and any(p.startswith(v.strip("./") + "/")
+                                                                              for p in _changelog_package(i, t)[0]))(i, t)),
+    Cell("path", "changelogPath not a string", ("PI-160-PKG-CHANGELOG-INSIDE",), _named(lambda v: not isinstance(v, str))),
+    Cell("extensions", "the package loads one", ("PI-160-PKG-CHANGELOG-EXTENSIONS",),
+         _changelog(lambda f, m: any(re.fullmatch(r"extensions/[^/]+\.(ts|js)|extensions/[^/]+/index\.(ts|js)", p) for p in f))),
+    Cell("extensions", "the package loads none", ("PI-160-PKG-CHANGELOG-EXTENSIONS",),
+         _changelog(lambda f, m: bool(f) and not any(p.startswith("extensions/") for p in f))),
+    Cell("version", "the package has one", ("PI-160-PKG-CHANGELOG-NEWER",), _changelog(lambda f, m: isinstance(m, dict) and isinstance(m.get("version"), str))),
+    Cell("version", "the package has none", ("PI-160-PKG-CHANGELOG-NEWER",), _changelog(lambda f, m: isinstance(m, dict) and "version" not in m)),
+    Cell("last seen", "none (first seen)", ("PI-160-PKG-CHANGELOG-FIRST-SEEN",), _last(lambda v: v is None)),
+    Cell("last seen", "a version", ("PI-160-PKG-CHANGELOG-NEWER",), _last(lambda v: isinstance(v, str) and bool(re.match(r"v?\d+\.\d+\.\d+$", v)))),
+    Cell("last seen", "a prerelease", ("PI-160-PKG-CHANGELOG-NEWER",), _last(lambda v: isinstance(v, str) and bool(re.match(r"v?\d+\.\d+\.\d+-", v)))),
+    Cell("last seen", "with a leading v", ("PI-160-PKG-CHANGELOG-NEWER",), _last(lambda v: isinstance(v, str) and v.startswith("v"))),
+    Cell("last seen", "not a version", ("PI-160-PKG-CHANGELOG-NEWER",), _last(lambda v: isinstance(v, str) and not re.match(r"v?\d+\.\d+\.\d+", v))),
+    Cell("headings", "bracketed", ("PI-160-PKG-CHANGELOG-HEADINGS",), _changelog(lambda f, m: any(re.match(r"## \[\d", h) for h in _headings(f)))),
+    Cell("headings", "with a date", ("PI-160-PKG-CHANGELOG-HEADINGS",), _changelog(lambda f, m: any(re.match(r"## \S+ - ", h) for h in _headings(f)))),
+    Cell("headings", "without a version", ("PI-160-PKG-CHANGELOG-HEADINGS",), _changelog(lambda f, m: any(not re.search(r"\d+\.\d+\.\d+", h) for h in _headings(f)))),
+    Cell("headings", "a level-3 heading", ("PI-160-PKG-CHANGELOG-HEADINGS",),
+         _changelog(lambda f, m: any(line.startswith("### ") for p, e in f.items() if p.endswith(".md") for line in entry_text(e).splitlines()))),
+    Cell("headings", "versions of two digits", ("PI-160-PKG-CHANGELOG-NEWER",), _changelog(lambda f, m: any(re.search(r"\.\d\d", h) for h in _headings(f)))),
+]
+"""The classes of ``pi.package-changelog`` (edition pi-1.6.0): the changelog at the root or named
+by ``changelogPath`` (a file, empty, outside the package, a folder, not a string); a package
+loading an extension or none, with a version or none; the last seen version absent, plain, a
+prerelease, with a ``v``, unreadable; headings bracketed, dated, without a version, of level 3,
+with two-digit parts."""
+
+
+PARTITIONS["pi.package-changelog"] = PACKAGE_CHANGELOG
