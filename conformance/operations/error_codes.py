@@ -24,7 +24,10 @@ ERRORS: dict[str, dict[str, str]] = {
                                     "`2026-03-01`, not `01/03/2026`, `20260301` or `2026-W09-7`)",
     },
     "envelope.developer-messages": _BUILD,
-    "envelope.build": _BUILD,
+    "envelope.build": {
+        **_BUILD,
+        "request-host-missing": "the request gives no `host`",
+    },
     "envelope.session": {
         "request-host-missing": "a captured request gives no `host`, and the script gives no default host",
     },
