@@ -64,12 +64,13 @@ def picker_frames() -> list[tuple[dict, None]]:
     around ten; bind on ``*``."""
     models = [{"provider": p, "id": f"{p}-1"} for p in PROVIDERS]
     models += [{"provider": "openai", "id": i} for i in ("gpt-4o", "GPT-4o", "gpt-4o", "org/gpt-5", "\U0001F600-e\u0301")]
-    items = ["gpt-4o", "GPT-4o-mini", "deepseek/r1", "caf\u00e9", "\U0001F600", "e\u0301"]
+    items = ["gpt-4o", "GPT-4o-mini", "deepseek/r1", "caf\u00e9", "\U0001F600", "e\u0301", "a\ufeffb", "gpt\u0085"]
     out: list[tuple[dict, None]] = [({"action": "providers", "models": models}, None),
                                     ({"action": "providers", "models": []}, None),
                                     ({"action": "models", "models": models, "provider": "openai"}, None),
                                     ({"action": "bind", "models": models, "provider": "*"}, None)]
-    for query in ("", " \t", "\u00a0\u3000\u2028", "\ufeff", "GPT", " gpt ", "zz", None):
+    for query in ("", " \t", "\u00a0\u3000\u2028", "\ufeff", "\ufeffa\ufeffb", "gpt\u0085", "\u001fgpt", "GPT", " gpt ",
+                  "zz", None):
         data: dict = {"action": "filter", "items": items}
         if query is not None:
             data["query"] = query

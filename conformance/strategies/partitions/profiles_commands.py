@@ -7,6 +7,7 @@ import json
 from typing import Any, Callable
 
 from conformance.strategies.partitions.cells import Cell, Hit, case_pair_cells, character_cells, entries
+from conformance.strategies.partitions.envelope import JS_SPACE, NOT_JS_SPACE, js_blank
 from conformance.strategies.partitions.profiles import BEGIN, chains, entry_bytes, profile_files, reference
 
 REGISTRY = {"subagents": ("bindings", "inherit", "off"), "inheritGlobalBindings": ("true", "false"),
@@ -27,14 +28,20 @@ def _value(test: Callable[[str, str], bool]) -> Hit:
     return lambda input, tree: isinstance(input.get("value"), str) and test(input["value"], input.get("key") or "")
 
 
+def _trim(text: str) -> str:
+    """``text`` without JavaScript's white space around it, as PROF-SETTINGS-PARSE and
+    PROF-PICKER-FILTER trim (``strip()`` would take U+0085 and U+001C..U+001F too and keep U+FEFF)."""
+    return text.strip(JS_SPACE)
+
+
 def _accepted(value: str, key: str) -> bool:
-    return value.strip() in REGISTRY.get(key, ())
+    return _trim(value) in REGISTRY.get(key, ())
 
 
 def _near(value: str, key: str) -> bool:
     """A value that only differs from an accepted one in case or white space around it."""
-    return not _accepted(value, key) and value != value.strip() or (
-        value.strip().lower() in REGISTRY.get(key, ()) and value.strip() not in REGISTRY.get(key, ()))
+    return not _accepted(value, key) and value != _trim(value) or (
+        _trim(value).lower() in REGISTRY.get(key, ()) and _trim(value) not in REGISTRY.get(key, ()))
 
 
 def _key_cells(clauses: tuple[str, ...], settable_only: bool = False) -> list[Cell]:
@@ -72,9 +79,9 @@ SETTINGS = [
     Cell("parse", "a value in another case or padded", ("PROF-SETTINGS-PARSE",), _both(_is("action", "parse"), _value(_near))),
     Cell("parse", "an empty value", ("PROF-SETTINGS-PARSE",), _both(_is("action", "parse"), _value(lambda v, k: v == ""))),
     Cell("parse", "a value no key accepts", ("PROF-SETTINGS-PARSE",),
-         _both(_is("action", "parse"), _value(lambda v, k: v.strip() != "" and not any(v.strip().lower() in a for a in REGISTRY.values())))),
+         _both(_is("action", "parse"), _value(lambda v, k: _trim(v) != "" and not any(_trim(v).lower() in a for a in REGISTRY.values())))),
     Cell("parse", "selection manual (its own command)", ("PROF-SETTINGS-REGISTRY",),
-         _both(_is("action", "parse"), _is("key", "selection"), _value(lambda v, k: v.strip() == "manual"))),
+         _both(_is("action", "parse"), _is("key", "selection"), _value(lambda v, k: _trim(v) == "manual"))),
     Cell("parse", "a project-only key in the global scope", ("PROF-SETTINGS-PARSE",),
          _both(_is("action", "parse"), _is("key", "inheritGlobalBindings"), _is("scope", "global"))),
     Cell("parse", "a key in the project scope", ("PROF-SETTINGS-PARSE",), _both(_is("action", "parse"), _is("scope", "project"))),
@@ -177,10 +184,6 @@ def _order_differs(names: list[str]) -> bool:
     return any(a < b and a.lower() > b.lower() for a in found for b in found)
 
 
-BLANK = "\t\n\v\f\r\u001c\u001d\u001e\u001f \u0085\u00a0\u1680\u2000\u200a\u202f\u205f\u3000\u2028\u2029"
-"""The white space PROF-PICKER-FILTER names blank (a sample of each range); U+FEFF is not."""
-
-
 def _query(test: Callable[[str], bool]) -> Hit:
     return _act("filter", lambda i: isinstance(i.get("query"), str) and test(i["query"]))
 
@@ -207,16 +210,19 @@ PICKER = [
          _act("models", lambda i: any(a != b and a.lower() == b.lower() for a in _ids(i) for b in _ids(i)))),
     Cell("models", "a provider with no model", ("PROF-PICKER-MODELS",), _act("models", lambda i: not _ids(i))),
     Cell("filter", "an empty query", ("PROF-PICKER-FILTER",), _query(lambda q: q == "")),
-    Cell("filter", "a blank query", ("PROF-PICKER-FILTER",), _query(lambda q: q != "" and all(c in BLANK or c.isspace() for c in q) and "\ufeff" not in q)),
+    Cell("filter", "a blank query", ("PROF-PICKER-FILTER",), _query(lambda q: q != "" and js_blank(q))),
     Cell("filter", "a blank query of white space beyond ASCII", ("PROF-PICKER-FILTER",),
-         _query(lambda q: q != "" and all(c in BLANK for c in q) and any(ord(c) > 0x7f for c in q))),
-    Cell("filter", "U+FEFF alone (not blank)", ("PROF-PICKER-FILTER",), _query(lambda q: q.strip("\ufeff") == "" and q != "")),
+         _query(lambda q: q != "" and js_blank(q) and any(ord(c) > 0x7f for c in q))),
+    Cell("filter", "U+FEFF alone (blank)", ("PROF-PICKER-FILTER",), _query(lambda q: q.strip("\ufeff") == "" and q != "")),
+    Cell("filter", "U+FEFF inside the query (kept)", ("PROF-PICKER-FILTER",), _query(lambda q: "\ufeff" in _trim(q))),
+    Cell("filter", "white space JavaScript keeps (U+0085, U+001C..U+001F) at an end", ("PROF-PICKER-FILTER",),
+         _query(lambda q: q != "" and (q[0] in NOT_JS_SPACE or q[-1] in NOT_JS_SPACE))),
     Cell("filter", "a query in another case", ("PROF-PICKER-FILTER",),
-         _query(lambda q: q.strip() != "" and q != q.lower())),
-    Cell("filter", "a query with white space around", ("PROF-PICKER-FILTER",), _query(lambda q: q.strip() != "" and q != q.strip())),
+         _query(lambda q: _trim(q) != "" and q != q.lower())),
+    Cell("filter", "a query with white space around", ("PROF-PICKER-FILTER",), _query(lambda q: _trim(q) != "" and q != _trim(q))),
     Cell("filter", "a query matching nothing", ("PROF-PICKER-FILTER",),
-         _act("filter", lambda i: isinstance(i.get("query"), str) and i["query"].strip() != ""
-              and not any(i["query"].lower() in x.lower() for x in i.get("items") or []))),
+         _act("filter", lambda i: isinstance(i.get("query"), str) and _trim(i["query"]) != ""
+              and not any(_trim(i["query"]).lower() in x.lower() for x in i.get("items") or []))),
     Cell("filter", "no query", ("PROF-PICKER-FILTER",), _act("filter", lambda i: i.get("query") is None)),
     Cell("window", "no items", ("PROF-PICKER-WINDOW",), _window(lambda n, s, r: n == 0)),
     *[Cell("window", f"{k} items", ("PROF-PICKER-WINDOW",), _window(lambda n, s, r, k=k: n == k)) for k in (9, 10, 11)],
@@ -235,8 +241,9 @@ PICKER = [
 ]
 """The classes of ``profiles.picker``: each action; providers none, repeated, differing only in
 case, ordered differently by code point and lower case, outside ASCII; model ids with ``/``,
-repeated, differing in case, none; queries empty, blank (and of white space beyond ASCII), U+FEFF,
-in another case, padded, matching nothing, absent; windows of 0, 9, 10, 11 items, the selection
+repeated, differing in case, none; queries empty, blank (and of white space beyond ASCII), U+FEFF
+alone and inside, ending in white space JavaScript keeps, in another case, padded, matching nothing,
+absent; windows of 0, 9, 10, 11 items, the selection
 first, middle and last, terminals of no height, at most five rows, 13, 14, 15 rows;
 pages of 0, 9, 10, 11, 20, 21 items; bind with no provider, one, and ``*``."""
 
