@@ -21,9 +21,10 @@ def field_matches(pattern: str | None, value: str) -> bool:
 
 
 def specificity(rule: dict) -> int:
-    """PROF-SPECIFICITY: 3, 2, 1 or 0; a field holding ``*`` or absent is a pattern."""
-    exact = [isinstance(rule.get(f), str) and "*" not in rule[f] for f in FIELDS]
-    return 3 if all(exact) else 2 if exact[1] else 1 if exact[0] else 0
+    """PROF-SPECIFICITY: 3 (both exact), 2 (the model), 1 (the provider) or 0; a field holding ``*``
+    or absent is a pattern."""
+    provider, model = (isinstance(rule.get(f), str) and "*" not in rule[f] for f in FIELDS)
+    return 2 * model + provider
 
 
 def rule_matches(rule: dict, model: dict) -> bool:

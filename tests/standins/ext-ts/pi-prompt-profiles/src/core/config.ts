@@ -13,6 +13,11 @@ function ruleOf(raw: unknown, diagnostics: Diagnostic[]): MatchRule | undefined 
 		diagnostics.push({ level: "warn", code: "config-binding-match", message: "a rule is not an object" });
 		return undefined;
 	}
+	const other: string | undefined = Object.keys(raw).find((key) => key !== "provider" && key !== "model");
+	if (other !== undefined) {
+		diagnostics.push({ level: "warn", code: "config-binding-match", message: `a rule has the key ${other}` });
+		return undefined;
+	}
 	const rule: MatchRule = {};
 	for (const field of ["provider", "model"] as const) {
 		const value: unknown = raw[field];
