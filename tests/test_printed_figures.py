@@ -1,0 +1,91 @@
+"""Figures the README and the guides print are the kit's own: the results table's case counts, the
+seeded-fault totals of docs/strength.md and the edition counts of docs/results.md agree with what
+`list` and `faults --list` print now, so a suite that grows cannot leave them behind."""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import io
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from conformance.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+AREAS = ("envelope", "profiles", "pi")
+
+
+def _lines(capsys, *argv: str) -> list[list[str]]:
+    capsys.readouterr()
+    assert main(list(argv)) == 0
+    return [line.split("\t") for line in capsys.readouterr().out.splitlines() if line.strip()]
+
+
+@pytest.fixture(scope="module")
+def counts():
+    """{(area, edition or None): set of case ids}, from `pi-conformance list`."""
+    found = {}
+    for area in AREAS:
+        for edition in (None, "pi-1.6.0"):
+            out = io.StringIO()
+            with contextlib.redirect_stdout(out):  # an edition of pi leaves the other areas as they are
+                assert main(["list", "--area", area] + (["--edition", edition] if area == "pi" and edition else [])) == 0
+            found[area, edition] = {line.split("\t")[0] for line in out.getvalue().splitlines() if line}
+    return found
+
+
+def _results_rows() -> dict[str, list[str]]:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    table = text.split("<!-- results:begin -->", 1)[1].split("<!-- results:end -->", 1)[0]
+    rows = {}
+    for line in table.strip().splitlines()[2:]:
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        rows[cells[0]] = cells[1:]
+    return rows
+
+
+def test_the_results_table_counts_the_cases_the_suite_has(counts):
+    rows = _results_rows()
+    assert sorted(rows) == sorted(AREAS)
+    for area, cells in rows.items():
+        # columns: reference, pi 1.6.0 (default editions), reference, pi 1.6.0 (edition pi-1.6.0)
+        for cell, edition in zip(cells, (None, None, "pi-1.6.0", "pi-1.6.0")):
+            judged = re.match(r"(\d+)/(\d+) passed", cell)
+            assert judged, cell
+            assert int(judged.group(2)) == len(counts[area, edition]), \
+                f"README results table, {area}: {cell!r} but the suite has {len(counts[area, edition])} cases; " \
+                "print it again with the command above it"
+        for reference_cell in (cells[0], cells[2]):
+            passed, total = re.match(r"(\d+)/(\d+)", reference_cell).groups()
+            assert passed == total, f"the reference fails cases in the README's table: {reference_cell}"
+
+
+def test_the_results_guide_counts_the_edition_cases(counts):
+    text = (ROOT / "docs" / "results.md").read_text(encoding="utf-8")
+    own, dropped = re.search(r"The 1\.6\.0 edition has (\d+) cases of its own, and drops the (\w+)", text).groups()
+    words = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+    default, later = counts["pi", None], counts["pi", "pi-1.6.0"]
+    assert int(own) == len(later - default), f"docs/results.md: {own} cases of its own, the suite has {len(later - default)}"
+    assert words.get(dropped, dropped) == len(default - later)
+
+
+def test_the_strength_guide_counts_the_seeded_faults(capsys):
+    faults = _lines(capsys, "faults", "--list")
+    by_area = Counter(fields[1] for fields in faults)
+    text = (ROOT / "docs" / "strength.md").read_text(encoding="utf-8")
+    caught, total, envelope, profiles, pi = map(int, re.search(
+        r"\*\*(\d+) of (\d+) seeded faults caught\*\* \((\d+) envelope, (\d+) profiles, (\d+)\s+pi\)", text).groups())
+    assert (total, envelope, profiles, pi) == (len(faults), by_area["envelope"], by_area["profiles"], by_area["pi"]), \
+        "docs/strength.md's seeded-fault totals are not what `pi-conformance faults --list` prints"
+    assert caught == total  # tests/test_faults.py proves every one caught
+
+
+def test_the_strength_guide_counts_the_hand_written_faults():
+    text = (ROOT / "docs" / "strength.md").read_text(encoding="utf-8")
+    said = int(re.search(r"(\d+) are hand-written faults", text).group(1))
+    modules = [importlib.import_module(f"conformance.faults.seeded.{area}") for area in AREAS]
+    assert said == sum(len(module.FAULTS) for module in modules)
