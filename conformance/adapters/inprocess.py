@@ -27,7 +27,6 @@ from conformance.adapters.base import (
     Skipped,
     Unsupported,
     operations_problem,
-    too_deep,
 )
 from conformance import PROTOCOL_VERSION
 from conformance.adapters.protocol import long_number, malformed_result
@@ -375,7 +374,7 @@ class InProcessAdapter:
             return Answer("errored", message=f"{type(exc).__name__}: {_text_of(exc)}", stderr=_traceback_of(exc))
         try:
             with _kits_state_kept():  # a hostile dict or list runs its own code here
-                malformed = malformed_result(op, output) or too_deep(output)  # too deep to copy (RecursionError)
+                malformed = malformed_result(op, output)
                 if malformed is not None:
                     return Answer("errored", message=malformed, no_answer=True)
                 return Answer.result(json.loads(json.dumps(output, allow_nan=False)))

@@ -9,7 +9,7 @@ import sys
 from typing import Any
 
 from conformance import PROTOCOL_VERSION
-from conformance.adapters.base import Answer, Hello
+from conformance.adapters.base import Answer, Hello, too_deep
 from conformance.judge.facets import FACETS, unknown as unknown_facets
 
 __all__ = [
@@ -168,9 +168,11 @@ def json_kind(value: object) -> str:
 def malformed_result(op: str, output: object) -> str | None:
     """Why a result whose output is ``output`` is malformed (PROTOCOL.md: ``output`` is the
     operation's output object), in the words every adapter's answer is judged by; ``None`` when
-    it is an object. The case of such an answer is ``errored``, as an adapter's error."""
+    it is an object within the nesting bound (:func:`conformance.adapters.base.too_deep`: deeper
+    could not be copied or encoded without a RecursionError). The case of such an answer is
+    ``errored``, as an adapter's error."""
     if isinstance(output, dict):
-        return None
+        return too_deep(output)
     return f"malformed 'result': {op} returned {json_kind(output)}, not an object"
 
 

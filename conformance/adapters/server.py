@@ -17,7 +17,7 @@ import traceback
 from typing import IO
 
 from conformance import PROTOCOL_VERSION
-from conformance.adapters.base import Implementation, ImplementationError, Skipped, Unsupported, operations_problem, too_deep
+from conformance.adapters.base import Implementation, ImplementationError, Skipped, Unsupported, operations_problem
 from conformance.adapters.protocol import (
     MAX_LINE_BYTES,
     PROTOCOL_UNSUPPORTED,
@@ -142,7 +142,7 @@ class _Server:
         except Exception as exc:  # the implementation failed outside the specification
             traceback.print_exc(file=sys.stderr)
             return {"type": "errored", "seq": seq, "message": f"{op} raised {type(exc).__name__}: {exc}"}
-        malformed = malformed_result(op, output) or too_deep(output)  # too deep to encode (RecursionError)
+        malformed = malformed_result(op, output)
         if malformed is not None:
             return {"type": "errored", "seq": seq, "message": malformed}
         return {"type": "result", "seq": seq, "output": output}
