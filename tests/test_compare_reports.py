@@ -1,6 +1,6 @@
 """``compare`` reads reports that may have been edited by hand: names are shown safely in every
-table, and a summary whose counts are not whole numbers of 0 or more is refused naming the file
-and the field."""
+table, and a report of a format the kit does not read, with a status it does not know or a
+summary count that is not a whole number of 0 or more is refused naming the file and the field."""
 
 from __future__ import annotations
 
@@ -52,3 +52,42 @@ def test_a_report_nested_too_deeply_is_refused_naming_the_file(tmp_path, capsys)
     deep.write_text("[" * 200_000 + "]" * 200_000)
     assert main(["compare", str(deep)]) == 2
     assert "deep.json: not a readable JSON report: nested too deeply to read" in capsys.readouterr().err
+
+
+def _headed(path, header=None, summary=None, cases=None):
+    head = {"implementation": {"name": "i", "version": "1"}, **(header or {})}
+    path.write_text(json.dumps({"header": head, "summary": summary or {}, "cases": cases or []}), encoding="utf-8")
+    return str(path)
+
+
+@pytest.mark.parametrize("fmt, shown", [(3, "3"), (0, "0"), ("2", '"2"'), (True, "true"), (None, "null")])
+def test_a_report_of_a_format_this_kit_does_not_read_is_refused_naming_file_and_field(fmt, shown, tmp_path, capsys):
+    bad = _headed(tmp_path / "future.json", header={"format": fmt})
+    assert main(["compare", bad]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert (f"future.json: not a pi-conformance JSON report: header.format must be 1 or 2 (the formats this "
+            f"kit reads), not {shown}") in captured.err
+
+
+@pytest.mark.parametrize("fmt", [1, 2])
+def test_the_formats_this_kit_reads_are_read(fmt, tmp_path, capsys):
+    assert main(["compare", _headed(tmp_path / "r.json", header={"format": fmt})]) == 0
+
+
+def test_a_summary_status_the_kit_does_not_know_is_refused_naming_file_and_field(tmp_path, capsys):
+    bad = _headed(tmp_path / "edited.json", summary={"envelope": {"passed": 1, "pased": 2}})
+    assert main(["compare", bad]) == 2
+    assert ('edited.json: not a pi-conformance JSON report: summary.envelope.pased is not a status '
+            '(passed, failed, errored, unsupported, xfail, xpass, skipped)') in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("flags", [[], ["--cases"]])
+def test_a_case_status_the_kit_does_not_know_is_refused_naming_file_and_field(flags, tmp_path, capsys):
+    good = _headed(tmp_path / "old.json", cases=[{"id": "a", "status": "passed"}])
+    bad = _headed(tmp_path / "new.json", cases=[{"id": "a", "status": "passed"}, {"id": "b", "status": "PASSED"}])
+    assert main(["compare", *flags, good, bad]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert ('new.json: not a pi-conformance JSON report: cases[1].status is not a status (passed, failed, '
+            'errored, unsupported, xfail, xpass, skipped), not "PASSED"') in captured.err

@@ -229,8 +229,10 @@ def write_markdown(path: Path, report: dict) -> None:
 
 
 def load_report(path: Path) -> dict:
-    """Read a JSON report. Raises ``ValueError`` naming the file and the field when it is not one
-    (a count of its summary that is not a whole number of 0 or more among them)."""
+    """Read a JSON report. Raises ``ValueError`` naming the file and the field when it is not one:
+    a ``header.format`` this kit does not read (1 to :data:`REPORT_FORMAT`; none is format 1), a
+    status in its summary or cases that is not one of :data:`conformance.judge.runner.STATUSES`, a
+    count of its summary that is not a whole number of 0 or more among them."""
     try:
         raw = path.read_bytes()
     except OSError as exc:
@@ -275,6 +277,10 @@ def _report_problem(data: Any) -> str | None:
     for key, kind in (("header", dict), ("summary", dict), ("cases", list)):
         if not isinstance(data.get(key), kind):
             return f"{key} must be {'an object' if kind is dict else 'a list'}"
+    fmt = data["header"].get("format", 1)  # format 1 wrote no header.format
+    if isinstance(fmt, bool) or fmt not in range(1, REPORT_FORMAT + 1):
+        return (f"header.format must be {' or '.join(map(str, range(1, REPORT_FORMAT + 1)))} (the formats this "
+                f"kit reads), not {shown(json.dumps(fmt))}")
     impl = data["header"].get("implementation")
     if not isinstance(impl, dict) or not all(isinstance(impl.get(k), str) for k in ("name", "version")):
         return "header.implementation must have string name and version"
@@ -282,10 +288,15 @@ def _report_problem(data: Any) -> str | None:
         if not isinstance(row, dict):
             return f"summary.{shown(area)} must map statuses to counts"
         for status, count in row.items():
+            if status not in STATUSES:
+                return f"summary.{shown(area)}.{shown(status)} is not a status ({', '.join(STATUSES)})"
             if isinstance(count, bool) or not isinstance(count, int) or count < 0:
                 return f"summary.{shown(area)}.{shown(status)} must be a whole number of 0 or more, not {shown(json.dumps(count))}"
     if not isinstance(data["header"].get("suiteErrors") or [], list):
         return "header.suiteErrors must be a list"
+    for n, record in enumerate(data["cases"]):
+        if isinstance(record, dict) and "status" in record and record["status"] not in STATUSES:
+            return f"cases[{n}].status is not a status ({', '.join(STATUSES)}), not {shown(json.dumps(record['status']))}"
     return None
 
 
