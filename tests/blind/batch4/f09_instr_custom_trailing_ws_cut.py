@@ -1,5 +1,5 @@
 """envelope.instructions -- ENV-INSTR-CUSTOM.
-Bug: to avoid a double blank line the custom prompt's trailing white space is cut before "\n\n" and the append-system text are added."""
+Bug: to avoid a double blank line the custom prompt's trailing white space is cut before "\\n\\n" and the append-system text are added."""
 
 from reference.envelope import instructions
 from tests.blind.common import everywhere, swapped

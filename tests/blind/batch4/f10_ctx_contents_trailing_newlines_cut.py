@@ -1,5 +1,5 @@
 """envelope.context-message -- ENV-CTX-JOIN, ENV-CTX-DIVIDER, ENV-CTX-BLANK.
-Bug: each kept file's trailing newlines are cut before the contents are joined (so that "\n\n" is the only gap), though kept contents are not to be trimmed."""
+Bug: each kept file's trailing newlines are cut before the contents are joined (so that "\\n\\n" is the only gap), though kept contents are not to be trimmed."""
 
 import dataclasses
 
