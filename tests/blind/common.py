@@ -85,3 +85,70 @@ def everywhere(original: object, value: object) -> list[tuple[object, str, objec
             if held is original:
                 pairs.append((module, name, value))
     return pairs
+
+
+def split_args(text: str, *, escapable: str | None = None, take_back: bool = True) -> list[str]:
+    """Pi's argument splitting (PI-TPL-ARGS-*) with two knobs a fault may turn: ``escapable``, the
+    characters a backslash inside a quote gives (``None``: the opening quote's only), and
+    ``take_back``, whether a quote still open at the end is taken back and the rest read again
+    (``False``: the quoted text runs to the end as one argument)."""
+    from reference.text import JS_WHITESPACE
+
+    args: list[str] = []
+    current: list[str] = []
+    started, quote, quote_at = False, None, 0
+    last, i = len(text) - 1, 0
+    while i <= last:
+        ch = text[i]
+        if quote is not None:
+            if ch == "\\" and i < last and text[i + 1] in (escapable or quote):
+                current.append(text[i + 1])
+                i += 1
+            elif ch == quote:
+                quote = None
+            else:
+                current.append(ch)
+        elif ch in "\"'" and not started:
+            quote, quote_at, started = ch, i, True
+        elif ch in JS_WHITESPACE:
+            if started:
+                args.append("".join(current))
+                current, started = [], False
+        else:
+            current.append(ch)
+            started = True
+        if take_back and quote is not None and i == last:
+            current, quote, i = [text[quote_at]], None, quote_at
+        i += 1
+    if started:
+        args.append("".join(current))
+    return args
+
+
+def substitute(content: str, args: list[str], *, all_default_when: Callable[[list[str], str], bool] | None = None,
+               slice_length: Callable[[str | None], int | None] | None = None) -> str:
+    """Pi's placeholder substitution (PI-TPL-SUB-*) with two knobs a fault may turn:
+    ``all_default_when(args, joined)``, whether ``${@:-default}`` gives its default (``None``: when
+    the joined text is empty), and ``slice_length(L)``, the count ``${@:N:L}`` takes (``None`` from
+    it: every argument from N on; ``None`` as the knob: L as written)."""
+    from reference.pi.core import templates
+
+    joined = " ".join(args)
+
+    def replace(match: re.Match[str]) -> str:
+        target, default, start, length, simple = match.groups()
+        if target is not None:
+            if target in ("@", "ARGUMENTS"):
+                use_default = all_default_when(args, joined) if all_default_when else not joined
+                return default if use_default else joined
+            value = templates._positional(args, target)
+            return value if value else default
+        if start is not None:
+            begin = max(int(start) - 1, 0)
+            count = slice_length(length) if slice_length else (None if length is None else int(length))
+            return " ".join(args[begin:] if count is None else args[begin: begin + count])
+        if simple in ("@", "ARGUMENTS"):
+            return joined
+        return templates._positional(args, simple) or ""
+
+    return templates._PLACEHOLDER.sub(replace, content)
