@@ -78,6 +78,11 @@ def test_encode_refuses_nan():
         (b'{"value": NaN}\n', "NaN is not JSON"),
         (b'{"value": "caf\xe9"}\n', "not UTF-8"),
         (b"\n", "not JSON"),
+        # a reader cannot tell which of two values the writer meant (JSON readers differ on it)
+        (b'{"type":"result","seq":1,"seq":2,"output":{}}\n', 'the key "seq" twice in one object'),
+        (b'{"type":"result","seq":1,"output":{"value":1,"value":1}}\n', 'the key "value" twice in one object'),
+        (b'{"type":"result","seq":1,"output":{"a":[{"\\u00e9":1,"\xc3\xa9":2}]}}\n',
+         'the key "\\u00e9" twice in one object'),
         # an answer nested 100,000 deep, well under the line limit, ended the whole run in a
         # RecursionError traceback
         (b'{"type":"result","seq":1,"output":{"a":' + b"[" * 100_000 + b"]" * 100_000 + b"}}\n",
@@ -87,6 +92,11 @@ def test_encode_refuses_nan():
 def test_decode_refuses_what_is_not_one_json_object(line, why):
     with pytest.raises(MalformedMessage, match=why):
         decode_message(line)
+
+
+def test_decode_keeps_keys_that_differ_and_equal_keys_in_different_objects():
+    assert decode_message(b'{"a":{"a":1},"A":[{"a":2},{"a":3}],"e\xcc\x81":0,"\xc3\xa9":0}\n') == {
+        "a": {"a": 1}, "A": [{"a": 2}, {"a": 3}], "e\u0301": 0, "\u00e9": 0}
 
 
 def test_decode_accepts_crlf_and_raw_line_separators():
@@ -253,6 +263,7 @@ def test_a_large_request_and_answer_go_through(started):
         ("nan", "NaN is not JSON"),
         ("latin1", "not UTF-8"),
         ("partial", "unterminated line"),
+        ("twice", 'the key "value" twice in one object'),
     ],
 )
 def test_garbage_on_stdout_is_errored(started, value, why):

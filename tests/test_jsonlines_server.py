@@ -121,6 +121,8 @@ def test_server_maps_each_outcome_to_its_answer(capsys):
         (b'{"type": "run", "seq": 8, "op": "kit.echo", "input": {"valu": 1}}\n', 8, "input.valu: unknown field"),
         (b'{"value": "caf\xe9"}\n', None, "not UTF-8"),
         (b"\n", None, "not JSON"),
+        (b'{"type": "run", "seq": 10, "op": "kit.echo", "input": {"value": 1, "value": 2}}\n', None,
+         'the key "value" twice in one object'),
     ],
 )
 def test_server_answers_a_malformed_request_and_keeps_running(line, seq, why):

@@ -70,6 +70,19 @@ def _refuse_constant(name: str) -> Any:
     raise MalformedMessage(f"{name} is not JSON")
 
 
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict:
+    """One JSON object's members as a dict; :class:`MalformedMessage` when a key appears twice
+    (JSON readers differ on which value counts, so no reader can tell which the writer meant)."""
+    obj = dict(pairs)
+    if len(obj) < len(pairs):
+        from conformance.output.console import shown
+
+        seen: set[str] = set()
+        key = next(k for k, _ in pairs if k in seen or seen.add(k))
+        raise MalformedMessage(f"the key {shown(json.dumps(key, ensure_ascii=False), 80)} twice in one object")
+    return obj
+
+
 def digits_limit() -> int:
     """The most digits a number may have for the kit to read or write it: Python's own limit on
     integer conversion (4,300 by default, ``PYTHONINTMAXSTRDIGITS``); 0 for none."""
@@ -128,7 +141,8 @@ def decode_message(line: bytes) -> dict:
     """The JSON object on one protocol line (its ``\\n`` or ``\\r\\n`` end removed).
 
     Raises :class:`MalformedMessage` when the line is not valid UTF-8, not JSON (``NaN`` and
-    ``Infinity`` included), or not an object.
+    ``Infinity`` included), not an object, or holds an object (at any depth) that names one key
+    twice (PROTOCOL.md, "Lines").
     """
     if line.endswith(b"\n"):
         line = line[:-1]
@@ -139,7 +153,7 @@ def decode_message(line: bytes) -> dict:
     except UnicodeDecodeError as exc:
         raise MalformedMessage(f"not UTF-8 ({exc.reason} at byte {exc.start})") from None
     try:
-        value = json.loads(text, parse_constant=_refuse_constant)
+        value = json.loads(text, parse_constant=_refuse_constant, object_pairs_hook=_unique_keys)
     except MalformedMessage:
         raise
     except ValueError as exc:

@@ -5,7 +5,8 @@
 - ``"nan"``: an answer carrying ``NaN``, which is not JSON;
 - ``"latin1"``: a line that is not UTF-8;
 - ``"partial"``: half an answer without its newline, then an exit;
-- ``"unended"``: the whole answer without its newline, the output left open.
+- ``"unended"``: the whole answer without its newline, the output left open;
+- ``"twice"``: an answer whose output names the key ``value`` twice.
 """
 
 import sys
@@ -29,6 +30,9 @@ def answer(request):
         sys.stdout.flush()
         sys.stdout.buffer.write(b'{"type": "result", "seq": 1, "output": {"value": "caf\xe9"}}\n')
         sys.stdout.buffer.flush()
+        return None
+    if value == "twice":
+        send_raw('{"type": "result", "seq": %d, "output": {"value": 1, "value": 2}}\n' % request["seq"])
         return None
     if value == "unended":
         send_raw('{"type": "result", "seq": %d, "output": {"value": "unended"}}' % request["seq"])
