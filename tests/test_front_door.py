@@ -165,3 +165,34 @@ def test_diffs_help_names_no_default_adapter(capsys):
     adapter = section.split("  --adapter ADAPTER", 1)[1].split("--adapter-env", 1)[0]
     assert "(default)" not in adapter and "there is no default" in adapter, adapter
     assert main(["diff"]) == 2 and "give --adapter exactly twice" in capsys.readouterr().err
+
+
+def _options_by_visibility() -> tuple[set[str], set[str]]:
+    """The options of every command of the parser: those ``--help`` shows, and those it hides
+    (``argparse.SUPPRESS``) in every command that has them."""
+    import argparse
+
+    from conformance.cli import parser
+
+    top = parser()
+    (sub,) = [a for a in top._actions if isinstance(a, argparse._SubParsersAction)]
+    shown, hidden = set(), set()
+    for name, sp in sub.choices.items():
+        fill = sub.deferred.pop(name, None)
+        if fill is not None:
+            fill(sp)
+        for action in sp._actions:
+            (hidden if action.help == argparse.SUPPRESS else shown).update(
+                o for o in action.option_strings if o.startswith("--"))
+    return shown, hidden - shown
+
+
+def test_no_guide_names_an_option_that_help_hides():
+    """An option the README or a guide tells a user of is one ``--help`` (and docs/cli.md) shows;
+    hidden options are the kit's tests' own."""
+    shown, hidden = _options_by_visibility()
+    assert "--case" in shown, "the parser was read"
+    pages = [README, *sorted(DOCS.glob("*.md")), *sorted((ROOT / "conformance").glob("*.md"))]
+    named = {(page.name, flag) for page in pages
+             for flag in re.findall(r"(?<![\w-])(--[a-z][\w-]*)", page.read_text(encoding="utf-8")) if flag in hidden}
+    assert sorted(named) == []

@@ -23,8 +23,8 @@ def add_suite_arguments(sp: argparse.ArgumentParser, *, adapter: bool = False, s
                         edition_default: str | None = DEFAULT_EDITION, edition_help: str = DEFAULT_EDITION) -> None:
     """The arguments of a command that reads the suite: with ``select``, ``--area``, ``--case``
     and ``--op``;
-    the hidden ``--golden-dir``, ``--scenarios-dir`` and ``--spec-dir`` (the kit's own tests point
-    them elsewhere); ``--edition`` (``edition_default`` when not given, named in the help as
+    ``--scenarios-dir``, ``--golden-dir`` and ``--spec-dir`` (a suite of scenarios other than the
+    kit's, which the kit's own tests use too); ``--edition`` (``edition_default`` when not given, named in the help as
     ``edition_help``); with ``adapter``, ``--adapter`` and the adapter's environment
     (:func:`add_environment_arguments`)."""
     if select:
@@ -34,9 +34,13 @@ def add_suite_arguments(sp: argparse.ArgumentParser, *, adapter: bool = False, s
                         help="only cases whose id matches this glob (repeatable)")
         sp.add_argument("--op", action="append", type=pattern_argument, metavar="PATTERN",
                         help="only cases of an operation whose name matches this glob (repeatable)")
-    sp.add_argument("--golden-dir", type=path_argument, default=str(golden.GOLDEN_DIR), help=argparse.SUPPRESS)
-    sp.add_argument("--scenarios-dir", type=path_argument, default=None, help=argparse.SUPPRESS)
-    sp.add_argument("--spec-dir", type=path_argument, default=None, help=argparse.SUPPRESS)
+    sp.add_argument("--scenarios-dir", type=path_argument, default=None, metavar="DIR",
+                    help="read the scenarios (a folder per area) from DIR instead of the kit's; give their goldens "
+                         "with --golden-dir, and their clauses with --spec-dir when they cite others")
+    sp.add_argument("--golden-dir", type=path_argument, default=str(golden.GOLDEN_DIR), metavar="DIR",
+                    help="the goldens of the scenarios (default: the kit's)")
+    sp.add_argument("--spec-dir", type=path_argument, default=None, metavar="DIR",
+                    help="the clause catalogue the scenarios cite (default: the kit's)")
     add_edition_argument(sp, edition_default, edition_help)
     if adapter:
         sp.add_argument("--adapter", metavar="ADAPTER",
