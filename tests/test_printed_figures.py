@@ -1,12 +1,14 @@
 """Figures the README and the guides print are the kit's own: the results table's case counts, the
 seeded-fault totals of docs/strength.md and the edition counts of docs/results.md agree with what
-`list` and `faults --list` print now, so a suite that grows cannot leave them behind."""
+`list` and `faults --list` print now, so a suite that grows cannot leave them behind; and
+docs/running.md's JSON report layout names the keys and versions `run` writes."""
 
 from __future__ import annotations
 
 import contextlib
 import importlib
 import io
+import json
 import re
 from collections import Counter
 from pathlib import Path
@@ -89,3 +91,30 @@ def test_the_strength_guide_counts_the_hand_written_faults():
     said = int(re.search(r"(\d+) are hand-written faults", text).group(1))
     modules = [importlib.import_module(f"conformance.faults.seeded.{area}") for area in AREAS]
     assert said == sum(len(module.FAULTS) for module in modules)
+
+
+def test_the_running_guide_s_json_report_layout_is_what_run_writes(tmp_path):
+    """docs/running.md's layout of the JSON report: its keys in the order `run --report-json`
+    writes them, and its figures (format, suite, spec and protocol versions, the default edition)
+    the kit's own."""
+    from conformance import PROTOCOL_VERSION, SPEC_VERSION, SUITE_VERSION
+    from conformance.corpus.editions import DEFAULT
+    from conformance.output.reports import REPORT_FORMAT
+
+    text = (ROOT / "docs" / "running.md").read_text(encoding="utf-8")
+    layout = re.search(r"The JSON report is the public record of a run:\n\n```text\n(.*?)```", text, re.S).group(1)
+    head, rest = layout.split('\n "summary"', 1)
+    cases = rest.split('"cases": [', 1)[1].split("]", 1)[0]
+    report = tmp_path / "r.json"
+    assert main(["run", "-q", "--case", "env-instr-nothing", "--report-json", str(report)]) == 0
+    written = json.loads(report.read_text(encoding="utf-8"))
+    header_keys = [k for k in re.findall(r'"(\w+)":', head) if k not in ("header", "name", "version", "language")]
+    assert header_keys == list(written["header"])
+    assert re.findall(r'^ "(\w+)"', layout, re.M) == [k for k in written if k != "header"]
+    assert [k for k in re.findall(r'"(\w+)"', cases)] == list(written["cases"][0]) + ["actual"]
+    figures = dict(re.findall(r'"(format|suite|spec|protocol|edition)": "?([\w.-]+)"?', head))
+    assert figures == {"format": str(REPORT_FORMAT), "suite": SUITE_VERSION, "spec": SPEC_VERSION,
+                       "protocol": str(PROTOCOL_VERSION), "edition": DEFAULT}
+    assert {k: written["header"][k] for k in ("format", "suite", "spec", "protocol", "edition")} == \
+        {"format": REPORT_FORMAT, "suite": SUITE_VERSION, "spec": SPEC_VERSION, "protocol": PROTOCOL_VERSION,
+         "edition": DEFAULT}
