@@ -131,7 +131,8 @@ def packages_resolve_frames() -> list[tuple[dict, dict]]:
     every filter form (and ``+``/``!``, ``-``/``+`` on one path, ``./``, an undeclared path),
     declared twice and refined by a project ``autoload: false`` entry; manifests of every form,
     a git package, one not installed, local files, directories and missing paths, settings lists
-    of both scopes, untrusted; and each invalid entry."""
+    of both scopes, untrusted; sources and settings-list entries starting with ``~/`` and with
+    ``~`` then a name, the home holding the same paths; and each invalid entry."""
     tools = "agent/npm/node_modules/pi-tools/"
     conventional = {f"{tools}{p}": EXTENSION if p.endswith((".ts", ".js")) else "x\n" for p in (
         "extensions/alpha.ts", "extensions/beta.js", "extensions/gamma/index.ts", "extensions/delta/main.ts",
@@ -173,7 +174,15 @@ def packages_resolve_frames() -> list[tuple[dict, dict]]:
     invalid = [({"agentDir": "agent", "cwd": "project", "trusted": True, "personalSettings": {"packages": [entry]}},
                 {"project/.keep": ""}) for entry in (42, {"skills": ["x"]}, {"source": "npm:pi-tools", "autoload": "no"},
                                                      {"source": "npm:pi-tools", "prompts": "x"})]
-    return [first, second, untrusted, *invalid]
+    # PI-PKG-SOURCE-HOME: with the home holding the same paths, only ~/ resolves from it.
+    homed = ({"agentDir": "agent", "cwd": "project", "trusted": True, "home": "home",
+              "personalSettings": {"packages": ["~/pkgs/tools", "~pkgs/tools"], "extensions": ["~/exts/solo.ts", "~exts/solo.ts"]},
+              "projectSettings": {"packages": ["~ada/pkgs"], "prompts": ["~/p.md", "~p.md"]}},
+             {"home/pkgs/tools/prompts/home.md": "x\n", "agent/~/pkgs/tools/prompts/tilde.md": "x\n",
+              "agent/~pkgs/tools/prompts/agent.md": "x\n", "home/exts/solo.ts": EXTENSION, "agent/~exts/solo.ts": EXTENSION,
+              "home/ada/pkgs/prompts/a.md": "x\n", "project/.pi/~ada/pkgs/prompts/b.md": "x\n",
+              "home/p.md": "x\n", "project/.pi/~p.md": "x\n"})
+    return [first, second, untrusted, homed, *invalid]
 
 
 @frames("pi.package-changelog")

@@ -300,6 +300,9 @@ URL_SCHEMES = ("https", "http", "ssh", "git", "ftp", "git+https")
 URL_AUTHORITIES = ("{host}", "git@{host}", "{host}:2222", "user@{host}:8443")
 LOCAL_PATHS = (".", "./local", "../up", "~", "~/pkgs/x", "/abs/path", "pkg", "local/dir", "github.com/u/r",
                "git@github.com:u/r.git", "C:\\pkg", "caf\u00e9/\U0001F600", "cafe\u0301")
+HOME_FORMS = ("~pkgs", "~pkgs/tools", "~user/x", "pkgs/~/x", "~\\x", "~.pi/x")
+"""Local sources holding ``~`` that PI-PKG-SOURCE-HOME leaves relative: a name after ``~``, ``~``
+further in, ``~`` then a backslash."""
 AROUND = ("", "", "", " ", "\t", "\n", "  ")
 
 
@@ -319,7 +322,7 @@ def package_source_text(pick: random.Random) -> str:
         text = (pick.choice(("", "", "git:")) + pick.choice(URL_SCHEMES) + "://" + authority
                 + pick.choice(("", "/")) + pick.choice(GIT_PATHS + ("",)) + pick.choice(GIT_REFS))
     elif form == 4:
-        text = pick.choice(LOCAL_PATHS)
+        text = pick.choice(LOCAL_PATHS + HOME_FORMS)
     else:
         text = pick.choice(("", "npm:", "git:", "git:github.com", "https://", "ftp://host/x"))
     if pick.randrange(12) == 0:
@@ -350,7 +353,8 @@ def package_source() -> Any:
 @frames("pi.package-source")
 def package_source_frames() -> list[tuple[dict, None]]:
     """One source of each form and part of PI-PKG-SOURCE-*, the refused ones included, in both
-    scopes and with and without a home."""
+    scopes and with and without a home; and with a home, each form of :data:`HOME_FORMS` and
+    white space around ``~/``."""
     sources = ("npm:@scope/pkg@1.2.3", "npm:pkg@latest", "npm:caf\u00e9@^2", "npm:@scope", "npm:a b",
                "git:localhost/u/r@v1", "git:git@github.com:u/r.git@v2", "git:https://github.com/u/r",
                "git:github.com/u/r.git/@v1", "git:u/r", "git:github.com/u", "git:github.com/u/r#v1",
@@ -358,4 +362,5 @@ def package_source_frames() -> list[tuple[dict, None]]:
                "ftp://host.example.org/u/r", "https://github.com/u/r/",
                "~", "~/pkgs/x", "/abs/path", "github.com/u/r", "git@github.com:u/r", "C:\\pkg",
                "caf\u00e9/\U0001F600", "cafe\u0301", "", " \t", " npm:pkg ", "./local", "pkg")
-    return [(_source_input(source, ("user", "project")[n % 2], n % 3 == 0), None) for n, source in enumerate(sources)]
+    homed = [(_source_input(source, ("project", "user")[n % 2], True), None) for n, source in enumerate(HOME_FORMS + (" ~/x\t",))]
+    return [(_source_input(source, ("user", "project")[n % 2], n % 3 == 0), None) for n, source in enumerate(sources)] + homed

@@ -201,10 +201,17 @@ def _bound(id: str, profile: str, priority: float = 0, **rule: str) -> dict:
     return {"id": id, "profile": profile, "priority": priority, "match": [rule or {"provider": "openai"}]}
 
 
+def _tied(id: str, profile: str, priority: float = 0) -> dict:
+    """A binding whose three rules match ``openai``/``gpt-4o``, the last two at its best specificity (2)."""
+    return {"id": id, "profile": profile, "priority": priority,
+            "match": [{"provider": "openai"}, {"model": "gpt-4o"}, {"provider": "open*", "model": "gpt-4o"}]}
+
+
 @frames("profiles.resolve")
 def resolve_frames() -> list[tuple[dict, dict]]:
     """Bindings of both scopes outranked by priority and by specificity, conflicts in each scope
-    (the project's over a matching global binding), ties on one profile, ``inheritGlobalBindings``
+    (the project's over a matching global binding), ties on one profile, bindings whose best rule
+    is one of a tie, ``inheritGlobalBindings``
     false, winners and defaults that cannot be built or are not loaded; every kind of manual pin;
     the selection from each place; subagent children under each policy from each place."""
     model = {"provider": "openai", "id": "gpt-4o"}
@@ -222,6 +229,8 @@ def resolve_frames() -> list[tuple[dict, dict]]:
                                                  "inheritGlobalBindings": False, "defaultProfile": "gone"})),
         (where, _scopes({"bindings": [_bound("g1", "orphan")], "defaultProfile": "base"}, None)),
         (where, _scopes({"bindings": [_bound("g1", "hi"), _bound("g2", "hi"), _bound("g3", "lo", -1)]}, None)),
+        # PROF-MATCH-RULE-FIRST: rules of one binding at its best specificity, winning and losing
+        (where, _scopes({"bindings": [_tied("g1", "hi", 1), _tied("g2", "lo")]}, None)),
         ({**where, "session": {"mode": "manual"}}, pins),
         ({**where, "session": {"mode": "auto"}, "model": None}, pins),
         ({**where, "trusted": False}, _scopes({"selection": {"mode": "manual", "profile": "gg"}}, {"selection": {"mode": "off"}})),

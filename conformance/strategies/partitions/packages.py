@@ -34,10 +34,21 @@ def _npm_version(test: Callable[[str], bool]) -> Hit:
     return hit
 
 
+def _homed(test: Hit) -> Hit:
+    """The inputs of class ``test`` that give the home directory (PI-PKG-SOURCE-HOME applies only then)."""
+    return lambda input, tree: isinstance(input.get("home"), str) and test(input, tree)
+
+
 _EXACT = r"\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?"
 _GIT = r"^(git:|(?i:https?|ssh|git)://)"
 """A source written as git: the ``git:`` prefix or a git URL scheme."""
 _LOCAL = r"^(?!npm:|git:|[A-Za-z][A-Za-z0-9+.-]*://)"
+
+HOME_FORMS = (("~ then a name (~name, ~user/)", r"^~[^/\\\s]"), ("~ inside a path", _LOCAL + r"[^~\s].*~"),
+              ("~ then a backslash", r"^~\\"))
+"""The local sources holding ``~`` that are neither ``~`` alone nor ``~/`` and a path, which
+PI-PKG-SOURCE-HOME leaves relative to the settings file's directory: a name after ``~``
+(``~pkgs``, ``~user/x``), ``~`` further in, ``~`` then a backslash."""
 
 PACKAGE_SOURCE = [
     Cell("npm", "a plain name", ("PI-PKG-SOURCE-NPM",), _written(r"^npm:[^@/\s]+(@|$)")),
@@ -82,6 +93,9 @@ PACKAGE_SOURCE = [
     Cell("scope", "project", ("PI-PKG-SOURCE-LOCAL",), field_hit("scope", lambda v: v == "project")),
     Cell("home", "given", ("PI-PKG-SOURCE-LOCAL",), field_hit("home", lambda v: isinstance(v, str))),
     Cell("home", "absent", ("PI-PKG-SOURCE-LOCAL",), absent("home")),
+    *[Cell("home", f"given, {form}", ("PI-PKG-SOURCE-HOME",), _homed(_written(pattern))) for form, pattern in HOME_FORMS],
+    Cell("home", "given, white space around ~/", ("PI-PKG-SOURCE-HOME", "PI-PKG-SOURCE-TRIM"),
+         _homed(lambda input, tree: _source(input) != _source(input).strip() and _source(input).strip().startswith("~/"))),
     *character_cells(("PI-PKG-SOURCE-LOCAL", "PI-PKG-SOURCE-NPM"),
                      lambda input, tree: [_source(input)] if _source(input).strip() else []),
 ]
@@ -89,7 +103,8 @@ PACKAGE_SOURCE = [
 -LOCAL with its parts (scoped names, exact versions, ranges and tags; hosts with and without a
 dot, ``localhost``, users, ports, refs, a trailing ``.git`` and trailing slashes, ``#``), every
 refused form of PI-PKG-SOURCE-INVALID, white space around and only (PI-PKG-SOURCE-TRIM), both
-scopes, a home given or not, and the characters of a path."""
+scopes, a home given or not, with it every form holding ``~`` that PI-PKG-SOURCE-HOME leaves
+relative, and the characters of a path."""
 
 
 PARTITIONS: dict[str, list[Cell]] = {
@@ -237,6 +252,16 @@ def _lists_of(scope: str, test: Callable[[str], bool]) -> Hit:
     return lambda input, tree: any(isinstance(x, str) and test(x) for k in KINDS for x in (_settings(input, scope).get(k) or []))
 
 
+def _local_sources(test: Callable[[str], bool]) -> Hit:
+    """The class of inputs with a local package source of either scope that passes ``test``."""
+    return lambda input, tree: any(_kind(x) == "local" and test(x) for s, e in package_entries(input) if (x := entry_source(e)))
+
+
+def _listed(test: Callable[[str], bool]) -> Hit:
+    """The class of inputs with a settings-list entry of either scope that passes ``test``."""
+    return lambda input, tree: _lists_of("user", test)(input, tree) or _lists_of("project", test)(input, tree)
+
+
 def _glob(x: str) -> bool:
     return bool(re.search(r"[*?\[]", x))
 
@@ -342,13 +367,17 @@ PACKAGES_RESOLVE = [
     Cell("settings lists", "beside packages", ("PI-PKG-SETTINGS-ORDER",),
          lambda i, t: bool(package_entries(i)) and (_lists_of("user", lambda x: True)(i, t) or _lists_of("project", lambda x: True)(i, t))),
     Cell("home", "given", ("PI-PKG-INSTALL-LAYOUT",), field_hit("home", lambda v: isinstance(v, str))),
+    *[Cell("home", f"given, {what} {form}", ("PI-PKG-SOURCE-HOME",), _homed(test))
+      for form, starts in (("~/x", lambda x: x.strip().startswith("~/")), ("~name", lambda x: bool(re.match(r"~[^/\\\s]", x.strip()))))
+      for what, test in (("a source", _local_sources(starts)), ("a list entry", _listed(starts)))],
     *character_cells(("PI-PKG-DISCOVERY-CONVENTIONAL",), lambda i, t: [p for p, e in entries(t)]),
 ]
 """The classes of ``pi.packages-resolve``: entries of each form, valid and each way invalid;
 npm, git and local sources installed or not, local files and directories declaring nothing; each
 scope, trust, one package in both and twice in one file; autoload deltas; every filter form and
 their orders; conventional and manifest discovery in each form; host dependencies; settings
-lists of each scope; characters in paths."""
+lists of each scope; sources and list entries starting with ``~/`` or ``~`` then a name, the home
+given; characters in paths."""
 
 
 def _matches(pattern: str, path: str) -> bool:

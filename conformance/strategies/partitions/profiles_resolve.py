@@ -183,6 +183,14 @@ def _ties(input: dict, tree: "dict | None", config: Callable, same: bool) -> boo
     return len(names) >= 2 and (len(set(names)) == 1) is same
 
 
+def _rule_ties(binding: dict, model: dict) -> bool:
+    """Whether two different rules of ``binding`` match ``model`` at its best specificity, so that
+    which of them it reports is the first one's (PROF-MATCH-RULE-FIRST)."""
+    found = [r for r in binding["match"] if good_rule(r) and rule_matches(r, model)]
+    best = max((specificity(r) for r in found), default=None)
+    return len({tuple(sorted(r.items())) for r in found if specificity(r) == best}) >= 2
+
+
 def _outranked(by: int) -> Hit:
     """A matching binding beaten by another of its scope on priority (``by`` 0) or specificity (1) alone."""
     def hit(input: dict, tree: "dict | None") -> bool:
@@ -291,6 +299,8 @@ RESOLVE = [
     Cell("ranking", "a conflict in the global config", ("PROF-RESOLVE-CONFLICT",), lambda i, t: _ties(i, t, GLOBAL, False)),
     Cell("ranking", "a project conflict over a matching global binding", ("PROF-RESOLVE-CONFLICT",),
          lambda i, t: _ties(i, t, PROJECT, False) and bool(_all_global(i, t))),
+    Cell("ranking", "two rules of a binding tied at its best", ("PROF-MATCH-RULE-FIRST",),
+         lambda i, t: any(_rule_ties(b, i["model"]) for config in (PROJECT, GLOBAL) for r, b in _ranked(i, t, config))),
     Cell("ranking", "a winner whose chain fails", ("PROF-RESOLVE-FALLTHROUGH",),
          lambda i, t: any(_ref(b["profile"], s) in _unbuildable(i, t) for config, s in ((PROJECT, "project"), (GLOBAL, "global"))
                           for r, b in _ranked(i, t, config))),
@@ -331,7 +341,7 @@ RESOLVE = [
 """The classes of ``profiles.resolve``: where the selection comes from, each session mode and
 each kind of manual pin, a model or none, bindings matching in each scope, every way one binding
 loses to another (priority, specificity, a tie on one profile, conflicts, a winner that cannot be
-built), ``inheritGlobalBindings`` false, defaults of each scope that build or not, subagent
+built), a binding whose best rule is one of a tie, ``inheritGlobalBindings`` false, defaults of each scope that build or not, subagent
 children under each policy and where it comes from, trust, and the base prompt."""
 
 
