@@ -114,15 +114,14 @@ def sweep_temporaries(folder: str | os.PathLike) -> int:
     from conformance.output.removal import remove_tree
 
     key = os.path.abspath(folder)
-    if key in _swept:
-        return 0
-    _swept.add(key)
-    host, now, removed = this_host(), time.time(), 0
-    try:
-        with os.scandir(key) as found:
-            entries = [entry for entry in found if TEMPORARY_MARK in entry.name]
-    except OSError:
-        return 0
+    host, now, removed, entries = this_host(), time.time(), 0, []
+    if key not in _swept:
+        _swept.add(key)
+        try:
+            with os.scandir(key) as found:
+                entries = [entry for entry in found if TEMPORARY_MARK in entry.name]
+        except OSError:
+            pass
     for entry in entries:
         owner = temporary_owner(entry.name)
         if owner is None or owner[0] != host or owner[1] == os.getpid() or process_running(owner[1]):
