@@ -65,6 +65,29 @@ def test_a_suite_file_that_is_no_file_of_text_is_a_suite_error(tmp_path, where, 
         assert "unknown clause" not in done.stderr and "3 case(s) not loaded" in done.stderr
 
 
+@pytest.mark.parametrize("update", [[], ["--update-goldens", "--case", "kit-echo-text"]])
+@pytest.mark.parametrize("how", ["fifo", "socket"])
+def test_a_golden_that_is_no_regular_file_is_one_suite_error(tmp_path, how, update):
+    """A FIFO or a socket in a case's golden place is reported once, when read ("not a regular
+    file"), never also as "not a golden ... never read" (it is in a golden's place, and read)."""
+    import socket
+
+    dirs = mini_suite(tmp_path)
+    path = dirs["golden"] / "kit" / "kit-echo-text.yaml"
+    path.unlink()
+    if how == "fifo":
+        os.mkfifo(path)
+    else:
+        held = socket.socket(socket.AF_UNIX)
+        held.bind(str(path))
+    done = _run(dirs, *update, timeout=20)
+    assert done.returncode == 2, done.stderr
+    said = [line for line in done.stderr.splitlines() if "kit-echo-text.yaml" in line]
+    assert len(said) == 1 and "not a regular file" in said[0], done.stderr
+    assert "never read" not in done.stderr and "1 suite error(s)" in done.stderr, done.stderr
+    assert not path.is_file(), "--update-goldens replaced what it did not write"
+
+
 @pytest.mark.parametrize("flag", ["--scenarios-dir", "--spec-dir"])
 @pytest.mark.parametrize("kind", ["missing", "loop"])
 def test_a_suite_folder_that_is_no_folder_is_one_usage_line(tmp_path, flag, kind):

@@ -147,7 +147,7 @@ def test_a_folder_that_takes_no_file_is_refused_saying_why(tmp_path, monkeypatch
         code = getattr(errno, error)
         raise OSError(code, os.strerror(code))
 
-    monkeypatch.setattr(tempfile, "NamedTemporaryFile", refuse)
+    monkeypatch.setattr(tempfile, "mkstemp", refuse)
     with pytest.raises(ValueError) as refused:
         check_report_paths([("--report-json", str(tmp_path / "r.json"))])
     assert str(refused.value) == f"--report-json {tmp_path / 'r.json'}: cannot write there: " + (

@@ -10,6 +10,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Iterable, Mapping
 
+from conformance.output.files import process_running
+
 __all__ = [
     "LOCALE",
     "TIME_ZONE",
@@ -39,17 +41,6 @@ SCRATCH_PREFIX = "pi-conformance-adapter-"
 the kit's process id, ``-`` and a random part."""
 
 
-def _running(pid: int) -> bool:
-    """Whether a process ``pid`` exists (one of another user's counts)."""
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except (PermissionError, OSError):
-        return True
-    return True
-
-
 def _ours(entry: Path) -> bool:
     """Whether ``entry`` (not followed if a link) belongs to this process's user (any entry where
     the system has no owners)."""
@@ -74,7 +65,7 @@ def leftover_scratch(folder: Path, prefix: str = SCRATCH_PREFIX) -> list[Path]:
     found = []
     for entry in entries:
         match = pattern.match(entry.name)
-        if match and int(match.group(1)) != os.getpid() and not _running(int(match.group(1))) and _ours(entry):
+        if match and int(match.group(1)) != os.getpid() and not process_running(int(match.group(1))) and _ours(entry):
             found.append(entry)
     return sorted(found)
 

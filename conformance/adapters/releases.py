@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from conformance.adapters.base import AdapterNameError, AdapterStartError
+from conformance.output.files import kit_temporary_folder
 from conformance.output.removal import remove_tree
 
 __all__ = ["LINES", "Release", "install", "installed", "parse_release", "release_command"]
@@ -176,7 +177,7 @@ def install(release: Release) -> Path:
 
 def _install_locked(release: Release, root: Path) -> Path:
     final = root / release.folder_name
-    work = Path(tempfile.mkdtemp(prefix=f".{release.folder_name}-", dir=root))
+    work = kit_temporary_folder(root, release.folder_name)
     try:
         (work / "package.json").write_text(
             json.dumps({"name": "pi-conformance-release", "private": True}) + "\n", encoding="utf-8")

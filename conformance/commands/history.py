@@ -224,8 +224,9 @@ def run(args: argparse.Namespace) -> ExitCode:
 
 
 def _write(out: Path, history: dict) -> None:
+    from conformance.output.console import json_document
     from conformance.output.files import write_text
     from conformance.output.site.history import render_history
 
-    write_text(out / "history.json", json.dumps(history, indent=1, ensure_ascii=False) + "\n")
+    write_text(out / "history.json", json_document(history, indent=1) + "\n")
     write_text(out / "history.html", render_history(history))

@@ -5,7 +5,6 @@ through an adapter, each counterexample shrunk and printed as a ready-to-commit 
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 from pathlib import Path
@@ -17,7 +16,7 @@ from conformance.commands.options import MAX_EXAMPLES, Once, add_generation_argu
 from conformance.corpus.areas import AREAS
 from conformance.errors import ExitCode, UsageError
 from conformance.invariants import DEFAULT_EXAMPLES, DEFAULT_TIMEOUT, EXAMPLES_ENV, example_budget, invariants, run_invariants
-from conformance.output.console import LINE_LIMIT, shown_lines
+from conformance.output.console import LINE_LIMIT, json_document, shown_lines
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -110,8 +109,8 @@ def run(args: argparse.Namespace) -> ExitCode:
         print(f"pi-conformance: warning: no selected invariant was checked ({len(results)} unsupported): "
               "the run proves nothing", file=sys.stderr)
     if report is not None:
-        write_text(report, json.dumps({"examples": examples, "seed": args.seed,
-                                       "results": [r.record() for r in results]}, indent=2))
+        write_text(report, json_document({"examples": examples, "seed": args.seed,
+                                          "results": [r.record() for r in results]}))
     return ExitCode.FAILED if bad else ExitCode.OK
 
 

@@ -308,11 +308,10 @@ def _note_written(folder: str, size: int) -> None:
 
 def evict(folder: str | os.PathLike, bound: int | None = None) -> int:
     """Remove the oldest entries (by modification time) of ``folder`` until it holds at most three
-    quarters of ``bound`` bytes (default :func:`size_bound`) when it holds more than ``bound``, and
-    any leftover temporary file of a writer killed outright over an hour ago. Returns the number of
-    files removed; never raises."""
-    import time
-
+    quarters of ``bound`` bytes (default :func:`size_bound`) when it holds more than ``bound``.
+    (The leftover temporaries of writers killed outright are swept by the writes themselves:
+    :func:`conformance.output.files.sweep_temporaries`.) Returns the number of files removed;
+    never raises."""
     bound = size_bound() if bound is None else bound
     entries = []
     removed = 0
@@ -323,9 +322,7 @@ def evict(folder: str | os.PathLike, bound: int | None = None) -> int:
                     info = entry.stat(follow_symlinks=False)
                 except OSError:
                     continue
-                if entry.name.startswith(".") and info.st_mtime < time.time() - 3600:
-                    removed += _unlink(entry.path)
-                elif entry.name.endswith(".json"):
+                if entry.name.endswith(".json"):
                     entries.append((info.st_mtime, info.st_size, entry.path))
     except OSError:
         return removed

@@ -222,6 +222,9 @@ the largest the suite holds. A larger one is a suite error, and so is a file tha
 one (a FIFO would hang the run, a link to ``/dev/zero`` fill its memory)."""
 
 
+_NOT_REGULAR = "not a regular file (a FIFO, a device or a socket)"
+
+
 def _code(character: int | str) -> int:
     return ord(character) if isinstance(character, str) else int(character)
 
@@ -231,13 +234,18 @@ def read_bytes(path: str | os.PathLike, *, streams: bool = False) -> bytes:
     with ``streams`` (a file the user names, such as ``--expectations <(...)``) a pipe or a
     character device too, read to its end within the same bound. Opened without waiting on a
     FIFO. Raises ``OSError`` for anything else, saying what it is."""
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    except OSError as exc:
+        if exc.errno == errno.ENXIO:  # a socket, or a device without its driver: said as what it is
+            raise OSError(errno.EINVAL, _NOT_REGULAR) from None
+        raise
     try:
         mode = os.fstat(fd).st_mode
         if stat.S_ISDIR(mode):
             raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR))
         if not stat.S_ISREG(mode) and not (streams and (stat.S_ISFIFO(mode) or stat.S_ISCHR(mode))):
-            raise OSError(errno.EINVAL, "not a regular file (a FIFO, a device or a socket)")
+            raise OSError(errno.EINVAL, _NOT_REGULAR)
         if not stat.S_ISREG(mode) and hasattr(os, "set_blocking"):
             os.set_blocking(fd, True)  # a stream the user named is waited for, as any program would
         chunks, size = [], 0

@@ -10,6 +10,7 @@ from pathlib import Path
 from conformance.corpus import yamlio
 from conformance.judge import golden
 from conformance.judge.golden import golden_folders, golden_names
+from conformance.output.files import sweep_temporaries, temporary_owner
 
 FOREIGN_HINT = ("not a golden: goldens are files <area>/<case-id>.yaml or <area>@<edition>/<case-id>.yaml "
                 "directly under the golden folder, so this one is never read; move it there or delete it")
@@ -19,8 +20,10 @@ FOREIGN_HINT = ("not a golden: goldens are files <area>/<case-id>.yaml or <area>
 def foreign(golden_dir: Path) -> list[Path]:
     """Every entry under ``golden_dir`` that is in no golden's place, sorted: a file at the top,
     a folder that is not an area's or an edition's (and so all it holds), a folder or a link
-    inside a golden folder, a file there whose name ends neither in ``.yaml`` nor in
-    :data:`conformance.judge.golden.MISNAMED` (reported by :func:`misnamed`). Links are reported, never followed."""
+    inside a golden folder, an entry there whose name ends neither in ``.yaml`` nor in
+    :data:`conformance.judge.golden.MISNAMED` (reported by :func:`misnamed`). Links are reported, never followed.
+    A kit temporary (an interrupted ``--update-goldens``'s) is not: the stale ones are removed
+    (:func:`conformance.output.files.sweep_temporaries`), the others belong to a writer still running."""
     found: list[Path] = []
     allowed = golden_folders()
     try:
@@ -31,13 +34,26 @@ def foreign(golden_dir: Path) -> list[Path]:
         if not entry.is_dir(follow_symlinks=False) or entry.name not in allowed:
             found.append(Path(entry.path))
             continue
+        sweep_temporaries(entry.path)
         try:
             inside = list(os.scandir(entry.path))
         except OSError:
             continue
-        found += [Path(e.path) for e in inside
-                  if not e.is_file(follow_symlinks=False) or not e.name.endswith((".yaml", golden.MISNAMED))]
+        found += [Path(e.path) for e in inside if temporary_owner(e.name) is None and not _in_a_goldens_place(e)]
     return sorted(found)
+
+
+def _in_a_goldens_place(entry: os.DirEntry) -> bool:
+    """Whether an entry of a golden folder stands where a golden does: a file named ``*.yaml`` (or
+    :data:`conformance.judge.golden.MISNAMED`), or anything else so named that is neither a folder
+    nor a link (a FIFO, a device, a socket), which the reader of its case's golden refuses ("not
+    a regular file"), so that it is reported once, and truly."""
+    if not entry.name.endswith((".yaml", golden.MISNAMED)):
+        return False
+    try:
+        return not entry.is_dir(follow_symlinks=False) and not entry.is_symlink()
+    except OSError:
+        return False
 
 
 def misplaced(golden_dir: Path, areas: dict[str, str]) -> list[Path]:

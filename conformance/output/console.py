@@ -73,6 +73,27 @@ def bidi_escaped(text: str) -> str:
     return _BIDI.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
+_JSON_RAW = re.compile("[\x7f-\x9f\u2028\u2029" + "".join(sorted(BIDI_CONTROLS)) + "]")
+
+
+def json_document(value: Any, indent: int | None = 2) -> str:
+    """``value`` as the JSON text of a file of the kit's (a report, a history), which a person may
+    read as text: UTF-8 (all ASCII escapes when a lone surrogate, which UTF-8 cannot carry, is
+    anywhere in it), with each character that could drive a terminal or reorder what follows it
+    (DEL, the C1 controls, U+2028, U+2029, the bidirectional controls of :data:`BIDI_CONTROLS`)
+    written as its ``\\uXXXX`` escape, as JSON writes the C0 controls itself. Such a character
+    can stand only within a string, so the data read back are exact. Raises ``ValueError`` (and
+    ``RecursionError``) as :func:`json.dumps` does."""
+    import json
+
+    text = json.dumps(value, indent=indent, ensure_ascii=False)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return json.dumps(value, indent=indent)
+    return _JSON_RAW.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
 def shown_lines(text: object, limit: int = SHOWN_LIMIT) -> list[str]:
     """Adapter-supplied multi-line ``text`` (standard error, say) as lines: split at ``\\n`` and
     each line made safe by :func:`shown` (a ``\\r`` or other control within a line escaped)."""
@@ -93,16 +114,22 @@ def quoted(text: object, last: int | None = None, limit: int = SHOWN_LIMIT) -> s
     return "\n".join(QUOTE_INDENT + line for line in (lines[-last:] if last else lines))
 
 
-_MARKDOWN_SPECIAL = re.compile(r"[\\`*_{}\[\]()#+!|~]")
+_MARKDOWN_SPECIAL = re.compile(r"[\\`*_\[\]|~]")
+_MARKDOWN_LEADING = re.compile(r"(\s*)([#+\-=]|\d+(?=[.)]))")
 
 
 def markdown_inline(text: object, limit: int = SHOWN_LIMIT) -> str:
-    """Adapter-supplied ``text`` as one line of a Markdown document (a heading, a list item):
-    made safe by :func:`shown`, ``&``, ``<``, ``>`` written as HTML entities (no tag), and the
-    characters Markdown gives a meaning (backticks, emphasis, links, headings, tables) escaped
-    with a backslash, so that it reads as the text it is."""
+    """Adapter-supplied ``text`` as one line of a Markdown document (a heading, a list item, a
+    table's cell): made safe by :func:`shown`, ``&``, ``<``, ``>`` written as HTML entities (no
+    tag), the characters Markdown gives a meaning anywhere in a line (backslash, backticks,
+    emphasis, links and images, tables' pipes, strike-through) escaped with a backslash, and so
+    is a mark that would begin a block at its start (``#``, ``+``, ``-``, ``=``, ``1.``), so that
+    it reads as the text it is. The one way the kit writes adapter text into Markdown outside a
+    code block (:func:`markdown_block`)."""
     text = shown(text, limit).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    return _MARKDOWN_SPECIAL.sub(lambda m: "\\" + m.group(), text)
+    text = _MARKDOWN_SPECIAL.sub(lambda m: "\\" + m.group(), text)
+    return _MARKDOWN_LEADING.sub(lambda m: m.group(1) + (m.group(2) + "\\" if m.group(2)[0].isdigit() else "\\" + m.group(2)),
+                                 text, count=1) if _MARKDOWN_LEADING.match(text) else text
 
 
 def markdown_block(text: object, info: str = "") -> str:
@@ -120,7 +147,7 @@ def markdown_block(text: object, info: str = "") -> str:
 def _xml_bad() -> re.Pattern:
     """What :func:`xml_text` escapes, compiled when a report first needs it rather than by every
     run that prints its counts."""
-    return re.compile("[^\u0009\u000a\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]|["
+    return re.compile("[^\u0009\u000a\u0020-\u007e\u00a0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]|[\u2028\u2029"
                       + "".join(sorted(BIDI_CONTROLS)) + "]")
 
 
@@ -128,8 +155,9 @@ def xml_text(text: str) -> str:
     """``text`` for an XML report (JUnit): the characters XML 1.0 cannot hold (ANSI escapes'
     ESC, other controls, lone surrogates) written as ``\\xNN`` / ``\\uNNNN``, so the report
     stays well-formed; a CR as ``\\r`` (an XML reader would turn a raw one into a line feed,
-    hiding it); the bidirectional controls (:data:`BIDI_CONTROLS`) as ``\\uNNNN``, so that a
-    JUnit reader shows them rather than obeys them."""
+    hiding it); DEL, the C1 controls, U+2028, U+2029 and the bidirectional controls
+    (:data:`BIDI_CONTROLS`) as ``\\xNN`` / ``\\uNNNN`` too, so that a JUnit reader shows them
+    rather than obeys them."""
     return _xml_bad().sub(lambda m: "\\r" if m.group() == "\r" else f"\\x{ord(m.group()):02x}"
                         if ord(m.group()) < 256 else f"\\u{ord(m.group()):04x}", text)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from conformance.output.console import shown
+from conformance.output.console import markdown_inline, shown
 from conformance.output.reports import SOURCE_KEY, report_editions
 from conformance.errors import ExitCode
 
@@ -178,8 +178,10 @@ def markdown_table(history: dict) -> str:
             ids = {c["id"] for c in moved}
             failing = sum(c["id"] in ids for c in pair["newlyFailing"]) if pair else "-"
             passing = sum(c["id"] in ids for c in pair["newlyPassing"]) if pair else "-"
-            cells = [f"`{shown(release['label'])}`", shown(str(release["implementation"].get("version"))),
-                     f"{shown(area)} ({shown(release['editions'].get(area, ''))})",
+            label = shown(release["label"])  # the --adapter given: code, unless a backtick would end it
+            cells = ["`" + label.replace("|", "\\|") + "`" if "`" not in label else markdown_inline(label),
+                     markdown_inline(str(release["implementation"].get("version"))),
+                     f"{markdown_inline(area)} ({markdown_inline(release['editions'].get(area, ''))})",
                      *(str(row.get(s, 0)) for s in STATUS_COLUMNS), str(failing), str(passing)]
             lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines)

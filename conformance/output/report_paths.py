@@ -8,7 +8,7 @@ import os
 from pathlib import Path
 from typing import Iterable, Mapping, Sequence
 
-from conformance.output.files import written_in_place
+from conformance.output.files import kit_temporary, written_in_place
 from conformance.output.ownership import check_replaceable
 
 
@@ -127,14 +127,14 @@ def _checked(flag: str, path: Path, seen: dict[Path, str], kept: list[Path]) -> 
         parent = parent.parent
     if not parent.is_dir() or not os.access(parent, os.W_OK | os.X_OK):
         raise ValueError(f"{flag} {path}: cannot write in {parent}")
-    import tempfile
-
     try:
         folder.mkdir(parents=True, exist_ok=True)
         # A real write in that folder, so that a path no check above can judge (/proc, a
-        # read-only mount) is refused before the work rather than after it.
-        with tempfile.NamedTemporaryFile(dir=folder, prefix=".pi-conformance-probe-"):
-            pass
+        # read-only mount) is refused before the work rather than after it; it also sweeps the
+        # folder's stale temporaries (a killed run's).
+        fd, probe = kit_temporary(folder, "probe")
+        os.close(fd)
+        os.unlink(probe)
     except OSError as exc:
         raise ValueError(f"{flag} {path}: {_refusal(folder, exc)}") from None
     return absolute

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
 from conformance import PROTOCOL_VERSION, SPEC_VERSION, SUITE_VERSION
 from conformance.adapters.base import Hello
-from conformance.output.console import bidi_escaped, markdown_block, markdown_inline, shown, xml_text
+from conformance.output.console import LINE_LIMIT, bidi_escaped, json_document, markdown_block, markdown_inline, shown, xml_text
 from conformance.judge.golden import canonical
 from conformance.output.files import write_text
 from conformance.corpus.editions import DEFAULT as DEFAULT_EDITION
@@ -90,18 +90,10 @@ def _record(result: CaseResult) -> dict:
 
 
 def write_json(path: Path, report: dict) -> None:
-    """Write the JSON report as UTF-8; when an answer holds a lone surrogate (which UTF-8 cannot
-    carry), the whole report is written with ASCII escapes instead (``\\ud83d``). Bidirectional
-    controls (:data:`conformance.output.console.BIDI_CONTROLS`) are always written as JSON escapes
-    (``\\u202e``): the data read back are exact."""
-    text = json.dumps(report, indent=2, ensure_ascii=False)
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        text = json.dumps(report, indent=2)
-    # The data stay exact; a bidirectional control is written as its JSON escape (it can stand
-    # only within a string), so that the file read as text shows it rather than obeys it.
-    write_text(path, bidi_escaped(text) + "\n")
+    """Write the JSON report (:func:`conformance.output.console.json_document`: UTF-8, or ASCII
+    escapes when an answer holds a lone surrogate; controls, separators and bidirectional
+    controls always as JSON escapes, the data read back exact)."""
+    write_text(path, json_document(report) + "\n")
 
 
 def write_junit(path: Path, report: dict) -> None:
@@ -172,16 +164,11 @@ def text_table(rows: list[list[str]], labels: int = 1) -> str:
                      for row in rows)
 
 
-def markdown_cell(text: str) -> str:
-    """``text`` as one cell of a Markdown table: ``|`` (which would end the cell) written ``\\|``,
-    and ``&``, ``<``, ``>`` as HTML entities, so that no name makes a tag or breaks the table."""
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("|", "\\|")
-
-
 def markdown_table(rows: list[list[str]], labels: int = 1) -> str:
     """``rows`` (the first is the head) as a Markdown table, aligned as :func:`text_table`, each
-    cell written by :func:`markdown_cell`."""
-    rows = [[markdown_cell(cell) for cell in row] for row in rows]
+    cell written by :func:`conformance.output.console.markdown_inline`, so that no name makes a
+    tag, a link or markup, or breaks the table."""
+    rows = [[markdown_inline(cell, LINE_LIMIT) for cell in row] for row in rows]
     head, *body = rows
     out = ["| " + " | ".join(head) + " |", "|" + "|".join(" --- " if i < labels else " ---: " for i in range(len(head))) + "|"]
     out += ["| " + " | ".join(r) + " |" for r in body]
