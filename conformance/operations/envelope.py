@@ -6,7 +6,7 @@ rules are the reference's."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from conformance.operations.base import OpModel, operation
 from conformance.operations.envelope_models import CaptureRequest, ContextFileSpec, ContributionSpec, Host, SystemPromptOptions
@@ -185,13 +185,26 @@ class SettingsInput(OpModel):
     toml: str | None = None
 
 
+class Diag(OpModel):
+    """A diagnostic: ``level`` ``warn``, a stable ``code`` (``audit-entries-invalid``: the value is
+    not a list of the two roles; ``settings-toml-invalid``: the file is not TOML, both
+    ENV-AUDIT-SETTING-INVALID; ``registry-incompatible``: ENV-REGISTRY-INCOMPATIBLE, in a session's
+    load step), and ``message``: text for people, never compared."""
+
+    level: Literal["warn"]
+    code: Literal["audit-entries-invalid", "settings-toml-invalid", "registry-incompatible"]
+    message: str | None = None
+
+
 class SettingsOutput(OpModel):
     """``auditEntries`` in force; ``toml`` its stored form; ``ignored`` whether a value present in
-    the file was ignored (invalid TOML or value) so that the default applies."""
+    the file was ignored (invalid TOML or value) so that the default applies; ``diagnostics``: the
+    one diagnostic saying why when it was (ENV-AUDIT-SETTING-INVALID), else ``[]``."""
 
     auditEntries: list[str]
     toml: str
     ignored: bool
+    diagnostics: list[Diag]
 
 
 operation("envelope.settings", input=SettingsInput, output=SettingsOutput,

@@ -125,8 +125,9 @@ class PackagesResolveOutput(OpModel):
     ``resources``: what loads. ``disabled``: what a loaded package or a settings-level list
     declares but does not load (filtered out), each with the first entry that declared it.
     ``warnings``: host-provided dependency warnings (``{code: host-provided-dependency, path,
-    dependencies, ...}``: a package lists a package the host provides among its dependencies,
-    PI-PKG-HOST-DEPS), in load order. ``diagnostics``: reserved, currently always empty."""
+    dependencies, source, scope, message}``: a package lists a package the host provides among its
+    dependencies, PI-PKG-HOST-DEPS), one per package that loads, in load order, with the entry
+    in force (the project entry where it replaces or refines a personal one). ``diagnostics``: reserved, currently always empty."""
 
     packages: list[PackageRecord]
     resources: Resources

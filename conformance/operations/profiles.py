@@ -331,7 +331,8 @@ operation("profiles.config-edit", input=ConfigEditInput, output=ConfigEditOutput
 # -- profiles.picker ---------------------------------------------------------------------------
 class PickerInput(OpModel):
     """``providers``/``models`` (of ``provider``) from ``models``; ``filter`` ``items`` by
-    ``query``; ``window`` for ``total`` items, ``selected`` and ``terminalRows``; ``pages`` of
+    ``query``; ``window`` for ``total`` items, ``selected`` (an index outside the list is taken
+    as the nearest end; absent: 0, PROF-PICKER-WINDOW-CLAMP) and ``terminalRows``; ``pages`` of
     ``items``; ``bind`` choices (providers, then models of ``provider`` when given)."""
 
     action: Literal["providers", "models", "filter", "window", "pages", "bind"]
@@ -390,7 +391,7 @@ class SessionOutput(OpModel):
     """``steps``: one answer per step; ``entries``: the session tree at the end. A step the session
     refuses answers ``{do, ok: false, error: {code}}``, the code one its clause names or:
     ``entry-not-found`` (navigate to an entry the tree does not hold), ``edit-not-started``
-    (commitEdit with no beginEdit before it), ``read-failed`` (a read that failNextLoad made fail,
+    (commitEdit with no edit in progress; both PROF-SESSION-STEP-REFUSED), ``read-failed`` (a read that failNextLoad made fail,
     met by a step other than agentStart), ``selection-mode-invalid`` (a select whose mode is not
     auto, manual or off) or ``setting-action-invalid`` (a set step's action neither set nor unset)."""
 

@@ -4,6 +4,7 @@ changed; audit entries of the earlier per-instruction types are read too (ENV-AU
 
 from __future__ import annotations
 
+import json
 import tomllib
 from typing import Any, Iterable, Sequence
 
@@ -19,7 +20,11 @@ CONTEXT_AUDIT_ID = "agents-md"
 """Id of the audit item that records the context-files message (role ``user``)."""
 
 
-def audit_setting(value: Any) -> tuple[tuple[str, ...], list[str]]:
+def _diagnostic(code: str, message: str) -> dict[str, str]:
+    return {"level": "warn", "code": code, "message": message}
+
+
+def audit_setting(value: Any) -> tuple[tuple[str, ...], list[dict[str, str]]]:
     """The ``auditEntries`` setting from a raw value.
 
     Clauses:
@@ -27,7 +32,8 @@ def audit_setting(value: Any) -> tuple[tuple[str, ...], list[str]]:
             a list of the roles ``developer`` and ``context-user`` (any subset, ``[]`` included) is
             used as given.
         ENV-AUDIT-SETTING-INVALID: a value that is not such a list (another type, or an unknown
-            role) is ignored as a whole: the default applies and one diagnostic names the value.
+            role) is ignored as a whole: the default applies and one diagnostic
+            (``{"level": "warn", "code": "audit-entries-invalid", "message"}``) names the value.
 
     Returns:
         ``(roles, diagnostics)``.
@@ -36,18 +42,18 @@ def audit_setting(value: Any) -> tuple[tuple[str, ...], list[str]]:
         return DEFAULT_AUDIT_ENTRIES, []
     if isinstance(value, list) and all(isinstance(v, str) and v in ROLES for v in value):
         return tuple(value), []
-    return DEFAULT_AUDIT_ENTRIES, [
-        f"auditEntries must be a list of {', '.join(ROLES)}; got {value!r}; the default applies"
-    ]
+    return DEFAULT_AUDIT_ENTRIES, [_diagnostic(
+        "audit-entries-invalid", f"auditEntries must be a list of {', '.join(ROLES)}; got {json.dumps(value, default=str)}; the default applies")]
 
 
-def settings_from_toml(text: str | None) -> tuple[tuple[str, ...], list[str]]:
+def settings_from_toml(text: str | None) -> tuple[tuple[str, ...], list[dict[str, str]]]:
     """The ``auditEntries`` setting from the text of ``xsettings.toml`` (``None``: no file).
 
     Clauses:
         ENV-AUDIT-TOML: the value is read from table ``[appearance]``, dotted key
             ``pi-developer-messages.auditEntries``; no file, or no such key, gives the default.
-            A file that is not valid TOML is ignored with a diagnostic (default applies).
+            A file that is not valid TOML is ignored with a diagnostic (code
+            ``settings-toml-invalid``, ENV-AUDIT-SETTING-INVALID; the default applies).
 
     Returns:
         ``(roles, diagnostics)``.
@@ -58,7 +64,7 @@ def settings_from_toml(text: str | None) -> tuple[tuple[str, ...], list[str]]:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         roles, _ = audit_setting(None)
-        return roles, [f"xsettings.toml is not valid TOML ({exc}); the default applies"]
+        return roles, [_diagnostic("settings-toml-invalid", f"xsettings.toml is not valid TOML ({exc}); the default applies")]
     table = doc.get(TOML_TABLE)
     section = table.get(TOML_KEY) if isinstance(table, dict) else None
     value = section.get("auditEntries") if isinstance(section, dict) else None

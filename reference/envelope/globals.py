@@ -44,11 +44,12 @@ class GlobalScope:
 
     Attributes:
         objects: what is published, by key.
-        warnings: what :func:`install_registry` reported while installing registries.
+        warnings: what :func:`install_registry` reported while installing registries, each a
+            diagnostic ``{"level": "warn", "code": "registry-incompatible", "message": str}``.
     """
 
     objects: dict[str, Any] = field(default_factory=dict)
-    warnings: list[str] = field(default_factory=list)
+    warnings: list[dict[str, str]] = field(default_factory=list)
 
 
 PROCESS_SCOPE = GlobalScope()
@@ -74,8 +75,8 @@ def install_registry(scope: GlobalScope, key: str) -> SharedRegistry:
             another extension that loaded first, see :func:`is_compatible`) is adopted as is, with
             its entries.
         ENV-REGISTRY-INCOMPATIBLE: an object under ``key`` that is not a compatible registry is
-            replaced by a new, empty registry, and a warning naming the key is recorded in
-            ``scope.warnings``; its entries are not adopted.
+            replaced by a new, empty registry, and a warning (code ``registry-incompatible``, its
+            message naming the key) is recorded in ``scope.warnings``; its entries are not adopted.
 
     Args:
         scope: the ``globalThis`` stand-in.
@@ -88,10 +89,11 @@ def install_registry(scope: GlobalScope, key: str) -> SharedRegistry:
     if is_compatible(existing, key):
         return existing
     if existing is not None:
-        scope.warnings.append(
-            f"replaced an incompatible registry under {key!r} (expected protocol {key!r}, "
-            f"version {REGISTRY_VERSION})"
-        )
+        scope.warnings.append({
+            "level": "warn", "code": "registry-incompatible",
+            "message": f"replaced an incompatible registry under {key!r} (expected protocol {key!r}, "
+                       f"version {REGISTRY_VERSION})",
+        })
     registry: SharedRegistry = SharedRegistry(key)
     scope.objects[key] = registry
     return registry

@@ -104,4 +104,5 @@ def build(inp: ops.BuildInput, ctx: Context) -> dict:
 def settings(inp: ops.SettingsInput, ctx: Context) -> dict:
     """``envelope.settings``."""
     roles, diagnostics = audit.settings_from_toml(inp.toml)
-    return {"auditEntries": list(roles), "toml": audit.settings_to_toml(roles), "ignored": bool(diagnostics)}
+    return {"auditEntries": list(roles), "toml": audit.settings_to_toml(roles), "ignored": bool(diagnostics),
+            "diagnostics": diagnostics}

@@ -71,8 +71,9 @@ class _Script:
         self.host = inp.host
         self.scope = GlobalScope()
         self.service: EnvelopeService | None = None
-        roles, _ = audit.audit_setting(inp.auditEntries)
+        roles, diagnostics = audit.audit_setting(inp.auditEntries)
         self.roles = roles
+        self.setting_diagnostics = diagnostics
 
     def loaded(self) -> EnvelopeService:
         """The running service, loading the extension first when needed."""
@@ -90,6 +91,9 @@ class _Script:
             old = before[key]
             out[name] = "created" if old is None else ("adopted" if is_compatible(old, key) else "replaced")
         out["service"] = self.scope.objects.get(SERVICE_KEY) is self.service
+        # ENV-REGISTRY-INCOMPATIBLE's warnings, then ENV-AUDIT-SETTING-INVALID's diagnostic of the
+        # setting the extension read as it loaded (the script's initial auditEntries)
+        out["diagnostics"] = [*self.scope.warnings, *self.setting_diagnostics]
         return out
 
     def run(self, kind: str, body: Any) -> dict:
@@ -213,11 +217,11 @@ def _entries(script: _Script, body: session_ops.SessionRef) -> dict:
 
 def _setting(script: _Script, body: session_ops.SettingStep) -> dict:
     if "toml" in body.model_fields_set:
-        roles, _ = audit.settings_from_toml(body.toml)
+        roles, diagnostics = audit.settings_from_toml(body.toml)
     else:
-        roles, _ = audit.audit_setting(body.auditEntries)
+        roles, diagnostics = audit.audit_setting(body.auditEntries)
     script.svc.auditEntries = roles
-    return {"auditEntries": list(roles)}
+    return {"auditEntries": list(roles), "diagnostics": diagnostics}
 
 
 def _resume(script: _Script, body: session_ops.EmptyStep) -> dict:

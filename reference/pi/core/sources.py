@@ -133,6 +133,9 @@ def parse_git_source(source: str) -> PackageSource | None:
     Implements PI-PKG-SOURCE-GIT-HASH: a repository path holding ``#`` (a ref written the npm
     way) is refused, in every form, a URL's included (where ``#`` would start a fragment).
 
+    Implements PI-PKG-SOURCE-HOST-CASE: ``host`` (and so the identity) is lower-cased in every
+    form; the path, the ref and ``repo`` keep the source's case.
+
     Implements PI-PKG-SOURCE-CASE: the ``git:`` prefix and the URL schemes are matched as written,
     in lower case; ``HTTPS://...`` is not a git source (:func:`parse_source` refuses it).
 
