@@ -138,7 +138,7 @@ SHELLS = (None, "/bin/bash", "/bin/zsh", "/usr/bin/fish", "/opt/Fish/bin/FISH", 
           "C:\\tools\\fish.exe", "/opt/<weird>&shell", "fish")
 COMSPECS = (None, "C:\\Windows\\System32\\cmd.exe", "C:\\Windows\\System32\\WindowsPowerShell\\v1.0\\powershell.exe", "")
 DATES = ("2025-01-31", "2024-02-29", "2025-12-24", "31/01/2025", "2025-1-31", "", "2025-01-31T00:00")
-TIMEZONES = (None, "Europe/Lisbon", "UTC", "Etc/GMT+3", "")
+TIMEZONES = (None, "Europe/Lisbon", "UTC", "Etc/GMT+3", "", " ", "\u3000\t", " Europe/Lisbon\n")
 
 
 @st.composite
@@ -332,7 +332,8 @@ def build() -> Any:
 
 
 AUDIT_VALUES = ('["developer", "context-user"]', "[]", '["developer"]', '["context-user", "developer"]',
-                '["user"]', '"developer"', "[1]", '["developer", "developer"]', "true")
+                '["user"]', '"developer"', "[1]", '["developer", "developer"]', "true", '["Developer"]',
+                '["developer", " context-user"]')
 TOML_TEXTS = ("", "\n", "[appearance]\n", "not toml = = =\n", "pi-developer-messages.auditEntries = []\n",
               "[other]\npi-developer-messages.auditEntries = []\n")
 
@@ -371,7 +372,9 @@ def session_step(draw: Any) -> dict:
         if draw(st.booleans()):
             step["provider"] = draw(st.sampled_from(PROVIDERS + (None,)))
         if draw(st.booleans()):
-            step["activeTools"] = draw(st.lists(st.sampled_from(TOOLS), max_size=2))
+            step["activeTools"] = draw(st.one_of(st.lists(st.sampled_from(TOOLS), max_size=2), st.none()))
+        if draw(st.integers(0, 3)) == 0:
+            step["cwd"] = draw(st.sampled_from(CWDS + (None,)))
         return {kind: step}
     if kind == "providerRequest":
         payload = {"system": draw(st.sampled_from(["PI", "other", None])), "developer": [],

@@ -43,7 +43,8 @@ def environment_frames() -> list[tuple[dict, None]]:
         ("", exe, _host(platform="freebsd", shell="fish", shells=["sh", "bash"], timezone="")),
         ("C:\\work\\project", exe, _host(platform="win32", shell="C:\\tools\\fish", shells=[])),
         ("/work/" + CHARACTERS, ["Exec_command"], _host(shell="/usr/bin/fish", timezone=None)),
-        (CWD, [], {"platform": "linux", "shell": "/", "comSpec": "", "date": "2025-01-31"}),
+        (CWD, [], {"platform": "linux", "shell": "/", "comSpec": "", "date": "2025-01-31", "timezone": " \u3000"}),
+        (CWD, [], _host(timezone="\tEurope/Lisbon ")),
         (CWD, [], {"platform": "win32", "comSpec": "C:\\Windows\\System32\\cmd.exe", "date": "2025-01-31"}),
     ]
     return [({"cwd": cwd, "activeTools": tools, "host": host}, None) for cwd, tools, host in cases]
@@ -60,13 +61,13 @@ def _c(id: object = None, content: object = "text", **fields: object) -> dict:
 def developer_messages_frames() -> list[tuple[dict, None]]:
     """Ids of every ordering class, repeated and refused; priorities of every kind; each filter
     with the provider known and not; every content form; no contribution."""
-    ordering = [_c(i, f"from {i}") for i in ("a", "A", "a_b", "a-b", "a.b", "a/b", "a1", "a10", "a2", "\u00e9", "e", "ab", "a\u00adb")]
+    ordering = [_c(i, f"from {i}") for i in ("a", "A", "a_b", "a-b", "a.b", "a/b", "a1", "a10", "a2", "\u00e9", "e", "ab", "a\u00adb", "Environment")]
     ordering.append(_c("a", "a again"))
     refused = [_c(None), _c(""), _c(" \u00a0"), _c("\u0085"), _c("environment"),
                *[_c(f"p{n}", f"priority {n}", priority=p) for n, p in enumerate((-1, 0.5, -0.0, 1e308, "1", True, None))]]
     filters = [_c("f1", providers=["openai"]), _c("f2", providers=["anthropic"]), _c("f3", providers=[]),
                _c("f4", providers=["OpenAI"]), _c("t1", activeTools=["read"]), _c("t2", activeTools=["read", "write"]),
-               _c("t3", activeTools=[]), _c("x", {"raises": "boom"}, providers=["anthropic"])]
+               _c("t3", activeTools=[]), _c("t4", activeTools=["read", "read"]), _c("t5", activeTools=["Read"]), _c("x", {"raises": "boom"}, providers=["anthropic"])]
     template = "{provider} {sessionId} {prompt} {activeTools} {customPrompt} {cwd} {systemPromptOptions.flag} " \
                "{systemPromptOptions.missing} {{sessionId}} $provider {prompt"
     contents = [_c("c1", "  padded \n"), _c("c2", "\u0085x\u0085"), _c("c3", ""), _c("c4", " \n"), _c("c5", None),
@@ -130,14 +131,15 @@ def build_frames() -> list[tuple[dict, None]]:
     blank = {"sessionId": "s1", "cwd": CWD, "host": HOST, "systemPromptOptions": {"contextFiles": [{"path": f"{CWD}/AGENTS.md", "content": " "}]}}
     return [({"contributions": [], "request": {"sessionId": "s1", "cwd": CWD, "systemPrompt": None}}, None),
             ({"contributions": [_c("a", providers=["openai"]), _c("b", providers=["anthropic"])], "request": full}, None),
-            ({"contributions": [_c("a", providers=["openai"]), _c("r", {"raises": "boom"})], "request": blank}, None)]
+            ({"contributions": [_c("a", providers=["openai"]), _c("r", {"raises": "boom"})], "request": blank}, None),
+            ({"contributions": [_c("environment"), _c("Environment"), _c("ENVIRONMENT")], "request": blank}, None)]
 
 
 @frames("envelope.settings")
 def settings_frames() -> list[tuple[dict, None]]:
     """Every file form and every value form of the audit setting."""
     values = ('["developer", "context-user"]', '["context-user", "developer"]', '["developer"]', '["context-user"]', "[]",
-              '["developer", "developer"]', '["user"]', "true", "[1]")
+              '["developer", "developer"]', '["user"]', "true", "[1]", '["Developer"]', '["context-user", "developer "]')
     texts = [None, "", "[appearance]\n", "not toml = = =\n", "[other]\npi-developer-messages.auditEntries = []\n"]
     texts += [f"[appearance]\npi-developer-messages.auditEntries = {v}\n" for v in values]
     return [({"toml": t}, None) for t in texts]
@@ -186,7 +188,9 @@ def session_frames() -> list[tuple[dict, None]]:
     service = [{"registerAdapter": {"provider": "openai"}}, {"register": FRAGILE}, _capture(), _capture(prompt="break"),
                _capture(sid="s2", prompt="break"), {"current": {"sessionId": "s1"}},
                {"current": {"sessionId": "s1", "provider": None}}, {"current": {"sessionId": "s1", "cwd": "/elsewhere"}},
-               {"current": {"sessionId": "s1", "activeTools": ["read"]}}, {"current": {"sessionId": "s9"}},
+               {"current": {"sessionId": "s1", "activeTools": ["read"]}}, {"current": {"sessionId": "s1", "activeTools": []}},
+               {"current": {"sessionId": "s1", "cwd": ""}}, {"current": {"sessionId": "s1", "activeTools": None, "cwd": None}},
+               {"current": {"sessionId": "s9"}},
                {"clear": {"sessionId": "s1"}}, {"current": {"sessionId": "s1"}}, _request(), _capture(prompt="break")]
     files = {"contextFiles": [{"path": f"{CWD}/AGENTS.md", "content": "Rules."}]}
     audits = [{"setting": {"auditEntries": ["x"]}}, {"setting": {"toml": "[appearance]\npi-developer-messages.auditEntries = [\"developer\"]\n"}},

@@ -251,6 +251,7 @@ def replay_system_frames() -> list[tuple[dict, None]]:
          _system(2, content="New", sections={"style": "S"}, replace=True)],
         [_system(1, content=[{"type": "text", "text": "a"}, IMAGE])],
         [_system(1, content="ok"), {"role": "system", "content": 1}],
+        [_system(1, content=" ", sections={"blank": " \n\t", "kept": "k"}), _system(2, content=[{"type": "text", "text": "\n"}])],
     )]
 
 
@@ -328,6 +329,7 @@ def convert_to_llm_frames() -> list[tuple[dict, None]]:
         {"role": "x-custom", "anything": [1]},
         {**bash, "output": "a\n", "exitCode": 0},
         {**bash, "output": "", "exitCode": 2},
+        {**bash, "exitCode": 2**53 + 1}, {**bash, "exitCode": -(2**60)}, {**bash, "exitCode": 10**21 + 1},
         {**bash, "exitCode": None},
         {k: v for k, v in bash.items() if k != "exitCode"},
         {**bash, "cancelled": True, "exitCode": 130},

@@ -171,8 +171,9 @@ beyond ASCII, links (``link.md`` to ``t.md``, ``broken.md`` to nothing) and a fi
 
 
 EXPLICIT_PATHS = ("extra", "./extra", "extra/", "extra/t.md", "missing.md", "./missing.md", "extra/notes.txt",
-                  "../project/extra")
-"""Explicit template paths: a folder in three spellings, a ``.md`` file, a file that is not, missing."""
+                  "../project/extra", "extra/sub/../t.md", "gone/../missing.md")
+"""Explicit template paths: a folder in three spellings, a ``.md`` file, a file that is not, missing,
+and a file and a missing path through ``..``."""
 SETTINGS_PROMPTS = ("prompts", "!t.md", "+prompts/t.md", "-prompts/T.md", "prompts/**/*.md")
 """A settings ``prompts`` list's entry forms: a folder, ``!``, ``+``, ``-`` and a glob."""
 
@@ -222,6 +223,8 @@ def load_templates() -> Any:
             tree.update({"project/extra/notes.txt": "not a template", "project/extra/t.md": body(k, 0)})
         data: dict = {"agentDir": "agent", "cwd": "project", "projectTrusted": pick.random() < 0.5}
         paths = pick.choices(EXPLICIT_PATHS, k=pick.randrange(4))
+        if k % 4 == 1:  # one file and one missing path named again through ".." (taking nothing from pick)
+            paths += ["extra/t.md", "extra/sub/../t.md", "missing.md", "gone/../missing.md"]
         if paths:
             data["paths"] = paths
         if pick.randrange(4) == 0:
@@ -285,6 +288,7 @@ def models_value_frames() -> list[tuple[dict, None]]:
         {"value": "!printf '%s' '$A'", "env": {"A": "v"}},
         {"value": "!printf 'caf\\351'", "env": {}},
         {"value": "!cat", "env": {}},
+        {"value": "$TOK\u00c9N ${\u00c9} $\u00c9x $A\u0663", "env": {"TOK": "t", "TOK\u00c9N": "no", "\u00c9": "no", "A": "a", "A\u0663": "no"}},
     )
     return [(dict(i), None) for i in inputs]
 

@@ -111,6 +111,10 @@ def host_cells(host: Callable[[dict], dict], tools: Callable[[dict], list], cwd:
         Cell("timezone", "an IANA name", ("ENV-ENV-TIMEZONE",), h(lambda x: bool(x.get("timezone")))),
         Cell("timezone", "absent or null", ("ENV-ENV-TIMEZONE",), h(lambda x: x.get("timezone") is None)),
         Cell("timezone", "empty", ("ENV-ENV-TIMEZONE",), h(lambda x: x.get("timezone") == "")),
+        Cell("timezone", "blank", ("ENV-ENV-TIMEZONE",), h(lambda x: isinstance(x.get("timezone"), str) and x["timezone"] != ""
+                                                             and x["timezone"].strip(JS_SPACE + NOT_JS_SPACE) == "")),
+        Cell("timezone", "white space around a name", ("ENV-ENV-TIMEZONE",),
+             h(lambda x: isinstance(x.get("timezone"), str) and x["timezone"].strip() != "" and x["timezone"] != x["timezone"].strip())),
         Cell("cwd", "backslashes", ("ENV-CWD-SLASHES",), c(lambda s: "\\" in s)),
         Cell("cwd", "a trailing slash", ("ENV-CWD-SLASHES",), c(lambda s: len(s) > 1 and s.endswith("/"))),
         Cell("cwd", "empty", ("ENV-CWD-SLASHES",), c(lambda s: s == "")),
@@ -161,6 +165,8 @@ def contribution_cells(contributions: Callable[[dict], list], provider: Callable
         Cell("id", "white space ENV-TRIM-JS keeps", ("ENV-CONTRIB-ID", "ENV-TRIM-JS"),
              each(lambda c, i: isinstance(c.get("id"), str) and any(ch in NOT_JS_SPACE for ch in c["id"]))),
         Cell("id", "environment", ("ENV-CONTRIB-ID-RESERVED",), each(lambda c, i: c.get("id") == "environment")),
+        Cell("id", "environment in another case", ("ENV-CONTRIB-ID-RESERVED",),
+             each(lambda c, i: isinstance(c.get("id"), str) and c["id"] != "environment" and c["id"].lower() == "environment")),
         Cell("id", "registered twice", ("ENV-CONTRIB-REPLACE",), lambda i, t: len(ids(i)) > len(set(ids(i)))),
         *case_pair_cells(("ENV-ORDER-TIEBREAK",), lambda i, t: ids(i)),
         Cell("id", "_ - . / among letters", ("ENV-ORDER-TIEBREAK",), lambda i, t: len({x for x in ids(i) if re.search(r"[_\-./]", x)}) >= 2),
@@ -194,6 +200,12 @@ def contribution_cells(contributions: Callable[[dict], list], provider: Callable
              each(lambda c, i: bool(c.get("activeTools")) and any(x in tools(i) for x in c["activeTools"])
                   and not all(x in tools(i) for x in c["activeTools"]))),
         Cell("activeTools", "an empty list", ("ENV-FILTER-TOOLS",), each(lambda c, i: c.get("activeTools") == [])),
+        Cell("activeTools", "an active tool listed twice", ("ENV-FILTER-TOOLS",),
+             each(lambda c, i: isinstance(c.get("activeTools"), list) and len(c["activeTools"]) > len(set(c["activeTools"]))
+                  and all(x in tools(i) for x in c["activeTools"]))),
+        Cell("activeTools", "an active tool listed in another case", ("ENV-FILTER-TOOLS",),
+             each(lambda c, i: any(isinstance(x, str) and x not in tools(i) and x.lower() in [a.lower() for a in tools(i)]
+                                   for x in c.get("activeTools") or []))),
         Cell("filter", "a filtered-out contribution that would raise", ("ENV-FILTER-BEFORE-ORDER",),
              each(lambda c, i: isinstance(c.get("content"), dict) and "raises" in c["content"]
                   and ((bool(c.get("providers")) and provider(i) not in c["providers"])

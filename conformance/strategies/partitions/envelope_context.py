@@ -127,7 +127,8 @@ def _options(i: dict) -> dict:
 BUILD = [
     *[c for c in contribution_cells(lambda i: i.get("contributions") or [], lambda i: _request(i).get("provider"),
                                     lambda i: _request(i).get("activeTools") or [], lambda i: _request(i).get("prompt"))
-      if c.dimension == "contributions" or c.name in ("raises", "listed, the provider among them",
+      if c.dimension == "contributions" or c.name in ("raises", "listed, the provider among them", "environment",
+                                                       "environment in another case",
                                                        "listed, the provider not among them", "unknown (none given)")],
     *[Cell(f"request {c.dimension}", c.name, c.clauses, (lambda i, t, c=c: c.hit(_request(i), t)))
       for c in host_cells(lambda r: r.get("host"), lambda r: r.get("activeTools") or [], lambda r: r.get("cwd"))
@@ -187,6 +188,11 @@ SETTINGS = [
     Cell("value", "a role repeated", ("ENV-AUDIT-SETTING",), _value(lambda v: len(_roles(v) or []) > len(set(_roles(v) or [])))),
     Cell("value", "another role", ("ENV-AUDIT-SETTING-INVALID",),
          _value(lambda v: any(r not in ("developer", "context-user") for r in _roles(v) or []))),
+    Cell("value", "a role in another case", ("ENV-AUDIT-SETTING-INVALID",),
+         _value(lambda v: any(r not in ("developer", "context-user") and r.lower() in ("developer", "context-user")
+                              for r in _roles(v) or []))),
+    Cell("value", "a role with white space around it", ("ENV-AUDIT-SETTING-INVALID",),
+         _value(lambda v: any(r != r.strip() and r.strip() in ("developer", "context-user") for r in _roles(v) or []))),
     Cell("value", "not a list of strings", ("ENV-AUDIT-SETTING-INVALID",),
          _value(lambda v: _roles(v) is None or (v.strip("[] ") != "" and not _roles(v)))),
 ]

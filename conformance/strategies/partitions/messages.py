@@ -211,6 +211,11 @@ REPLAY_SYSTEM = [
     Cell("sections", "integer-like names", ("PI-REPLAY-SECTION-ORDER",),
          _systems(lambda ms: any(k.isdigit() for _, k, _ in _sections(ms)) and len(_sections(ms)) > 1)),
     Cell("sections", "empty text", ("PI-REPLAY-RENDER",), _systems(lambda ms: any(v == "" for _, _, v in _sections(ms)))),
+    Cell("sections", "white space only", ("PI-REPLAY-RENDER",),
+         _systems(lambda ms: any(isinstance(v, str) and v != "" and v.strip() == "" for _, _, v in _sections(ms)))),
+    Cell("content", "white space only", ("PI-REPLAY-RENDER",),
+         _systems(lambda ms: any(isinstance(t, str) and t != "" and t.strip() == ""
+                                 for m in ms for t in [m.get("content"), *[b.get("text") for b in _blocks(m)]]))),
     Cell("tools", "added", ("PI-REPLAY-TOOLS",), _systems(lambda ms: any(_tool_names(ms, "toolsAdded")))),
     Cell("tools", "removed then added in one message", ("PI-REPLAY-TOOLS",),
          _systems(lambda ms: any(set(a) & set(r) for a, r in zip(_tool_names(ms, "toolsAdded"), _tool_names(ms, "toolsRemoved"))))),
@@ -237,6 +242,10 @@ def _converted(test: Callable[[dict], bool]) -> Hit:
     return lambda input, tree: any(isinstance(m, dict) and test(m) for m in input.get("messages") or [])
 
 
+def _integer(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def _bash(test: Callable[[dict], bool]) -> Hit:
     return _converted(lambda m: m.get("role") == "bashExecution" and test(m))
 
@@ -259,6 +268,10 @@ CONVERT_TO_LLM = [
     Cell("bash", "exit code 0", ("PI-CONVERT-BASH-EXIT",), _bash(lambda m: m.get("exitCode") == 0 and not m.get("cancelled") and _shown(m))),
     Cell("bash", "exit code not 0", ("PI-CONVERT-BASH-EXIT",),
          _bash(lambda m: m.get("exitCode") not in (0, None) and not m.get("cancelled") and _shown(m))),
+    Cell("bash", "exit code an integer past 2**53", ("PI-CONVERT-BASH-EXIT",),
+         _bash(lambda m: _integer(m.get("exitCode")) and 2**53 < abs(m["exitCode"]) < 10**21 and not m.get("cancelled") and _shown(m))),
+    Cell("bash", "exit code an integer of 1e21 or more", ("PI-CONVERT-BASH-EXIT",),
+         _bash(lambda m: _integer(m.get("exitCode")) and abs(m["exitCode"]) >= 10**21 and not m.get("cancelled") and _shown(m))),
     Cell("bash", "exit code null or absent", ("PI-CONVERT-BASH-EXIT", "PI-MSG-BASH-EXITCODE-NULL"),
          _bash(lambda m: m.get("exitCode") is None and not m.get("cancelled") and _shown(m))),
     Cell("bash", "cancelled with an exit code", ("PI-CONVERT-BASH-CANCEL",),

@@ -3,6 +3,7 @@ substitution, expansion and loading."""
 
 from __future__ import annotations
 
+import posixpath
 import re
 from typing import Callable
 
@@ -182,8 +183,8 @@ def _lists(test: Callable[[list], bool]) -> Hit:
 
 
 def _in_tree(path: str, tree: dict | None) -> bool:
-    path = path.removeprefix("./").rstrip("/")
-    return any(p == "project/" + path or p.startswith("project/" + path + "/") for p, _ in entries(tree))
+    where = posixpath.normpath("project/" + path)
+    return any(p == where or p.startswith(where + "/") for p, _ in entries(tree))
 
 
 def _file_names(input: dict, tree: dict | None) -> list[str]:
@@ -260,6 +261,10 @@ LOAD_TEMPLATES = [
          lambda input, tree: _twice([p for p in input.get("paths") or [] if _in_tree(p, tree)])
          or any(p.endswith(".md") and q != p and p.removeprefix("./").startswith(q.removeprefix("./").rstrip("/") + "/")
                 for p in input.get("paths") or [] for q in input.get("paths") or [])),
+    Cell("explicit path", "a file named twice, once through ..", ("PI-TPL-EXPLICIT-ORDER",),
+         lambda input, tree: _twice_through_dotdot([p for p in input.get("paths") or [] if _in_tree(p, tree)])),
+    Cell("explicit path", "a missing path named twice, once through ..", ("PI-TPL-EXPLICIT-MISSING-ONCE",),
+         lambda input, tree: _twice_through_dotdot([p for p in input.get("paths") or [] if not _in_tree(p, tree)])),
     Cell("explicit path", "with ./, .. or a trailing /", ("PI-TPL-EXPLICIT-PATHS", "PI-TPL-EXPLICIT-MISSING-ONCE"),
          _paths(lambda ps: any(p.startswith("./") or ".." in p or p.endswith("/") for p in ps))),
     Cell("default folders", "switched off", ("PI-TPL-DEFAULTS-OFF",), field_hit("defaultFolders", lambda v: v is False)),
@@ -282,14 +287,19 @@ def _twice(paths: list[str]) -> bool:
     return len(norm) > len(set(norm))
 
 
+def _twice_through_dotdot(paths: list[str]) -> bool:
+    """Two of ``paths`` name one place once ``..`` is folded, though they differ without folding it."""
+    folded = [posixpath.normpath(p) for p in paths]
+    return any(folded[m] == folded[n] and ".." in paths[m].split("/") + paths[n].split("/")
+               for m in range(len(paths)) for n in range(m))
+
+
 def _is_file(path: str, tree: dict | None) -> bool:
-    path = "project/" + path.removeprefix("./").rstrip("/")
+    path = posixpath.normpath("project/" + path)
     return any(p == path and not e.get("dir") for p, e in entries(tree))
 
 
 def _link_target_exists(path: str, target: str, tree: dict | None) -> bool:
-    import posixpath
-
     where = posixpath.normpath(posixpath.join(posixpath.dirname(path), target))
     return any(p == where or p.startswith(where + "/") for p, _ in entries(tree))
 
