@@ -120,5 +120,7 @@ def session_frames() -> list[tuple[dict, dict]]:
          {"do": "agentStart"}],
         [{"do": "beginEdit", "scope": "global", "action": "set", "key": "selection", "value": "off"},
          {"do": "write", "path": GLOBAL + "config.json", "text": '{"version": 1}\n'}, {"do": "commitEdit"}],
+        [{"do": "unset", "scope": "global", "key": "defaultProfile"}, {"do": "unset", "scope": "global", "key": "theme"},
+         {"do": "agentStart"}],
     ]
     return [({**WHERE, "model": MODEL, "steps": steps}, _session_tree()) for steps in scripts]

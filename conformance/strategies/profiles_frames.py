@@ -72,6 +72,15 @@ def load() -> Any:
     return drawn_number().map(build)
 
 
+def bytes_chain(prefix: str) -> tuple[dict, dict]:
+    """Five profiles ``w0`` .. ``w4`` (``w0`` extending ``w1`` ...) whose bodies total 262,145
+    UTF-8 bytes but 262,144 characters (one two-byte character): their files and metadata."""
+    files: dict = {f"{prefix}profiles/w{i}.md": {"fill": "w", "size": PROFILE_MAX_BYTES} for i in (2, 3, 4)}
+    files[f"{prefix}profiles/w1.md"] = {"prefix": "\u00e9", "fill": "w", "size": PROFILE_MAX_BYTES}
+    files[f"{prefix}profiles/w0.md"] = "w"
+    return files, {f"w{i}": {"extends": f"w{i + 1}"} for i in range(4)}
+
+
 def _chain(prefix: str, name: str, size: int) -> tuple[dict, dict]:
     """``size`` profiles ``NAME0`` .. extending each the next: their files and metadata."""
     files = {f"{prefix}profiles/{name}{i}.md": f"{name}{i}\n" for i in range(size)}
@@ -117,8 +126,10 @@ def load_frames() -> list[tuple[dict, dict]]:
     files.update({f"{PROJECT}profiles/{n}.md": n + "\n" for n in project_meta})
     files[GLOBAL + "config.json"] = json.dumps({"version": 1, "profiles": meta}, indent=2) + "\n"
     files[PROJECT + "config.json"] = json.dumps({"version": 1, "profiles": project_meta}, indent=2) + "\n"
+    wide, wide_meta = bytes_chain(GLOBAL)
+    wide[GLOBAL + "config.json"] = json.dumps({"version": 1, "profiles": wide_meta}) + "\n"
     return [(where, names), (where, links), ({**where, "trusted": False}, flat),
-            ({**where, "scope": "global"}, bodies), (where, files)]
+            ({**where, "scope": "global"}, bodies), (where, files), ({**where, "bodies": False}, wide)]
 
 
 def _binding(id: Any, **fields: Any) -> dict:
@@ -131,6 +142,8 @@ def config_frames() -> list[tuple[dict, None]]:
     holding every form of a binding, a rule and a priority), the number of bindings around the
     limit, and a config whose keys are all bad at once."""
     texts = ["", '{"version": 1,}', '{"version": 1 // a comment\n}', '{"version": 1, "x": NaN}', "\ufeff{\"version\": 1}",
+             "\ufeff\ufeff{\"version\": 1}", " \ufeff{\"version\": 1}",
+             '\ufeff{"version": 1, "profiles": {"base": {"description": "\ufeffBase"}}}',
              "null", '{"version": 1, "bindings": [{"id": "b", "profile": "base", "priority": 1e400, '
                      '"match": [{"provider": "openai"}]}]}']
     every = {
@@ -150,7 +163,7 @@ def config_frames() -> list[tuple[dict, None]]:
     configs: list = [[], {}, {"version": "1"}, {"version": True}, {"version": 2}, every]
     configs += [{"version": 1, "selection": s, "subagents": p} for s, p in
                 (({"mode": "auto"}, "bindings"), ({"mode": "off"}, "off"), ({"mode": "manual"}, "Off"),
-                 ({"mode": "on"}, "bindings"), ("auto", "off"))]
+                 ({"mode": "on"}, "bindings"), ("auto", "off"), ({"mode": "auto"}, "Inherit"), ({"mode": "auto"}, " off"))]
     configs += [{"version": 1, "defaultProfile": "project:review", "profiles": [], "bindings": {}},
                 {"version": 1, "defaultProfile": 1, "bindings": [], "inheritGlobalBindings": "true"}]
     configs += [{"version": 1, "bindings": [_binding(f"b{i}") for i in range(n)]} for n in (199, 200, 201)]
@@ -181,7 +194,9 @@ def match_frames() -> list[tuple[dict, None]]:
     return [({"match": m, "model": model}, None) for m, model in
             ((patterns, routed), (ranked, openai), (tied, openai), ([{"provider": ""}, 3], openai), ([], openai),
              (chars, odd), ([{"provider": "openai", "model": "claude"}, {"provider": "anthropic"}], openai),
-             ([{"provider": "anthropic"}, {"model": "gpt-4o"}], openai))]
+             ([{"provider": "anthropic"}, {"model": "gpt-4o"}], openai),
+             ([{"model": "gpt-*-mini"}, {"model": "*4o"}, {"model": "4o*"}, {"provider": "*ai"}],
+              {"provider": "openai-compatible", "id": "gpt-4o-mini-high"}))]
 
 
 def _scopes(global_: dict, project: dict | None, *, names: tuple = ("base", "hi", "lo", "spec", "gg")) -> dict:
@@ -243,6 +258,9 @@ def resolve_frames() -> list[tuple[dict, dict]]:
     ]
     out += [({**where, "session": {"mode": "manual", "profile": name}}, pins)
             for name in ("pp", "gg", "nn", "global:gg", "a b", "cyc")]
+    wide, wide_meta = bytes_chain(GLOBAL)
+    wide.update(_scopes({"defaultProfile": "w0", "profiles": wide_meta}, None))
+    out.append((where, wide))
     return out
 
 
@@ -251,10 +269,12 @@ def resolve_frames() -> list[tuple[dict, dict]]:
 OLD = BEGIN + "\nold\n" + END
 PROMPTS = ("\n\r\nYou are Pi.", "  You are Pi.", "Intro\n" + OLD + "\n\nmiddle " + OLD + " \ttail", "Pi.\n" + OLD + "\r\n",
            END + " stray, " + BEGIN.upper() + " <!-- system-instructions:begin-->", BEGIN + " unterminated",
-           BEGIN + "\nold\n" + BEGIN + "\n" + END + "\n\n" + CHARACTERS, "", "You are Pi.")
+           BEGIN + "\nold\n" + BEGIN + "\n" + END + "\n\n" + CHARACTERS, "", "You are Pi.", "\n\r\r\nYou are Pi.",
+           OLD + "\n\rYou are Pi.")
 """Base prompts of every form stripping turns on: leading newlines and other white space, blocks
 in the middle, twice, at the end, followed by each kind of white space, stray and unterminated
-markers, near misses, a begin inside a block, characters, empty, plain."""
+markers, near misses, a begin inside a block, characters, empty, plain, a lone ``\\r`` among the
+leading newlines and after a block."""
 
 LAYERS = (["Specific.\n", "Mid\r\nCRLF\r\n", "  indented", "", "# Heading\nbody", CHARACTERS], ["Be brief."], [], None)
 

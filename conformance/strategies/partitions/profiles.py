@@ -154,6 +154,16 @@ def _chain(test: Callable[[list[tuple[str, str]], dict], bool]) -> Hit:
     return hit
 
 
+def over_in_bytes_only(input: dict, tree: "dict | None") -> bool:
+    """A chain whose bodies total more than :data:`CHAIN_BYTES` UTF-8 bytes but at most that many
+    characters (PROF-INHERIT-SIZE counts bytes): bodies beyond ASCII near the limit."""
+    texts = {(s, _stem(n)): _text(entry_bytes(e) or b"").removeprefix("\ufeff") for s, n, e in profile_files(input, tree)
+             if _stem(n) is not None}
+    return any(len(set(c)) == len(c) and all(p in texts for p in c)
+               and sum(len(texts[p].encode("utf-8")) for p in c) > CHAIN_BYTES >= sum(len(texts[p]) for p in c)
+               for c in chains(input, tree))
+
+
 def _extends(test: Callable[[str, Any], bool]) -> Hit:
     """The class of trees where some profile's ``extends`` (``scope``, value) passes ``test``."""
     return lambda input, tree: any(x != "absent" and test(s, x) for s, n, x in _metadata(input, tree))
@@ -265,6 +275,7 @@ LOAD = [
          _chain(lambda c, sizes: len(set(c)) == len(c) and all(p in sizes for p in c) and sum(sizes[p] for p in c) == CHAIN_BYTES)),
     Cell("chain", f"bodies totalling {CHAIN_BYTES + 1} bytes", ("PROF-INHERIT-SIZE",),
          _chain(lambda c, sizes: len(set(c)) == len(c) and all(p in sizes for p in c) and sum(sizes[p] for p in c) == CHAIN_BYTES + 1)),
+    Cell("chain", f"bodies over {CHAIN_BYTES} bytes but not characters", ("PROF-INHERIT-SIZE",), over_in_bytes_only),
     Cell("extends", "a bare id", ("PROF-REF",), _extends(lambda s, x: good_id(x))),
     Cell("extends", "global:ID", ("PROF-REF", "PROF-INHERIT-SCOPE"), _extends(lambda s, x: isinstance(x, str) and x.startswith("global:"))),
     Cell("extends", "project:ID from the project", ("PROF-REF",),
@@ -369,6 +380,10 @@ CONFIG = [
     Cell("JSON", "a comment", ("PROF-CONFIG-JSON",), _text_hit(lambda s: "//" in s or "/*" in s)),
     Cell("JSON", "NaN or Infinity", ("PROF-CONFIG-JSON",), _text_hit(lambda s: bool(re.search(r"\b(NaN|Infinity)\b", s)))),
     Cell("JSON", "a leading BOM", ("PROF-CONFIG-JSON",), _text_hit(lambda s: s.startswith("\ufeff"))),
+    Cell("JSON", "two leading BOMs", ("PROF-CONFIG-JSON",), _text_hit(lambda s: s.startswith("\ufeff\ufeff"))),
+    Cell("JSON", "a BOM after leading white space", ("PROF-CONFIG-JSON",), _text_hit(lambda s: bool(re.match(r"[ \t\r\n]+\ufeff", s)))),
+    Cell("JSON", "a BOM inside a string after the leading one", ("PROF-CONFIG-JSON",),
+         _text_hit(lambda s: s.startswith("\ufeff") and bool(re.search(r'"[^"]*\ufeff', s[1:])))),
     Cell("JSON", "a root that is not an object", ("PROF-CONFIG-JSON",),
          lambda i, t: (_config(i) is not None or i.get("text") == "null" or ("config" in i and i.get("text") is None))
          and not isinstance(_config(i), dict)),
@@ -451,6 +466,10 @@ CONFIG = [
     *[Cell("subagents", policy, ("PROF-CONFIG-SUBAGENTS",), _key("subagents", lambda v, p=policy: v == p))
       for policy in ("bindings", "inherit", "off")],
     Cell("subagents", "another value", ("PROF-CONFIG-SUBAGENTS",), _key("subagents", lambda v: v not in ("bindings", "inherit", "off"))),
+    Cell("subagents", "a policy in another case", ("PROF-CONFIG-SUBAGENTS",),
+         _key("subagents", lambda v: isinstance(v, str) and v.lower() in ("bindings", "inherit", "off") and v.lower() != v)),
+    Cell("subagents", "a policy with white space around it", ("PROF-CONFIG-SUBAGENTS",),
+         _key("subagents", lambda v: isinstance(v, str) and v.strip() in ("bindings", "inherit", "off") and v.strip() != v)),
     Cell("keys", "every key bad at once", ("PROF-CONFIG-PER-KEY",),
          _v1(lambda c: sum(1 for k in ("selection", "defaultProfile", "profiles", "bindings", "subagents") if k in c) >= 3
              and not reference(c.get("defaultProfile")) and c.get("subagents") not in ("bindings", "inherit", "off", None))),

@@ -50,7 +50,17 @@ def _prompt_classes(key: str, clauses: tuple[str, ...]) -> list[Cell]:
              on(lambda t: "system-instructions" in _BLOCK.sub("", t).replace(BEGIN, "").replace(END, "").lower())),
         Cell(key, "leading newlines", ("PROF-NEWLINES",), on(lambda t: t[:1] == "\n" or t[:2] == "\r\n")),
         Cell(key, "leading white space other than newlines", ("PROF-NEWLINES",), on(lambda t: t[:1] in (" ", "\t"))),
+        Cell(key, "a lone \\r among the leading newlines", ("PROF-NEWLINES",), on(_lone_cr_leading)),
+        Cell(key, "a block followed by a lone \\r among newlines", ("PROF-NEWLINES",),
+             on(lambda t: any(_lone_cr_leading(t[m.end():]) for m in blocks(t)))),
     ]
+
+
+def _lone_cr_leading(text: str) -> bool:
+    """Whether the run of ``\\r`` and ``\\n`` a text starts with holds a ``\\r`` not followed by
+    ``\\n``: a character PROF-NEWLINES keeps, though it looks like part of a newline."""
+    run = re.match(r"[\r\n]*", text).group()  # type: ignore[union-attr]
+    return bool(re.search(r"\r(?!\n)", run))
 
 
 def _layers(test: Callable[[list], bool]) -> Hit:

@@ -8,7 +8,7 @@ from typing import Any, Callable
 
 from conformance.strategies.partitions.cells import Cell, Hit, case_pair_cells, character_cells, entries
 from conformance.strategies.partitions.envelope import JS_SPACE, NOT_JS_SPACE, js_blank
-from conformance.strategies.partitions.profiles import BEGIN, chains, entry_bytes, profile_files, reference
+from conformance.strategies.partitions.profiles import BEGIN, chains, configs, entry_bytes, profile_files, reference
 
 REGISTRY = {"subagents": ("bindings", "inherit", "off"), "inheritGlobalBindings": ("true", "false"),
             "selection": ("auto", "off"), "defaultProfile": ()}
@@ -297,6 +297,16 @@ def _failed_read(input: dict, tree: "dict | None") -> bool:
                for n in range(len(steps)))
 
 
+def _unset_not_held(input: dict, tree: "dict | None") -> bool:
+    """An ``unset`` of a registry key that neither the scope's config.json on disk (none counts)
+    nor an earlier step of the script set."""
+    held = {scope: set(value) for scope, value in configs(input, tree) if isinstance(value, dict)}
+    steps = _steps(input)
+    return any(s.get("do") == "unset" and s.get("key") in REGISTRY and s.get("key") not in held.get(s.get("scope"), set())
+               and not any(b.get("do") in ("set", "write", "commitEdit") for b in steps[:n])
+               for n, s in enumerate(steps))
+
+
 STEPS = ("select", "message", "navigate", "resume", "model", "cwd", "agentStart", "providerRequest", "preview", "write",
          "remove", "reload", "set", "unset", "beginEdit", "commitEdit", "failNextLoad")
 SESSION = [
@@ -338,6 +348,9 @@ SESSION = [
     Cell("edit", "commitEdit without beginEdit", ("PROF-EDIT-RACE",),
          lambda i, t: bool(_steps(i)) and any(s.get("do") == "commitEdit" for s in _steps(i))
          and not _then(_do("beginEdit"), _do("commitEdit"))(i, t)),
+    Cell("edit", "unset of a registry key the config does not hold", ("PROF-SETTINGS-UNSET",), _unset_not_held),
+    Cell("edit", "unset of a key outside the registry", ("PROF-SETTINGS-UNSET",),
+         _step("unset", lambda s: isinstance(s.get("key"), str) and s["key"] not in REGISTRY)),
     Cell("start", "no model", ("PROF-AUTO-NO-MODEL",), lambda i, t: i.get("model") is None),
     Cell("start", "a subagent child", ("PROF-SUBAGENT-DETECT",), lambda i, t: (i.get("env") or {}).get("PI_SUBAGENT_CHILD") == "1"),
     Cell("start", "an untrusted project", ("PROF-TRUST",), lambda i, t: not i.get("trusted")),

@@ -8,7 +8,8 @@ import re
 from typing import Any, Callable
 
 from conformance.strategies.partitions.cells import Cell, Hit, character_cells
-from conformance.strategies.partitions.profiles import chains, configs, good_id, good_rule, profile_files, reference
+from conformance.strategies.partitions.profiles import (chains, configs, good_id, good_rule, over_in_bytes_only, profile_files,
+                                                         reference)
 
 FIELDS = ("provider", "model")
 
@@ -18,6 +19,11 @@ def field_matches(pattern: str | None, value: str) -> bool:
     if pattern is None:
         return True
     return re.fullmatch("".join(".*" if c == "*" else re.escape(c) for c in pattern), value, re.S) is not None
+
+
+def _part_matches(pattern: str, value: str, how: Callable) -> bool:
+    """Whether ``pattern`` matches a part of ``value`` found by ``how`` (``re.match``: from the start)."""
+    return how("".join(".*" if c == "*" else re.escape(c) for c in pattern), value, re.S) is not None
 
 
 def specificity(rule: dict) -> int:
@@ -82,6 +88,11 @@ MATCH = [
     Cell("pattern", "* matching the empty run", ("PROF-MATCH-PATTERN",),
          _pattern(lambda p, v: "*" in p and p != "*" and field_matches(p.replace("*", ""), v))),
     Cell("pattern", "* not matching", ("PROF-MATCH-PATTERN",), _pattern(lambda p, v: "*" in p and not field_matches(p, v))),
+    Cell("pattern", "* matching a leading part of the value only", ("PROF-MATCH-PATTERN",),
+         _pattern(lambda p, v: "*" in p and not field_matches(p, v) and _part_matches(p, v, re.match))),
+    Cell("pattern", "* matching an inner part of the value only", ("PROF-MATCH-PATTERN",),
+         _pattern(lambda p, v: "*" in p and not field_matches(p, v) and not _part_matches(p, v, re.match)
+                  and _part_matches(p, v, re.search))),
     Cell("pattern", "? or [ ] as plain characters", ("PROF-MATCH-PATTERN",), _pattern(lambda p, v: bool(re.search(r"[?\[\]]", p)))),
     Cell("pattern", "a field absent", ("PROF-MATCH-PATTERN",), lambda i, t: any(len(r) < 2 for r in _kept(i))),
     Cell("rule", "provider and model", ("PROF-MATCH-AND",), lambda i, t: any(len(r) == 2 for r in _kept(i))),
@@ -277,6 +288,9 @@ RESOLVE = [
          _pin(lambda n, loaded: good_id(n) and ("global", n) in loaded and ("project", n) not in loaded)),
     Cell("manual pin", "a bare name in neither scope", ("PROF-REF-SESSION-MISSING",),
          _pin(lambda n, loaded: good_id(n) and ("global", n) not in loaded and ("project", n) not in loaded)),
+    Cell("manual pin", "a bare name in neither scope, a trusted project looked in", ("PROF-REF-SESSION-MISSING",),
+         lambda i, t: bool(i.get("trusted")) and _pin(lambda n, loaded: good_id(n) and ("global", n) not in loaded
+                                                      and ("project", n) not in loaded)(i, t)),
     Cell("manual pin", "an explicit reference", ("PROF-REF",), _pin(lambda n, loaded: reference(n) and ":" in n)),
     Cell("manual pin", "not a reference", ("PROF-SELECTION-INVALID",), _pin(lambda n, loaded: not reference(n))),
     Cell("manual pin", "a profile whose chain fails", ("PROF-MANUAL-MISSING",),
@@ -333,6 +347,7 @@ RESOLVE = [
     Cell("subagent", "a child with selection off under bindings", ("PROF-SUBAGENT-OFF-SELECTION",),
          _both(_child(True), _policy("bindings"), lambda i, t: (i.get("session") or PROJECT(i, t).get("selection")
                                                                 or GLOBAL(i, t).get("selection") or {}).get("mode") == "off")),
+    Cell("chain", "bodies over 262,144 bytes but not characters", ("PROF-INHERIT-SIZE",), over_in_bytes_only),
     Cell("trust", "an untrusted project with a config", ("PROF-TRUST",),
          lambda i, t: not i.get("trusted") and any(s == "project" for s, c in configs(i, t))),
     Cell("base prompt", "given", ("PROF-COMPOSE",), lambda i, t: isinstance(i.get("systemPrompt"), str) and i["systemPrompt"] != ""),
