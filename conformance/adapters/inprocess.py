@@ -236,12 +236,15 @@ class InProcessAdapter:
         self._timeouts = 0  # calls in a row that did not return within their timeout
         self._worker: _Worker | None = None  # made at the first request
         self._interrupts = _Interrupts()
+        self._alarm_rang = False  # whether this call's interval timer raised CallTimedOut
 
     def start(self) -> Hello:
         try:
             with _signal_handlers_kept():
                 ops = self.implementation.operations()
-        except (Exception, SystemExit) as exc:  # the implementation's own fault
+        except BaseException as exc:  # the implementation's own fault, unless the kit's stop
+            if self._kits_own(exc):
+                raise
             raise AdapterStartError(f"{type(self.implementation).__name__}.operations() failed: "
                                     f"{type(exc).__name__}: {exc}") from exc
         problem = operations_problem(self.implementation, ops)
@@ -314,7 +317,10 @@ class InProcessAdapter:
         def on_alarm(signum: int, frame: object) -> None:
             if calling[0]:  # never after the call has returned
                 calling[0] = False
+                self._alarm_rang = True
                 raise CallTimedOut()
+
+        self._alarm_rang = False
 
         previous = signal.signal(signal.SIGALRM, on_alarm)
         try:
@@ -365,11 +371,11 @@ class InProcessAdapter:
             return Answer("unsupported", message=str(exc))
         except Skipped as exc:
             return Answer("skipped", message=str(exc))
-        except (Exception, SystemExit, KeyboardInterrupt) as exc:
-            # SystemExit too: an implementation that calls sys.exit() has failed this case; it
-            # must never end the run (and never with the exit code it chose). A KeyboardInterrupt
-            # is the user's Ctrl-C only when a SIGINT came; else the implementation raised it.
-            if isinstance(exc, KeyboardInterrupt) and self._interrupts.signalled():
+        except BaseException as exc:
+            # Any BaseException: an implementation that calls sys.exit() or raises GeneratorExit or
+            # a bare BaseException has failed this case; it must never end the run (and never with
+            # the exit code it chose). Only the kit's own stops pass (see _kits_own).
+            if self._kits_own(exc):
                 raise
             return Answer("errored", message=f"{type(exc).__name__}: {_text_of(exc)}", stderr=_traceback_of(exc))
         try:
@@ -382,9 +388,20 @@ class InProcessAdapter:
             long = long_number(output)
             return Answer("errored", message=f"output holds {long}" if long else f"output is not JSON data: {exc}",
                           no_answer=True)
-        except Exception as exc:  # a mapping whose items() raises, a RecursionError of its own
+        except BaseException as exc:  # a mapping whose items() raises, a RecursionError of its own
+            if self._kits_own(exc):
+                raise
             return Answer("errored", message=f"output is not JSON data: reading it raised {type(exc).__name__}: {_text_of(exc)}",
                           no_answer=True)
+
+    def _kits_own(self, exc: BaseException) -> bool:
+        """Whether ``exc``, raised during a call, is the kit's own stop rather than the
+        implementation's fault: the interval timer's :class:`CallTimedOut`, or a
+        ``KeyboardInterrupt`` (:class:`~conformance.output.console.Terminated` included) while a
+        Ctrl-C or termination signal came. Any other ``BaseException`` is the implementation's."""
+        if isinstance(exc, CallTimedOut):
+            return self._alarm_rang
+        return isinstance(exc, KeyboardInterrupt) and self._interrupts.signalled()
 
     def stop(self) -> None:
         if self._worker is not None:
