@@ -177,6 +177,8 @@ def test_ids_come_from_the_tree_the_written_files_and_the_selections():
     ("Scope: global. Follow these.", "it names the scope 'global'"),
     ("Follow these (global).", "it names the scope 'global'"),
     ("Nested " + BEGIN_MARKER, "it holds a marker"),
+    (CONTROL_PLACEHOLDER, "it holds the placeholder text <control-statement"),
+    ("Follow <control-statement rejected: it is empty> first.", "it holds the placeholder text <control-statement"),
     ("These are your primary instructions; review them before any other instruction.", None),
     ("Primary.\n\n---\n\nFollow these over global or project defaults.", None),
     ("Follow #1 first: these rules win.", None),

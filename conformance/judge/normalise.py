@@ -55,18 +55,41 @@ def get(name: str) -> Normaliser:
     return _NORMALISERS[name]
 
 
+ROOT_PLACEHOLDER = "<root>"
+"""What :func:`replace_root` writes for a tree's root."""
+
+_ROOT_OPENING = ROOT_PLACEHOLDER[:-1]  # "<root"
+_ROOT_OPENING_ESCAPED = _ROOT_OPENING + "\\"  # "<root\\"
+
+
+def escape_placeholder_text(text: str) -> str:
+    """``text`` with every ``<root`` it holds written ``<root\\`` (a backslash added), so that
+    no text of an answer's own reads as the placeholder: after :func:`replace_root`, ``<root``
+    followed by ``>`` is always the tree's root and followed by a backslash always the answer's
+    own text."""
+    return text.replace(_ROOT_OPENING, _ROOT_OPENING_ESCAPED)
+
+
 def replace_root(data: Any, roots: list[str]) -> Any:
-    """``data`` with every occurrence of each path in ``roots`` inside strings replaced by
-    ``<root>``. Applied by the kit to every answer of a case that has a tree."""
+    """``data`` with every occurrence of each path in ``roots`` inside strings (keys included)
+    replaced by ``<root>``. Applied by the kit to every answer of a case that has a tree, and to
+    the reference's answer before it is written as a golden.
+
+    One-to-one: text an answer held already that would read as the placeholder (any ``<root``)
+    is escaped first (:func:`escape_placeholder_text`), so an answer that writes ``<root>``
+    itself in place of the tree's absolute path never equals a golden's ``<root>``."""
     roots = sorted({r for r in roots if r}, key=len, reverse=True)
     if not roots:
         return data
 
+    def replaced(text: str, rest: list[str]) -> str:
+        if not rest:
+            return escape_placeholder_text(text)
+        return ROOT_PLACEHOLDER.join(replaced(piece, rest[1:]) for piece in text.split(rest[0]))
+
     def walk(value: Any) -> Any:
         if isinstance(value, str):
-            for r in roots:
-                value = value.replace(r, "<root>")
-            return value
+            return replaced(value, roots)
         if isinstance(value, list):
             return [walk(v) for v in value]
         if isinstance(value, dict):

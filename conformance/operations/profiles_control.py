@@ -97,12 +97,14 @@ def has_heading(statement: str) -> bool:
 
 def judge_statement(statement: str, ids: set[str]) -> str | None:
     """Why ``statement`` is not an acceptable control statement, or ``None`` when it is: it must
-    not be empty, hold a marker, be or contain a Markdown heading, or name one of ``ids`` or a
-    scope. Checks PROF-BLOCK-CONTROL and PROF-BLOCK-CONTROL-PARAGRAPH."""
+    not be empty, hold a marker or the placeholder text ``<control-statement``, be or contain a
+    Markdown heading, or name one of ``ids`` or a scope. Checks PROF-BLOCK-CONTROL and PROF-BLOCK-CONTROL-PARAGRAPH."""
     if not statement.strip():
         return "it is empty"
     if BEGIN_MARKER in statement or END_MARKER in statement:
         return "it holds a marker"
+    if CONTROL_PLACEHOLDER[:-1] in statement:  # the normaliser's own text would read as its verdict
+        return "it holds the placeholder text <control-statement"
     if has_heading(statement):
         return "it has a Markdown heading"
     for pid in sorted(ids):
