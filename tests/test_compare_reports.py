@@ -9,12 +9,28 @@ import json
 import pytest
 
 from conformance.cli import main
+from conformance.judge.runner import STATUSES
+
+
+def _cases_of(summary):
+    """Case records that the summary counts (its counts taken as ints where they are not)."""
+    return [{"id": f"{area}-{status}-{n}", "area": area, "status": status}
+            for area, row in summary.items() for status, count in row.items()
+            for n in range(count if type(count) is int else 1)]
+
+
+def _summary_of(cases):
+    out = {}
+    for case in cases:
+        row = out.setdefault(case.get("area"), {})
+        row[case.get("status")] = row.get(case.get("status"), 0) + 1
+    return out
 
 
 def _report(path, name="impl", summary=None):
     summary = {"envelope": {"passed": 2, "failed": 1}} if summary is None else summary
     path.write_text(json.dumps({"header": {"implementation": {"name": name, "version": "1"}},
-                                "summary": summary, "cases": []}), encoding="utf-8")
+                                "summary": summary, "cases": _cases_of(summary)}), encoding="utf-8")
     return str(path)
 
 
@@ -57,7 +73,10 @@ def test_a_report_nested_too_deeply_is_refused_naming_the_file(tmp_path, capsys)
 
 def _headed(path, header=None, summary=None, cases=None):
     head = {"implementation": {"name": "i", "version": "1"}, **(header or {})}
-    path.write_text(json.dumps({"header": head, "summary": summary or {}, "cases": cases or []}), encoding="utf-8")
+    cases = [{"area": "envelope", **c} if isinstance(c, dict) else c for c in cases or []]
+    summary = _summary_of(c for c in cases if c.get("status") in STATUSES) if summary is None else summary
+    path.write_text(json.dumps({"header": head, "summary": summary, "cases": cases or _cases_of(summary)}),
+                    encoding="utf-8")
     return str(path)
 
 
@@ -92,3 +111,50 @@ def test_a_case_status_the_kit_does_not_know_is_refused_naming_file_and_field(fl
     assert captured.out == ""
     assert ('new.json: not a pi-conformance JSON report: cases[1].status is not a status (passed, failed, '
             'errored, unsupported, xfail, xpass, skipped), not "PASSED"') in captured.err
+
+
+FIFTEEN = [{"id": f"c{n}", "area": "envelope", "status": "passed" if n < 10 else "errored"} for n in range(15)]
+
+
+@pytest.mark.parametrize("form", [[], ["--markdown"], ["--html"], ["--by-op"], ["--cases"]])
+@pytest.mark.parametrize("summary, said", [
+    ({"envelope": {"passed": 15}}, "summary.envelope.passed is 15, but 10 of its cases are passed in that area"),
+    ({"envelope": {"passed": 10, "errored": 5}, "ghost": {"passed": 3}}, "summary.ghost: no case of the report is of that area"),
+    ({}, "summary has no row for area envelope, which 15 of its cases are of"),
+])
+def test_a_summary_that_disagrees_with_the_cases_is_refused_by_every_form_naming_file_and_field(
+        form, summary, said, tmp_path, capsys):
+    # the table said 15/15 from the summary while --html said 10 passed, 5 errored from the cases
+    good = _headed(tmp_path / "good.json", cases=FIFTEEN)
+    bad = _headed(tmp_path / "edited.json", summary=summary, cases=FIFTEEN)
+    assert main(["compare", *form, good, bad]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and f"edited.json: not a pi-conformance JSON report: {said}" in captured.err
+    assert main(["compare", *form, good, good]) == 0
+
+
+def test_a_summary_area_the_header_does_not_list_is_refused(tmp_path, capsys):
+    bad = _headed(tmp_path / "edited.json", header={"areas": ["pi"]}, cases=FIFTEEN)
+    assert main(["compare", bad]) == 2
+    assert "edited.json: not a pi-conformance JSON report: summary.envelope: an area header.areas does not list" \
+        in capsys.readouterr().err
+    assert main(["compare", _headed(tmp_path / "r.json", header={"areas": ["envelope"]}, cases=FIFTEEN)]) == 0
+
+
+@pytest.mark.parametrize("cases, said", [
+    ([{"id": "a", "status": "passed"}, {"id": "a", "status": "passed"}], 'cases[1].id: case "a" appears twice'),
+    ([{"id": None, "status": "passed"}], "cases[0].id must be a string, not null"),
+    ([{"id": "a", "status": "passed", "area": None}], "cases[0].area must be a string, not null"),
+    (["a"], "cases[0] must be an object"),
+])
+def test_a_case_record_the_table_cannot_count_is_refused_without_cases_too(cases, said, tmp_path, capsys):
+    bad = _headed(tmp_path / "edited.json", summary={"envelope": {"passed": 1}}, cases=cases)
+    assert main(["compare", bad]) == 2
+    assert f"edited.json: not a pi-conformance JSON report: {said}" in capsys.readouterr().err
+
+
+def test_the_format_is_read_before_anything_else(tmp_path, capsys):
+    bad = tmp_path / "future.json"
+    bad.write_text(json.dumps({"header": {"format": 99}}), encoding="utf-8")
+    assert main(["compare", str(bad)]) == 2
+    assert "future.json: not a pi-conformance JSON report: header.format must be 1 or 2" in capsys.readouterr().err

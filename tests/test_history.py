@@ -113,7 +113,8 @@ def _report(path: Path, statuses: dict[str, str], version: str = "1") -> Path:
     cases = [{"id": i, "area": "pi", "op": "pi.parse-args", "title": "", "clauses": ["PI-X"], "status": s,
               "message": ""} for i, s in statuses.items()]
     path.write_text(json.dumps({"header": {"implementation": {"name": "impl", "version": version}, "editions": {"pi": "pi-0.99.4"}},
-                                "summary": {"pi": {}}, "cases": cases}), encoding="utf-8")
+                                "summary": {"pi": {s: list(statuses.values()).count(s) for s in set(statuses.values())}},
+                                "cases": cases}), encoding="utf-8")
     return path
 
 
@@ -150,10 +151,11 @@ def test_compare_cases_refuses_a_malformed_case_record(tmp_path, capsys) -> None
     good = _report(tmp_path / "good.json", {"a": "passed"})
     bad = tmp_path / "bad.json"
     data = json.loads(good.read_text(encoding="utf-8"))
-    data["cases"].append({"id": 3})
+    data["cases"].append({"id": 3, "area": "pi", "status": "passed"})
+    data["summary"]["pi"]["passed"] += 1
     bad.write_text(json.dumps(data), encoding="utf-8")
     assert main(["compare", "--cases", str(good), str(bad)]) == 2
-    assert "bad.json: cases[1] must be an object with string id and status" in capsys.readouterr().err
+    assert "bad.json: not a pi-conformance JSON report: cases[1].id must be a string, not 3" in capsys.readouterr().err
 
 
 def test_history_of_reports_marks_cases_a_report_lacks(tmp_path) -> None:

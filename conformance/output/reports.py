@@ -217,9 +217,13 @@ def write_markdown(path: Path, report: dict) -> None:
 
 def load_report(path: Path) -> dict:
     """Read a JSON report. Raises ``ValueError`` naming the file and the field when it is not one:
-    a ``header.format`` this kit does not read (1 to :data:`REPORT_FORMAT`; none is format 1), a
-    status in its summary or cases that is not one of :data:`conformance.judge.runner.STATUSES`, a
-    count of its summary that is not a whole number of 0 or more among them."""
+    a ``header.format`` this kit does not read (1 to :data:`REPORT_FORMAT`; none is format 1; read
+    first), a status in its summary or cases that is not one of
+    :data:`conformance.judge.runner.STATUSES`, a count of its summary that is not a whole number of
+    0 or more among them, a case record without a string id (each once) and area, or a summary
+    that disagrees with the cases (a count of an area and status, an area no case or
+    ``header.areas`` holds): the one reading of ``compare`` (text, Markdown, ``--html``,
+    ``--cases``), ``docs --results`` and ``history``."""
     try:
         raw = path.read_bytes()
     except OSError as exc:
@@ -261,13 +265,15 @@ def column_names(reports: list[dict]) -> list[str]:
 def _report_problem(data: Any) -> str | None:
     if not isinstance(data, dict):
         return "the top level must be an object with header, summary and cases"
-    for key, kind in (("header", dict), ("summary", dict), ("cases", list)):
-        if not isinstance(data.get(key), kind):
-            return f"{key} must be {'an object' if kind is dict else 'a list'}"
-    fmt = data["header"].get("format", 1)  # format 1 wrote no header.format
+    if not isinstance(data.get("header"), dict):
+        return "header must be an object"
+    fmt = data["header"].get("format", 1)  # format 1 wrote no header.format; read first, as it decides the rest
     if isinstance(fmt, bool) or fmt not in range(1, REPORT_FORMAT + 1):
         return (f"header.format must be {' or '.join(map(str, range(1, REPORT_FORMAT + 1)))} (the formats this "
                 f"kit reads), not {shown(json.dumps(fmt))}")
+    for key, kind in (("summary", dict), ("cases", list)):
+        if not isinstance(data.get(key), kind):
+            return f"{key} must be {'an object' if kind is dict else 'a list'}"
     impl = data["header"].get("implementation")
     if not isinstance(impl, dict) or not all(isinstance(impl.get(k), str) for k in ("name", "version")):
         return "header.implementation must have string name and version"
@@ -281,9 +287,48 @@ def _report_problem(data: Any) -> str | None:
                 return f"summary.{shown(area)}.{shown(status)} must be a whole number of 0 or more, not {shown(json.dumps(count))}"
     if not isinstance(data["header"].get("suiteErrors") or [], list):
         return "header.suiteErrors must be a list"
-    for n, record in enumerate(data["cases"]):
-        if isinstance(record, dict) and "status" in record and record["status"] not in STATUSES:
-            return f"cases[{n}].status is not a status ({', '.join(STATUSES)}), not {shown(json.dumps(record['status']))}"
+    return _cases_problem(data["cases"]) or _summary_mismatch(data)
+
+
+def _cases_problem(cases: list) -> str | None:
+    """What makes a report's ``cases`` unreadable: a record that is not an object with a string
+    ``id`` (each once), ``area`` and a ``status`` of :data:`~conformance.judge.runner.STATUSES`."""
+    seen: set[str] = set()
+    for n, record in enumerate(cases):
+        if not isinstance(record, dict):
+            return f"cases[{n}] must be an object"
+        if record.get("status") not in STATUSES:
+            return f"cases[{n}].status is not a status ({', '.join(STATUSES)}), not {shown(json.dumps(record.get('status')))}"
+        for key in ("id", "area"):
+            if not isinstance(record.get(key), str):
+                return f"cases[{n}].{key} must be a string, not {shown(json.dumps(record.get(key)))}"
+        if record["id"] in seen:
+            return f"cases[{n}].id: case {shown(json.dumps(record['id']))} appears twice"
+        seen.add(record["id"])
+    return None
+
+
+def _summary_mismatch(data: dict) -> str | None:
+    """Where a report's ``summary`` disagrees with its ``cases`` (the count of each area and
+    status) or names an area its ``header.areas`` does not: every table is counted from the
+    summary and every page from the cases, so both must say the same."""
+    counted: dict[str, dict[str, int]] = {}
+    for record in data["cases"]:
+        row = counted.setdefault(record["area"], {})
+        row[record["status"]] = row.get(record["status"], 0) + 1
+    listed = data["header"].get("areas")
+    for area in data["summary"]:
+        if area not in counted:
+            return f"summary.{shown(area)}: no case of the report is of that area"
+        if isinstance(listed, list) and area not in listed:
+            return f"summary.{shown(area)}: an area header.areas does not list"
+    for area, row in counted.items():
+        if area not in data["summary"]:
+            return f"summary has no row for area {shown(area)}, which {sum(row.values())} of its cases are of"
+        for status in STATUSES:
+            said, held = data["summary"][area].get(status, 0), row.get(status, 0)
+            if said != held:
+                return f"summary.{shown(area)}.{status} is {said}, but {held} of its cases are {status} in that area"
     return None
 
 
