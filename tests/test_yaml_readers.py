@@ -29,6 +29,8 @@ def _plain(value):
     """``value`` as JSON data compares it: integral floats as integers, dates as their text."""
     if isinstance(value, float) and value.is_integer() and abs(value) < 2**53:
         return int(value)
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 2**53:
+        return float(value)  # past 2**53 JSON data is a double, as a JavaScript reader has it
     if isinstance(value, (datetime.date, datetime.datetime)):
         return ["a date", value.isoformat()]
     if isinstance(value, dict):

@@ -114,8 +114,9 @@ def _literal_safe(text: str) -> bool:
     back the same, and does not start with a tab. A block whose first line starts with a tab is
     written without an indentation indicator, and libyaml-based readers (PyYAML's CSafeLoader,
     ruamel.yaml.clib) take that tab for indentation and refuse the file; such text is written
-    double-quoted instead."""
-    if "\n" not in text or text.startswith("\t"):
+    double-quoted instead, as is text of spaces and line breaks only, which the npm ``yaml``
+    package reads back without its spaces."""
+    if "\n" not in text or text.startswith("\t") or text.strip(" \n") == "":
         return False
     return _literal_memo(text) if len(text) <= MEMO_BYTES else _literal_check(text)
 
