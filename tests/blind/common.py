@@ -87,11 +87,13 @@ def everywhere(original: object, value: object) -> list[tuple[object, str, objec
     return pairs
 
 
-def split_args(text: str, *, escapable: str | None = None, take_back: bool = True) -> list[str]:
-    """Pi's argument splitting (PI-TPL-ARGS-*) with two knobs a fault may turn: ``escapable``, the
+def split_args(text: str, *, escapable: str | None = None, take_back: bool = True,
+               escape_outside: bool = False) -> list[str]:
+    """Pi's argument splitting (PI-TPL-ARGS-*) with three knobs a fault may turn: ``escapable``, the
     characters a backslash inside a quote gives (``None``: the opening quote's only), and
     ``take_back``, whether a quote still open at the end is taken back and the rest read again
-    (``False``: the quoted text runs to the end as one argument)."""
+    (``False``: the quoted text runs to the end as one argument), and ``escape_outside``, whether
+    a backslash outside quotes gives the next character as a POSIX shell does (``False``: it is text)."""
     from reference.text import JS_WHITESPACE
 
     args: list[str] = []
@@ -108,6 +110,10 @@ def split_args(text: str, *, escapable: str | None = None, take_back: bool = Tru
                 quote = None
             else:
                 current.append(ch)
+        elif escape_outside and ch == "\\" and i < last:
+            current.append(text[i + 1])
+            started = True
+            i += 1
         elif ch in "\"'" and not started:
             quote, quote_at, started = ch, i, True
         elif ch in JS_WHITESPACE:
