@@ -221,6 +221,13 @@ def conformance_runner(request: pytest.FixtureRequest):
     if not gold.is_dir():
         pytest.exit(f"no goldens at {gold}: install the kit from its wheel or sdist, "
                     "or from a source checkout with `pip install -e .` (see README.md)", returncode=ExitCode.USAGE)
+    if getattr(config.option, "update_snapshots", False):
+        from conformance.judge.golden import check_update_folders
+
+        try:
+            check_update_folders(gold, session.scenarios_dir)
+        except ValueError as exc:
+            _usage_error(str(exc))
     try:
         expectations = session.expectations(config.getoption("--expectations"))
     except StaleExpectations as exc:

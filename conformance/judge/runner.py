@@ -119,6 +119,8 @@ class Runner:
                  details: bool = True, scenarios_dir: Path | None = None, allow_commands: bool = False) -> None:
         if update and not is_bundled_reference(adapter):
             raise ValueError("goldens can only be written by the bundled reference implementation")
+        if update:
+            golden.check_update_folders(golden_dir, scenarios_dir)
         self.adapter = adapter
         self.golden_dir = golden_dir
         self.timeout = timeout
