@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -171,6 +172,8 @@ def test_comparison_is_type_exact_but_number_form_neutral():
     assert golden.same(golden.canonical({"n": 1.0}), golden.canonical({"n": 1}))
     assert not golden.same(golden.canonical({"n": True}), golden.canonical({"n": 1}))
     assert not golden.same(golden.canonical({"n": 1.5}), golden.canonical({"n": 1}))
+    assert not golden.same(golden.canonical({"n": False}), golden.canonical({"n": 0}))
+    assert golden.same(golden.canonical(json.loads('{"n": [1.0, 0.0, -2e0]}')), {"n": [1, 0, -2]})  # as sent
 
 
 def test_orphans_are_judged_against_the_whole_suite(tmp_path):
