@@ -396,6 +396,23 @@ def test_expected_failures_and_unexpected_passes(tmp_path):
     assert not RunSummary.of(list(right.values())).ok
 
 
+def test_an_error_under_an_expected_failure_is_xfail_and_keeps_its_error(tmp_path):
+    """A case expected to fail that errors (a crash here) is an expected failure, as PROTOCOL.md
+    and docs/expectations.md say (Pi 1.6.0 throws on three such cases); its message keeps the
+    error, and the run fails once the same crash comes without an entry."""
+    dirs = mini_suite(tmp_path)
+    exp = load_expectations(write(tmp_path / "exp.yaml", """\
+        expectations:
+          - {id: kit-echo-*, status: fail, reason: known}
+        """))
+    crashed = run_all(dirs, kf.CrashingEcho(), expectations=exp)
+    assert {r.status for r in crashed.values()} == {"xfail"}
+    assert "expected failure (known)" in crashed["kit-echo-text"].message
+    assert "RuntimeError: boom" in crashed["kit-echo-text"].message
+    assert RunSummary.of(list(crashed.values())).ok
+    assert not RunSummary.of(list(run_all(dirs, kf.CrashingEcho()).values())).ok
+
+
 def test_stale_expectation_ids_are_errors(tmp_path):
     dirs = mini_suite(tmp_path)
     write(tmp_path / "exp.yaml", "expectations:\n- {id: kit-none-*, status: fail, reason: r}\n")
