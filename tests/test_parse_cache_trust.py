@@ -200,3 +200,33 @@ def test_a_cache_size_the_cache_cannot_take_is_a_usage_error(monkeypatch, capsys
     captured = capsys.readouterr()
     assert captured.out == "" and f"$PI_CONFORMANCE_CACHE_MB: the cache's size must be {words}" in captured.err
     assert yamlcache.size_bound() == yamlcache.DEFAULT_SIZE_MB * 1024 * 1024  # where nothing refused it first
+
+
+@pytest.mark.parametrize("home", ["missing", "unset"])
+def test_no_home_folder_turns_the_cache_off_and_makes_none(tmp_path, monkeypatch, capsys, home):
+    """A ``HOME`` that names no folder is not made up as a cache's home: the cache is off (the
+    suite still loads, from the files), said once; with ``HOME`` unset the user database's home
+    is used, as Python's ``expanduser`` gives it."""
+    dirs = mini_suite(tmp_path / "s")
+    monkeypatch.delenv(yamlcache.ENV, raising=False)
+    monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+    if home == "missing":
+        monkeypatch.setenv("HOME", str(tmp_path / "gone"))
+    else:
+        monkeypatch.delenv("HOME", raising=False)
+        monkeypatch.setattr(os.path, "expanduser", lambda path: str(tmp_path / "nobody") if path == "~" else path)
+    capsys.readouterr()
+    assert yamlcache.cache_dir() is None and yamlcache.cache_dir() is None
+    loaded = _load(dirs)
+    assert [c.id for c in loaded[0].cases] and not loaded[0].errors
+    err = capsys.readouterr().err
+    assert err.count("the cache is off") == 1 and "(HOME)" in err, err
+    assert not (tmp_path / "gone").exists() and not (tmp_path / "nobody").exists()
+
+
+def test_a_home_folder_that_exists_keeps_the_cache_there(tmp_path, monkeypatch, capsys):
+    monkeypatch.delenv(yamlcache.ENV, raising=False)
+    monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path))
+    assert yamlcache.cache_dir() == tmp_path / ".cache" / "pi-conformance" / "yaml"
+    assert "cache is off" not in capsys.readouterr().err

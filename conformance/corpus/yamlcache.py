@@ -76,8 +76,25 @@ def cache_dir() -> Path | None:
     ``0``, ``off`` or ``none``) or its folder is not trusted (:func:`folder_problem` of it or of
     the folder it lies in, said once on standard error). The kit's other caches, such as installed
     releases, lie beside it."""
-    folder = _cache_dir(os.environ.get(ENV), os.environ.get("XDG_CACHE_HOME"), os.environ.get("HOME"))
+    chosen, xdg = os.environ.get(ENV), os.environ.get("XDG_CACHE_HOME")
+    if chosen is None and not xdg and _homeless():
+        return None
+    folder = _cache_dir(chosen, xdg, os.environ.get("HOME"))
     return None if folder is None or _refused_folder(os.fspath(folder)) else folder
+
+
+def _homeless() -> bool:
+    """Whether there is no home folder to keep the cache in (``HOME`` names a folder that does not
+    exist, or neither ``HOME`` nor the user database gives one): the cache is then off rather
+    than a home made up, said once on standard error."""
+    home = os.path.expanduser("~")
+    if os.path.isdir(home):
+        return False
+    if home not in _refused:
+        _refused.add(home)
+        shown = "no home folder" if home == "~" else f"the home folder {home} does not exist"
+        _say(f"pi-conformance: the cache is off: {shown} (HOME); set {ENV} to a folder of your own, or to off")
+    return True
 
 
 @lru_cache(maxsize=8)
