@@ -66,26 +66,34 @@ def test_a_suite_file_that_is_no_file_of_text_is_a_suite_error(tmp_path, where, 
 
 
 @pytest.mark.parametrize("update", [[], ["--update-goldens", "--case", "kit-echo-text"]])
-@pytest.mark.parametrize("how", ["fifo", "socket"])
+@pytest.mark.parametrize("how", ["fifo", "socket", "link", "dangling-link"])
 def test_a_golden_that_is_no_regular_file_is_one_suite_error(tmp_path, how, update):
-    """A FIFO or a socket in a case's golden place is reported once, when read ("not a regular
-    file"), never also as "not a golden ... never read" (it is in a golden's place, and read)."""
+    """A FIFO, a socket or a symbolic link in a case's golden place is reported once, when read
+    ("not a regular file"; a link is not followed, wherever it points), never also as "not a
+    golden ... never read"; ``--update-goldens`` replaces none of them, nor what a link names."""
     import socket
 
     dirs = mini_suite(tmp_path)
     path = dirs["golden"] / "kit" / "kit-echo-text.yaml"
+    outside = tmp_path / "outside.yaml"
+    outside.write_text(path.read_text())
+    kept = outside.read_text()
     path.unlink()
     if how == "fifo":
         os.mkfifo(path)
-    else:
+    elif how == "socket":
         held = socket.socket(socket.AF_UNIX)
         held.bind(str(path))
+    else:
+        path.symlink_to(outside if how == "link" else tmp_path / "nowhere.yaml")
     done = _run(dirs, *update, timeout=20)
     assert done.returncode == 2, done.stderr
     said = [line for line in done.stderr.splitlines() if "kit-echo-text.yaml" in line]
-    assert len(said) == 1 and "not a regular file" in said[0], done.stderr
+    reason = "not followed" if how.endswith("link") else "not a regular file"
+    assert len(said) == 1 and reason in said[0], done.stderr
     assert "never read" not in done.stderr and "1 suite error(s)" in done.stderr, done.stderr
-    assert not path.is_file(), "--update-goldens replaced what it did not write"
+    assert path.is_symlink() if how.endswith("link") else not path.is_file(), "--update-goldens replaced what it did not write"
+    assert outside.read_text() == kept
 
 
 @pytest.mark.parametrize("flag", ["--scenarios-dir", "--spec-dir"])

@@ -194,7 +194,7 @@ def test_every_file_under_the_golden_folder_belongs_to_a_case_or_is_reported(tmp
     err = capsys.readouterr().err
     assert "top.yaml: not a golden" in err and "notes: not a golden" in err
     assert "kit/sub: not a golden" in err and "kit/README.txt: not a golden" in err
-    assert "kit@nope: not a golden" in err and "kit/link.yaml: not a golden" in err
+    assert "kit@nope: not a golden" in err and "kit/link.yaml: orphaned golden" in err  # a link is no golden either
     assert "envelope/kit-echo-number.yaml: golden of a case of area 'kit' in the envelope folder" in err
     assert "kit-echo-text.yaml: orphaned" not in err and "kit-echo-number.yaml: orphaned" not in err
 

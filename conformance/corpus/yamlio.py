@@ -229,16 +229,26 @@ def _code(character: int | str) -> int:
     return ord(character) if isinstance(character, str) else int(character)
 
 
-def read_bytes(path: str | os.PathLike, *, streams: bool = False) -> bytes:
-    """The bytes of the regular file ``path`` (a link followed), at most :data:`MAX_FILE_BYTES`;
-    with ``streams`` (a file the user names, such as ``--expectations <(...)``) a pipe or a
-    character device too, read to its end within the same bound. Opened without waiting on a
-    FIFO. Raises ``OSError`` for anything else, saying what it is."""
+NOT_FOLLOWED = "a symbolic link, which is not followed here: put the file itself in its place"
+"""Why :func:`read_bytes` without ``follow`` refuses a link."""
+
+
+def read_bytes(path: str | os.PathLike, *, streams: bool = False, follow: bool = True) -> bytes:
+    """The bytes of the regular file ``path`` (a link followed, unless ``follow`` is false), at
+    most :data:`MAX_FILE_BYTES`; with ``streams`` (a file the user names, such as
+    ``--expectations <(...)``) a pipe or a character device too, read to its end within the same
+    bound. Opened without waiting on a FIFO. Raises ``OSError`` for anything else, saying what it
+    is (:data:`NOT_FOLLOWED` for a link not followed)."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    if not follow and os.path.islink(path):
+        raise OSError(errno.ELOOP, NOT_FOLLOWED)
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+        fd = os.open(path, flags | (0 if follow else getattr(os, "O_NOFOLLOW", 0)))
     except OSError as exc:
         if exc.errno == errno.ENXIO:  # a socket, or a device without its driver: said as what it is
             raise OSError(errno.EINVAL, _NOT_REGULAR) from None
+        if not follow and exc.errno == errno.ELOOP and os.path.islink(path):  # made a link since
+            raise OSError(errno.ELOOP, NOT_FOLLOWED) from None
         raise
     try:
         mode = os.fstat(fd).st_mode
@@ -260,12 +270,12 @@ def read_bytes(path: str | os.PathLike, *, streams: bool = False) -> bytes:
         os.close(fd)
 
 
-def read_text(path: Path, shown: str, *, streams: bool = False) -> str:
-    """The text of a UTF-8 file (:func:`read_bytes`). Raises :class:`SuiteFileError` (file
-    ``shown``, with the line and column of the first byte that is not UTF-8) when it cannot be
-    read or decoded."""
+def read_text(path: Path, shown: str, *, streams: bool = False, follow: bool = True) -> str:
+    """The text of a UTF-8 file (:func:`read_bytes`, ``streams`` and ``follow`` as there). Raises
+    :class:`SuiteFileError` (file ``shown``, with the line and column of the first byte that is
+    not UTF-8) when it cannot be read or decoded."""
     try:
-        raw = read_bytes(path, streams=streams)
+        raw = read_bytes(path, streams=streams, follow=follow)
     except OSError as exc:
         raise SuiteFileError(FileError(shown, 0, 0, "", f"cannot read file: {exc.strerror or exc}")) from None
     try:

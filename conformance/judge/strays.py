@@ -19,9 +19,10 @@ FOREIGN_HINT = ("not a golden: goldens are files <area>/<case-id>.yaml or <area>
 
 def foreign(golden_dir: Path) -> list[Path]:
     """Every entry under ``golden_dir`` that is in no golden's place, sorted: a file at the top,
-    a folder that is not an area's or an edition's (and so all it holds), a folder or a link
+    a folder that is not an area's or an edition's (and so all it holds), a folder or a link not named as a golden
     inside a golden folder, an entry there whose name ends neither in ``.yaml`` nor in
-    :data:`conformance.judge.golden.MISNAMED` (reported by :func:`misnamed`). Links are reported, never followed.
+    :data:`conformance.judge.golden.MISNAMED` (reported by :func:`misnamed`). Links are never
+    followed; one in a golden's place is left to the reader of its golden, which refuses it.
     A kit temporary (an interrupted ``--update-goldens``'s) is not: the stale ones are removed
     (:func:`conformance.output.files.sweep_temporaries`), the others belong to a writer still running."""
     found: list[Path] = []
@@ -45,13 +46,13 @@ def foreign(golden_dir: Path) -> list[Path]:
 
 def _in_a_goldens_place(entry: os.DirEntry) -> bool:
     """Whether an entry of a golden folder stands where a golden does: a file named ``*.yaml`` (or
-    :data:`conformance.judge.golden.MISNAMED`), or anything else so named that is neither a folder
-    nor a link (a FIFO, a device, a socket), which the reader of its case's golden refuses ("not
-    a regular file"), so that it is reported once, and truly."""
+    :data:`conformance.judge.golden.MISNAMED`), or anything else so named that is not a folder (a
+    link, a FIFO, a device, a socket), which the reader of its case's golden refuses (a link is
+    not followed, the others are not regular files), so that it is reported once, and truly."""
     if not entry.name.endswith((".yaml", golden.MISNAMED)):
         return False
     try:
-        return not entry.is_dir(follow_symlinks=False) and not entry.is_symlink()
+        return entry.is_symlink() or not entry.is_dir(follow_symlinks=False)
     except OSError:
         return False
 
