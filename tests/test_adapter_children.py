@@ -39,3 +39,17 @@ def test_a_child_left_running_by_an_adapter_that_stops_cleanly_is_killed(tmp_pat
     finally:
         if _alive(pid):
             os.kill(pid, 9)
+
+
+@pytest.mark.skipif(os.name != "posix", reason="SIGTERM is POSIX")
+def test_an_adapter_killed_after_a_timeout_has_its_grace_to_clean_up(tmp_path, capsys):
+    """After a fault the kit sends SIGTERM and waits up to the grace PROTOCOL.md states (2 s)
+    before SIGKILL: a clean-up of a second is never cut short."""
+    marker = tmp_path / "cleaned"
+    adapter = shlex.join([sys.executable, str(STANDINS / "slow_cleanup.py"), str(marker)])
+    dirs = mini_suite(tmp_path / "s")
+    main(["run", "--adapter", adapter, "--timeout", "0.5", "--case", "kit-echo-number",
+          "--scenarios-dir", str(dirs["scenarios"]), "--spec-dir", str(dirs["spec"]), "--golden-dir", str(dirs["golden"])])
+    out, err = capsys.readouterr()
+    assert "no answer within 0.5 s" in out + err, out + err
+    assert marker.exists(), "the clean-up was cut short by SIGKILL"

@@ -27,8 +27,10 @@ INLINE_WRITE_BYTES = 4096
 STDERR_BUFFER_BYTES = 64 * 1024
 """How much of an adapter's standard error the client keeps (the most recent bytes)."""
 
-KILL_GRACE = 0.5
-"""Seconds an adapter's process group has between ``SIGTERM`` and ``SIGKILL`` when it is killed."""
+KILL_GRACE = 2.0
+"""Seconds an adapter's process group has between ``SIGTERM`` and ``SIGKILL`` when it is killed: time
+for a clean-up (a sandbox removed, a measured process's data saved); the wait ends as soon as the
+adapter exits."""
 
 STDERR_TAIL_CHARS = 4000
 """How many characters of that buffer an ``errored`` answer carries."""
