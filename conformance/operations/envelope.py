@@ -197,7 +197,8 @@ class Diag(OpModel):
 
 
 class SettingsOutput(OpModel):
-    """``auditEntries`` in force; ``toml`` its stored form; ``ignored`` whether a value present in
+    """``auditEntries`` in force; ``toml`` its stored form (ENV-AUDIT-TOML-FORM: the default's when
+    there is no file or key, or the value is ignored); ``ignored`` whether a value present in
     the file was ignored (invalid TOML or value) so that the default applies; ``diagnostics``: the
     one diagnostic saying why when it was (ENV-AUDIT-SETTING-INVALID), else ``[]``."""
 
