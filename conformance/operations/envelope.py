@@ -1,7 +1,7 @@
 """Input and output models of the envelope area's stateless operations (the pi-developer-messages
 README, ENV-DECISION-*); ``envelope.session`` is declared in
 :mod:`conformance.operations.envelope_session`. The contribution content forms, refusals, error
-codes and versions are described in the guide ``docs/envelope.md``. Models and schemas only: the
+codes and revisions are described in the guide ``docs/envelope.md``. Models and schemas only: the
 rules are the reference's."""
 
 from __future__ import annotations
