@@ -100,6 +100,24 @@ def test_published_style_diagnostics_pass_every_case_whose_clauses_decide_no_fac
     assert any(statuses[c.id] != "passed" for c in cases if c.facets), "the decided facets are compared"
 
 
+def test_diagnostics_in_another_order_pass_every_case():
+    """PROF-DIAG-CODES gives the diagnostics of an answer no order (nor does ENV-AUDIT-SETTING-INVALID or
+    ENV-REGISTRY-INCOMPATIBLE), so an implementation that lists them in the reverse of the
+    reference's order passes every profiles and envelope case (ADAPTERS.md, "Diagnostics"): among
+    them prof-strength-chain-bytes-two-byte-default-over, whose profile-total-size the published
+    pi-prompt-profiles reports before auto-none and the reference after it. Seen failing with
+    ``conformance.judge.facets.UNORDERED`` empty (the probe then failed the cases with two or more
+    diagnostics)."""
+    from tests.standins.probes import ReversedDiagnostics, _reversed_diagnostics
+
+    cases = load_suite(areas=["profiles", "envelope"]).cases
+    goldens = {c.id: golden.read(golden.golden_path(golden.GOLDEN_DIR, c.area, c.id)) for c in cases if c.error_code is None}
+    reordered = {cid for cid, g in goldens.items() if g and _reversed_diagnostics(g["output"]) != g["output"]}
+    assert "prof-strength-chain-bytes-two-byte-default-over" in reordered and len(reordered) > 20
+    statuses = _run(ReversedDiagnostics, cases)
+    assert {cid: s for cid, s in statuses.items() if s != "passed"} == {}
+
+
 def test_a_clause_that_decides_a_facet_says_so_in_its_statement():
     """Every facet a clause decides is named in its statement, and every clause that names a
     diagnostic's detail, a loser's reason or a null scope declares the facet."""

@@ -25,7 +25,8 @@ NEVER_COMPARED: dict[str, tuple[str, ...]] = {"Diag": ("message",)}
 """Fields an implementation may give that are never compared (text meant for people)."""
 
 UNORDERED = frozenset({"Diag"})
-"""Definitions whose lists are compared without regard to order."""
+"""Definitions whose lists are compared without regard to order: diagnostics (PROF-DIAG-CODES: the
+diagnostics of one answer are a collection; ADAPTERS.md, "Diagnostics have no order")."""
 
 
 def unknown(names: Iterable[str]) -> list[str]:

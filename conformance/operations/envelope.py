@@ -1,7 +1,7 @@
 """Input and output models of the envelope area's stateless operations (the pi-developer-messages
 README, ENV-DECISION-*); ``envelope.session`` is declared in
 :mod:`conformance.operations.envelope_session`. The contribution content forms, refusals, error
-codes and versions are described in the guide ``docs/envelope.md``. Models and schemas only: the
+codes and revisions are described in the guide ``docs/envelope.md``. Models and schemas only: the
 rules are the reference's."""
 
 from __future__ import annotations
@@ -197,7 +197,8 @@ class Diag(OpModel):
 
 
 class SettingsOutput(OpModel):
-    """``auditEntries`` in force; ``toml`` its stored form; ``ignored`` whether a value present in
+    """``auditEntries`` in force; ``toml`` its stored form (ENV-AUDIT-TOML-FORM: the default's when
+    there is no file or key, or the value is ignored); ``ignored`` whether a value present in
     the file was ignored (invalid TOML or value) so that the default applies; ``diagnostics``: the
     one diagnostic saying why when it was (ENV-AUDIT-SETTING-INVALID), else ``[]``."""
 

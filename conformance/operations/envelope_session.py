@@ -1,5 +1,5 @@
 """The ``envelope.session`` operation's models: session scripts, the probe payload and the probe
-adapter (ENV-DECISION-*). Every step with its answer, the probe adapter's methods and the versions
+adapter (ENV-DECISION-*). Every step with its answer, the probe adapter's methods and the revisions
 are described in the guide ``docs/envelope.md``. Models and schemas only: the rules are the
 reference's."""
 

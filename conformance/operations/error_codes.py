@@ -63,8 +63,8 @@ ERRORS: dict[str, dict[str, str]] = {
         "input-invalid": "`key` is missing, a parse gives no `scope` or `value`, or a scope's config is "
                          "neither an object nor null",
     },
-    "profiles.picker": {"input-invalid": "the action lacks what it needs: `provider` for models, `total` and "
-                                         "`terminalRows` for the window"},
+    "profiles.picker": {"input-invalid": "the action lacks what it needs: `provider` for models, `total` for "
+                                         "the window"},
     "profiles.config-edit": _TREE,
     "profiles.session": {
         **_TREE,

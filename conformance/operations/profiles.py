@@ -332,7 +332,8 @@ operation("profiles.config-edit", input=ConfigEditInput, output=ConfigEditOutput
 class PickerInput(OpModel):
     """``providers``/``models`` (of ``provider``) from ``models``; ``filter`` ``items`` by
     ``query``; ``window`` for ``total`` items, ``selected`` (an index outside the list is taken
-    as the nearest end; absent: 0, PROF-PICKER-WINDOW-CLAMP) and ``terminalRows``; ``pages`` of
+    as the nearest end; absent: 0, PROF-PICKER-WINDOW-CLAMP) and ``terminalRows`` (absent: no
+    height known, so ten rows, PROF-PICKER-WINDOW); ``pages`` of
     ``items``; ``bind`` choices (providers, then models of ``provider`` when given)."""
 
     action: Literal["providers", "models", "filter", "window", "pages", "bind"]

@@ -7,7 +7,8 @@ a form the kit must accept:
   and that the reference leaves out, given as ``null`` (as a JavaScript implementation that
   writes ``undefined`` fields as ``null`` would);
 - ``AbsentForNull``: every such property that the reference gives as ``null`` left out, where
-  the schema does not require it.
+  the schema does not require it;
+- ``ReversedDiagnostics``: every list of diagnostics of a profiles or envelope answer reversed.
 """
 
 from __future__ import annotations
@@ -99,3 +100,24 @@ class PublishedDiagnostics(ReferenceImplementation):
     def run(self, op: str, input: dict, root: str | None) -> dict:
         output = super().run(op, input, root)
         return _published_diagnostics(output) if op.startswith("profiles.") else output
+
+
+def _reversed_diagnostics(value: Any) -> Any:
+    if isinstance(value, list):
+        return [_reversed_diagnostics(v) for v in value]
+    if not isinstance(value, dict):
+        return value
+    return {k: list(reversed(_reversed_diagnostics(v))) if k == "diagnostics" and isinstance(v, list)
+            else _reversed_diagnostics(v) for k, v in value.items()}
+
+
+class ReversedDiagnostics(ReferenceImplementation):
+    """The reference, with every list of diagnostics of a profiles or envelope answer (at any
+    depth: a resolution's, a session step's) in the reverse order, as an implementation that
+    reports them in the order it meets them rather than the reference's sorted order would."""
+
+    name = "reversed-diagnostics"
+
+    def run(self, op: str, input: dict, root: str | None) -> dict:
+        output = super().run(op, input, root)
+        return _reversed_diagnostics(output) if op.startswith(("profiles.", "envelope.")) else output

@@ -229,8 +229,8 @@ def picker_op(inp: PickerInput, ctx: Context) -> dict[str, Any]:
     if inp.action == "pages":
         return {"pages": picker.pages(inp.items)}
     if inp.action == "window":
-        if inp.total is None or inp.terminalRows is None:
-            raise SpecError("input-invalid", "window needs total and terminalRows", path="total")
+        if inp.total is None:
+            raise SpecError("input-invalid", "window needs total", path="total")
         rows = picker.visible_rows(inp.terminalRows)
         start, end = picker.visible_window(inp.total, inp.selected or 0, rows)
         return {"window": {"rows": rows, "start": start, "end": end}}

@@ -42,9 +42,12 @@ def filter_items(items: list[str], query: str) -> list[str]:
     return list(items) if not q else [i for i in items if q in i.lower()]
 
 
-def visible_rows(terminal_rows: int) -> int:
+def visible_rows(terminal_rows: int | None) -> int:
     """Rows the list may use: at most ten, sized down to the terminal height minus four rows of
-    chrome (title, filter line, hint, border), and at least one. Implements PROF-PICKER-WINDOW."""
+    chrome (title, filter line, hint, border), and at least one; ``None`` (no height known): ten,
+    nothing to size down to. Implements PROF-PICKER-WINDOW."""
+    if terminal_rows is None:
+        return MAX_VISIBLE_ROWS
     return max(1, min(MAX_VISIBLE_ROWS, terminal_rows - RESERVED_ROWS))
 
 
