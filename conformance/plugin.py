@@ -222,7 +222,7 @@ def conformance_runner(request: pytest.FixtureRequest):
         pytest.exit(f"no goldens at {gold}: install the kit from its wheel or sdist, "
                     "or from a source checkout with `pip install -e .` (see README.md)", returncode=ExitCode.USAGE)
     if getattr(config.option, "update_snapshots", False):
-        from conformance.judge.golden import check_update_folders
+        from conformance.output.report_paths import check_update_folders
 
         try:
             check_update_folders(gold, session.scenarios_dir)

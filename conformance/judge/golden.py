@@ -38,28 +38,6 @@ HEADER = (
 )
 
 
-def check_update_folders(golden_dir: Path, scenarios_dir: Path | None) -> None:
-    """Refuse to write goldens into ``golden_dir`` when it is ``scenarios_dir`` (``None``: the
-    kit's own scenarios), lies inside it or holds it, links resolved: goldens written there would
-    be read as scenario files, or scenario files taken for goldens, by the next run. Raises
-    ``ValueError`` naming both folders; writes nothing."""
-    from conformance.corpus.cases import SCENARIOS_DIR
-
-    def resolved(folder: Path) -> Path:
-        try:
-            return Path(folder).resolve()
-        except (RuntimeError, OSError):
-            return Path(os.path.abspath(folder))
-
-    gold, scenarios = resolved(golden_dir), resolved(scenarios_dir or SCENARIOS_DIR)
-    relation = ("is" if gold == scenarios else "lies inside" if gold.is_relative_to(scenarios)
-                else "holds" if scenarios.is_relative_to(gold) else None)
-    if relation is not None:
-        raise ValueError(f"the golden folder {gold} {relation} the scenario folder {scenarios}: "
-                         "goldens and scenario files must be kept apart to write goldens; "
-                         "give --golden-dir a folder of its own")
-
-
 def golden_path(golden_dir: Path, area: str, case_id: str, edition: str | None = None) -> Path:
     """Where the golden of ``case_id`` lives when judged by ``edition`` (``None`` or the area's
     default: ``<area>/``): the edition's own golden (``<area>@<edition>/``) when there is one,

@@ -120,7 +120,9 @@ class Runner:
         if update and not is_bundled_reference(adapter):
             raise ValueError("goldens can only be written by the bundled reference implementation")
         if update:
-            golden.check_update_folders(golden_dir, scenarios_dir)
+            from conformance.output.report_paths import check_update_folders
+
+            check_update_folders(golden_dir, scenarios_dir)
         self.adapter = adapter
         self.golden_dir = golden_dir
         self.timeout = timeout

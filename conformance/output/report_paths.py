@@ -1,6 +1,6 @@
-"""Where a command may write its reports and pages, checked before it does any work: never over what
-the command reads (its expectations, the suite's scenarios, goldens and catalogue) nor among the
-files of the kit's or the reference's packages."""
+"""Where a command may write its reports, pages and goldens, checked before it does any work: never
+over what the command reads (its expectations, the suite's scenarios, goldens and catalogue) nor
+among the files of the kit's or the reference's packages; goldens never among scenario files."""
 
 from __future__ import annotations
 
@@ -32,6 +32,22 @@ def _resolved(folder: Path) -> Path:
         return folder.resolve()
     except (RuntimeError, OSError):
         return Path(os.path.abspath(folder))
+
+
+def check_update_folders(golden_dir: Path, scenarios_dir: Path | None) -> None:
+    """Refuse to write goldens into ``golden_dir`` when it is ``scenarios_dir`` (``None``: the
+    kit's own scenarios), lies inside it or holds it, links resolved: goldens written there would
+    be read as scenario files, or scenario files taken for goldens, by the next run. Raises
+    ``ValueError`` naming both folders; writes nothing."""
+    from conformance.corpus.cases import SCENARIOS_DIR
+
+    gold, scenarios = _resolved(Path(golden_dir)), _resolved(Path(scenarios_dir or SCENARIOS_DIR))
+    relation = ("is" if gold == scenarios else "lies inside" if gold.is_relative_to(scenarios)
+                else "holds" if scenarios.is_relative_to(gold) else None)
+    if relation is not None:
+        raise ValueError(f"the golden folder {gold} {relation} the scenario folder {scenarios}: "
+                         "goldens and scenario files must be kept apart to write goldens; "
+                         "give --golden-dir a folder of its own")
 
 
 KIT_FILES = "which holds the kit's own files (its scenarios, goldens, catalogue or code)"
