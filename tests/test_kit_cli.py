@@ -25,7 +25,7 @@ def test_exit_codes(tmp_path, capsys):
     assert cli(dirs, "run", "-q", "--adapter", "python:tests.kit_fixtures:CannotStart") == 3
     assert cli(dirs, "run", "-q", "--adapter", "python:tests.kit_fixtures:Nope") == 3
     assert cli(dirs, "run", "-q", "--adapter", "python:tests.kit_fixtures:Echo", "--case", "zzz*") == 2
-    write(dirs["scenarios"] / "kit" / "bad.yaml", "format: 2\n")
+    write(dirs["scenarios"] / "kit" / "bad.yaml", "format: 3\n")
     assert cli(dirs, "run", "-q", "--adapter", "python:tests.kit_fixtures:Echo") == 2
     err = capsys.readouterr().err
     assert "bad.yaml:1:1: format:" in err

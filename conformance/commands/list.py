@@ -19,8 +19,10 @@ def run(args: argparse.Namespace) -> ExitCode:
     session = session_of(args)
     suite, cases = session.suite(), session.cases()
     session.check_edition_fits(cases)
-    for c in cases:
-        print(f"{c.id}\t{c.op}\t{','.join(c.clauses)}\t{c.title}")
+    from conformance.corpus.editions import judged
+
+    for c in cases:  # the clauses the case cites in the edition judging it (its clauses@ of that edition too)
+        print(f"{c.id}\t{c.op}\t{','.join(c.cited(judged(session.edition, c.area)))}\t{c.title}")
     code = print_suite_errors(suite.errors)
     if (args.case or args.op) and not cases:
         raise UsageError(nothing_selected(suite, args))

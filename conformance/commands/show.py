@@ -38,7 +38,9 @@ def run(args: argparse.Namespace) -> ExitCode:
     print(f"{case.id}: {case.title}\n  file: {case.file}:{case.line}\n  op: {case.op}\n"
           f"  editions: {', '.join(case.editions) if case.editions is not None else '-'}\n"
           f"  tags: {', '.join(case.tags) or '-'}\n  facets its clauses decide: {', '.join(case.facets) or '-'}\n  clauses:\n"
-          + describe_clauses(session.catalogue(), case.clauses, indent="    "))
+          + describe_clauses(session.catalogue(), case.clauses, indent="    ")
+          + "".join(f"\n  clauses@{name} (cited when judged in {name}):\n"
+                    + describe_clauses(session.catalogue(), ids, indent="    ") for name, ids in case.clauses_at.items()))
     if case.normalise:
         print(f"  normalise: {', '.join(case.normalise)}")
     if case.tree is not None:

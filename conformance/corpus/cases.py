@@ -17,7 +17,7 @@ from typing import Any
 
 from conformance.corpus import yamlcache
 from conformance.corpus.catalogue import SCENARIO_AREAS, load_catalogue
-from conformance.corpus.editions import holds
+from conformance.corpus.editions import default_of, holds
 from conformance.output.files import shown_path
 from conformance.corpus.idscan import parsed_ids, scanned_ids
 from conformance.judge.normalise import names as normaliser_names
@@ -40,8 +40,10 @@ class Case:
         area: the file's area. file, line: where the case is written.
         editions: the editions of its area the case holds for (declared, else those its clauses
             share; ``conformance.corpus.editions``), or ``None`` for a case of an area without editions.
-        facets: the facets its clauses decide (their catalogue ``facets``): compared whatever
-            the implementation declares (:mod:`conformance.judge.facets`).
+        facets: the facets its clauses decide (their catalogue ``facets``, of every edition's
+            citations): compared whatever the implementation declares (:mod:`conformance.judge.facets`).
+        clauses_at: its citations by edition (format 2, keys ``clauses@EDITION``): edition to the
+            clauses it cites only when judged in that edition (:meth:`cited`).
     """
 
     id: str
@@ -60,6 +62,26 @@ class Case:
     column: int = 1
     editions: tuple[str, ...] | None = None
     facets: tuple[str, ...] = ()
+    clauses_at: dict[str, list[str]] = field(default_factory=dict)
+
+    def cited(self, edition: str | None) -> list[str]:
+        """The clauses the case cites when judged by ``edition`` (``None``: its area's default):
+        ``clauses`` and, after them, those of ``clauses@EDITION``."""
+        name = edition if edition is not None else default_of(self.area)
+        return list(self.clauses) + list(self.clauses_at.get(name or "", ()))
+
+    def every_citation(self) -> list[str]:
+        """Every clause the case cites in any edition: ``clauses``, then each edition's own."""
+        return list(self.clauses) + [cid for ids in self.clauses_at.values() for cid in ids]
+
+
+def citations(case: Any, edition: str | None = None, *, every: bool = False) -> list[str]:
+    """The clauses ``case`` cites when judged by ``edition`` (:meth:`Case.cited`), or in any
+    edition with ``every`` (:meth:`Case.every_citation`). An object with ``clauses`` only (a
+    case made by a test or a tool) cites those."""
+    if not hasattr(case, "cited"):
+        return list(case.clauses)
+    return case.every_citation() if every else case.cited(edition)
 
 
 @dataclass
@@ -228,7 +250,8 @@ _TREE_ENTRY_SHAPE = {"*": (str, int, bool)}
 _TREE_FIELDS = frozenset(ENTRY_FIELDS)
 _RECORD_SHAPE = {"id": str, "title": str, "clauses": [str], "tags": [str], "op": str, "input": {"*": object},
                  "tree": (None, {"*": _TREE_ENTRY_SHAPE}), "error_code": (str, None), "normalise": [str],
-                 "requires": [str], "area": str, "line": int, "column": int, "editions": (None, [str])}
+                 "requires": [str], "area": str, "line": int, "column": int, "editions": (None, [str]),
+                 "clauses_at": {"*": [str]}}
 """A checked case as a cache entry keeps it (:mod:`conformance.corpus.scenario_checks`)."""
 
 
@@ -378,7 +401,7 @@ def load_suite(scenarios_dir: Path = SCENARIOS_DIR, *, areas: list[str] | None =
         _add_cases(suite, cases, retired, seen)
     decided = {cid: c.facets for cid, c in cat.clauses.items() if c.facets}
     for case in suite.cases:
-        case.facets = tuple(sorted({f for cid in case.clauses for f in decided.get(cid, ())}))
+        case.facets = tuple(sorted({f for cid in case.every_citation() for f in decided.get(cid, ())}))
     if held:  # right after the catalogue's own errors, which say why
         suite.errors.insert(len(errs) + len(cat.errors), held_error(str(spec_dir or "conformance/spec"), held))
     suite.ids.update(seen)

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import re
 
-# A key the scan understands: a plain word (or one quoted without escapes), a colon, then a space and
-# the value or nothing.
-_KEY = re.compile(r"""(?P<key>[A-Za-z_][A-Za-z0-9_-]*|"[A-Za-z_][A-Za-z0-9_-]*"|'[A-Za-z_][A-Za-z0-9_-]*')[ ]*:"""
+# A key the scan understands: a plain word (or one quoted without escapes), perhaps with an edition
+# after an "@" (``clauses@pi-1.6.0``, scenario format 2), a colon, then a space and the value or nothing.
+_KEY = re.compile(r"""(?P<key>[A-Za-z_][A-Za-z0-9_-]*(?:@[A-Za-z0-9._-]+)?|"[A-Za-z_][A-Za-z0-9_-]*"|'[A-Za-z_][A-Za-z0-9_-]*')[ ]*:"""
                   r"""(?:[ ]+(?P<value>.*))?""")
 # A case's id value as the scan reads it: an id, quoted or not, perhaps with a comment.
 _ID_VALUE = re.compile(r"""(?:([a-z0-9][a-z0-9-]*)|"([a-z0-9][a-z0-9-]*)"|'([a-z0-9][a-z0-9-]*)')(?:[ ]+#.*)?""")

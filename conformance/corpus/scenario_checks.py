@@ -28,10 +28,22 @@ class ExpectedError(BaseModel):
     code: str = Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")
 
 
-class CaseModel(BaseModel):
-    """One case as written in a scenario file."""
+CITED_AT = "clauses@"
+"""The prefix of a case's key ``clauses@EDITION`` (format 2): the clauses it cites only when judged
+in that edition."""
 
-    model_config = ConfigDict(extra="forbid")
+_CITED_AT_SCHEMA = {"type": "array", "items": {"type": "string"}, "minItems": 1,
+                    "description": "Format 2: the clauses this case cites only when it is judged in the "
+                                   "edition named after the @ (an edition of the file's area that the case "
+                                   "holds for; each clause holds in that edition)."}
+
+
+class CaseModel(BaseModel):
+    """One case as written in a scenario file. Besides these fields, a case of a format-2 file may
+    have keys ``clauses@EDITION`` (checked apart from the model, see :func:`_cited_at`)."""
+
+    model_config = ConfigDict(extra="forbid",
+                              json_schema_extra={"patternProperties": {f"^{CITED_AT}": _CITED_AT_SCHEMA}})
 
     id: str = Field(pattern=CASE_ID, max_length=80)
     title: str = Field(min_length=1)
@@ -47,11 +59,15 @@ class CaseModel(BaseModel):
 
 
 class ScenarioFile(BaseModel):
-    """A scenario file."""
+    """A scenario file. Format versions: 1, the first published format; 2, a case may also cite
+    clauses by edition, keys ``clauses@EDITION`` (a list of clause ids cited only when the case is
+    judged in that edition; refused in a file of format 1)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", json_schema_extra={
+        "if": {"properties": {"format": {"const": 1}}},
+        "then": {"properties": {"cases": {"items": {"propertyNames": {"not": {"pattern": f"^{CITED_AT}"}}}}}}})
 
-    format: Literal[1]
+    format: Literal[1, 2]
     area: Literal[SCENARIO_AREAS]  # type: ignore[valid-type]
     title: str = Field(min_length=1)
     description: str | None = None
@@ -149,8 +165,10 @@ class _Where:
 
 def _load_case(raw: Any, base: tuple, where: _Where) -> tuple[Record | None, list[FileError]]:
     """One case checked on its own: its record, or ``None`` and every problem found."""
+    at_keys = [k for k in raw if isinstance(k, str) and k.startswith(CITED_AT)] if isinstance(raw, dict) else []
     try:
-        model = CaseModel.model_validate(raw, strict=True)
+        model = CaseModel.model_validate({k: v for k, v in raw.items() if k not in at_keys} if at_keys else raw,
+                                         strict=True)
     except ValidationError as exc:
         return None, validation_errors(exc, where.shown, where.positions, base)
     op_name = model.op or where.head.op
@@ -165,6 +183,7 @@ def _load_case(raw: Any, base: tuple, where: _Where) -> tuple[Record | None, lis
             where.held.setdefault(cid, []).append(model.id)
         return None, []
     editions = _case_editions(model, base, where, problems)
+    cited_at = _cited_at(model, {k: raw[k] for k in at_keys}, editions, base, where, problems)
     if problems:
         return None, problems
     line, column = where.positions.get(base, (0, 0))
@@ -172,7 +191,55 @@ def _load_case(raw: Any, base: tuple, where: _Where) -> tuple[Record | None, lis
             "op": op_name, "input": model.input, "tree": None if tree is None else tree_data(tree),
             "error_code": model.error.code if model.error else None, "normalise": list(model.normalise),
             "requires": list(model.requires), "area": where.head.area, "line": line, "column": column,
-            "editions": None if editions is None else list(editions)}, []
+            "editions": None if editions is None else list(editions), "clauses_at": cited_at}, []
+
+
+def _cited_at(model: CaseModel, given: dict[str, Any], editions: tuple[str, ...] | None, base: tuple,
+              where: _Where, problems: list[FileError]) -> dict[str, list[str]]:
+    """The case's citations by edition (its keys ``clauses@EDITION``, format 2) as ``{edition:
+    [clause ids]}``. Each problem is added to ``problems`` at its key: the key in a file of format
+    1; an edition that is not one of the area's, or not one the case holds for (``editions``);
+    a value that is not a non-empty list of ids; an unknown clause, one of another area, one that
+    does not hold in that edition, or one the case's ``clauses`` cite already."""
+    out: dict[str, list[str]] = {}
+    area = where.head.area
+    for key, ids in given.items():
+        at = base + (key,)
+        name = key[len(CITED_AT):]
+        known = edition_names(area)
+        if where.head.format < 2:
+            problems.append(where.error(at, f"{key} needs format: 2 (citations by edition, AUTHORING.md); "
+                                            f"this file is format {where.head.format}"))
+        elif len(known) < 2:
+            problems.append(where.error(at, f"area {area!r} has one edition ({', '.join(known) or 'none'}): "
+                                            "cite the clause in clauses"))
+        elif name not in known:
+            problems.append(where.error(at, f"unknown edition {name!r} of area {area!r} "
+                                            f"(the editions are {', '.join(known)})"))
+        elif editions is not None and name not in editions:
+            problems.append(where.error(at, f"the case holds in {', '.join(editions)} only, not in {name}"))
+        elif not isinstance(ids, list) or not ids or not all(isinstance(cid, str) for cid in ids):
+            problems.append(where.error(at, "must be a list of one or more clause ids"))
+        else:
+            bad = [_cited_at_problem(cid, name, model, where) for cid in ids]
+            problems.extend(where.error(at + (j,), why) for j, why in enumerate(bad) if why)
+            out[name] = list(ids)
+    return out
+
+
+def _cited_at_problem(cid: str, edition: str, model: CaseModel, where: _Where) -> str | None:
+    """Why clause ``cid`` cannot be cited under ``edition`` by ``model``, or ``None``."""
+    if where.known_clauses is not None and cid not in where.known_clauses:
+        return f"unknown clause {cid!r} (not in conformance/spec)"
+    prefix = CLAUSE_PREFIX.get(where.head.area)
+    if prefix is not None and not cid.startswith(prefix):
+        return f"clause {cid!r} is not of area {where.head.area!r} (its clauses start with {prefix})"
+    held = where.clause_editions.get(cid)
+    if held is not None and edition not in held:
+        return f"clause {cid!r} does not hold in edition {edition} (its editions: {', '.join(held)})"
+    if cid in model.clauses:
+        return f"{cid!r} is cited in clauses already"
+    return None
 
 
 def _case_editions(model: CaseModel, base: tuple, where: _Where,

@@ -249,7 +249,15 @@ def fault_ops(fault: Fault, cases: Sequence[Any]) -> set[str] | None:
     if fault.ops is not None:
         return set(fault.ops)
     named = set(fault.clauses)
-    return {c.op for c in cases if c.area == fault.area and named & set(c.clauses)} or None
+    return {c.op for c in cases if c.area == fault.area and named & set(_citations(c))} or None
+
+
+def _citations(case: Any, runner: Any = None) -> list[str]:
+    """The clauses ``case`` cites when judged in ``runner``'s run, or in any edition without one
+    (:func:`conformance.corpus.cases.citations`)."""
+    from conformance.corpus.cases import citations
+
+    return citations(case, runner.edition_of(case) if runner is not None else None, every=runner is None)
 
 
 def _cases_for(fault: Fault, cases: Sequence[Any]) -> list[Any]:
@@ -278,7 +286,7 @@ def _run_fault(fault: Fault, result: FaultResult, run: list[Any], runner: Any,
     others, those of the operations already caught first; with ``first_only``, only until the
     fault is caught and each catching case's operation has a case that still passes."""
     named = set(fault.clauses)
-    citing = [c for c in run if named & set(c.clauses)]
+    citing = [c for c in run if named & set(_citations(c, runner))]
     citing_ids = {c.id for c in citing}
     by_id = {c.id: c for c in run}
 
@@ -306,7 +314,7 @@ def _run_fault(fault: Fault, result: FaultResult, run: list[Any], runner: Any,
         check(case)
     counting = [by_id[cid] for cid in result.caught_by
                 if result.ops[by_id[cid].op][0] > result.ops[by_id[cid].op][1]]
-    result.proves = [cl for cl in fault.clauses if any(cl in c.clauses for c in counting)]
+    result.proves = [cl for cl in fault.clauses if any(cl in _citations(c, runner) for c in counting)]
 
 
 def catch_matrix(faults: Sequence[Fault], cases: Sequence[Any], session: Any = None, *,
@@ -391,7 +399,7 @@ def uncited_catches(results: Sequence[FaultResult], cases: Sequence[Any]) -> lis
         for case_id in r.caught_by:
             case = by_id.get(case_id)
             ran, failing = r.ops.get(case.op, (0, 0)) if case is not None else (0, 0)
-            if ran and failing <= NARROW * ran and not set(case.clauses) & set(r.clauses):
+            if ran and failing <= NARROW * ran and not set(_citations(case)) & set(r.clauses):
                 found.append((case_id, r.id, list(r.clauses)))
     return sorted(found)
 

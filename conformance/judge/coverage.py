@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from conformance.corpus.cases import Case, select
-from conformance.corpus.editions import holds
+from conformance.corpus.cases import Case, citations, select
+from conformance.corpus.editions import holds, judged
 from conformance.corpus.catalogue import Catalogue, Clause
 from conformance.corpus.yamlio import FileError
 from conformance.session import Session
@@ -31,11 +31,18 @@ def shows_refusal(case: Case) -> bool:
     return case.error_code is not None or "refusal" in case.tags
 
 
-def covering_cases(cat: Catalogue, cid: str, cases: list[Case]) -> list[Case]:
+def covering_cases(cat: Catalogue, cid: str, cases: list[Case], edition: str | None = None) -> list[Case]:
     """The cases that cover clause ``cid``: those that cite it, and those that cite a clause whose
-    ``source`` relies on it (a decision clause is covered through the clauses citing it)."""
+    ``source`` relies on it (a decision clause is covered through the clauses citing it). With an
+    ``edition`` (a run's), a case's citations are those it makes when judged in a run of it
+    (``clauses`` and its ``clauses@`` of the edition judging its area); without, those of every
+    edition (the loader holds each ``clauses@EDITION`` clause to hold in that edition)."""
     through = set(cat.cited_by(cid)) - {cid}
-    return [c for c in cases if cid in c.clauses or through.intersection(c.clauses)]
+
+    def cited(case: Case) -> list[str]:
+        return citations(case, every=True) if edition is None else citations(case, judged(edition, case.area))
+
+    return [c for c in cases if cid in (found := cited(c)) or through.intersection(found)]
 
 
 def clause_coverage(cases: list[Case], session: Session | None = None, *,
@@ -56,7 +63,7 @@ def clause_coverage(cases: list[Case], session: Session | None = None, *,
         if edition is not None and not holds(tuple(clause.editions) if clause.editions else None,
                                              clause.area, edition):
             continue
-        covering = covering_cases(cat, cid, cases)
+        covering = covering_cases(cat, cid, cases, edition)
         cov.clauses[cid] = clause
         cov.cases[cid] = [c.id for c in covering]
         if clause.check == "manual":
@@ -162,7 +169,7 @@ def fault_coverage(cases: list[Case], faults, session: Session | None = None, *,
         matrix = catch_matrix(faults, cases, session, first_only=True)
     fc = FaultCoverage(too_broad=[r.id for r in matrix.too_broad], survivors=[r.id for r in matrix.survivors],
                        cannot_apply=[f"{r.id}: {r.cannot_apply}" for r in matrix.unapplied], allowed=set(allowed or ()))
-    cited = {cid for c in cases for cid in c.clauses}
+    cited = {cid for c in cases for cid in citations(c, every=True)}
     proves = {cid: [r.id for r in matrix.results if cid in r.proves] for cid in cat.clauses}
     for cid, clause in cat.clauses.items():
         if (areas and clause.area not in areas) or clause.level != "MUST":

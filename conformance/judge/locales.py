@@ -133,10 +133,11 @@ def parse_locales(text: str) -> tuple[str, ...]:
 
 def collation_cases(cases: Sequence, catalogue=None) -> list:
     """The cases that cite a clause naming a ``collation`` (in the order given)."""
+    from conformance.corpus.cases import citations
     from conformance.corpus.catalogue import collation_clauses, load_catalogue
 
     clauses = collation_clauses(catalogue if catalogue is not None else load_catalogue())
-    return [case for case in cases if clauses.intersection(case.clauses)]
+    return [case for case in cases if clauses.intersection(citations(case, every=True))]
 
 
 def _short(answer: Answer, case, roots: list[str]) -> tuple:

@@ -17,7 +17,7 @@ from conformance.corpus import editions
 from conformance.corpus.yamlio import FileError
 from conformance.errors import validation_problem
 from conformance.adapters.base import Adapter, Answer, Hello, output_problem
-from conformance.corpus.cases import Case
+from conformance.corpus.cases import Case, citations
 from conformance.output.console import shown
 from conformance.judge.normalise import replace_root
 from conformance.operations import get as get_operation
@@ -274,9 +274,11 @@ class Runner:
         answer, roots = self._ask(case)
         return answer, roots, time.perf_counter() - started
 
-    @staticmethod
-    def result(case: Case, verdict: "Verdict", answer: Answer | None = None, duration: float = 0.0) -> CaseResult:
-        return CaseResult(id=case.id, area=case.area, op=case.op, title=case.title, clauses=case.clauses,
+    def result(self, case: Case, verdict: "Verdict", answer: Answer | None = None, duration: float = 0.0) -> CaseResult:
+        """The result of ``case`` by ``verdict``; its clauses are those the case cites in the
+        edition that judges it (its ``clauses@`` of that edition after its ``clauses``)."""
+        return CaseResult(id=case.id, area=case.area, op=case.op, title=case.title,
+                          clauses=citations(case, self.edition_of(case)),
                           status=verdict.status, duration=duration, message=sizes.cut_text(verdict.message),
                           diff=verdict.diff,
                           stderr=answer.stderr if answer is not None and answer.kind == "errored" else "",
@@ -541,8 +543,13 @@ class ByEdition:
     def __init__(self, make: Callable[[str | None], Any]) -> None:
         self.make, self.runners = make, {}
 
+    @staticmethod
+    def edition_of(case: Any) -> str | None:
+        """The edition ``case`` runs under: the first it holds for (``None``: the default)."""
+        return case.editions[0] if case.editions else None
+
     def run_case(self, case: Any) -> Any:
-        edition = case.editions[0] if case.editions else None
+        edition = self.edition_of(case)
         if edition not in self.runners:
             self.runners[edition] = self.make(edition)
             self.runners[edition].start()

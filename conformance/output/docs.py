@@ -36,7 +36,7 @@ def render_area(area: str, cases: list[Case], session: Session) -> str:
         lines += [f"## {cid}", "", f"**{' · '.join(flags)}** -- {clause.statement}", "", f"Source: {clause.source}", ""]
         if clause.note:
             lines += [clause.note, ""]
-        covering = [c for c in cases if cid in c.clauses]
+        covering = [c for c in cases if cid in c.every_citation()]
         citing = cat.cited_by(cid)
         through = len(covering_cases(cat, cid, cases))
         if clause.check == "manual":

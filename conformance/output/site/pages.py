@@ -143,7 +143,7 @@ def area_page(area: str, cat: Catalogue, views: list[CaseView]) -> dict[str, Any
         key = clause.file
         if key not in sections:
             sections[key] = Section(_file_title(clause), f"part-{Path(key).stem}", [])
-        citing = [v for v in views if cid in v.case.clauses]
+        citing = [v for v in views if cid in v.case.every_citation()]
         covering = {id(c) for c in covering_cases(cat, cid, [v.case for v in views])}
         sections[key].clauses.append(ClauseView(
             clause, clause_editions(clause),
