@@ -110,6 +110,27 @@ def table(results: list[dict]) -> str:
     return "\n".join(lines + [""] + totals(results) + ([f"Single-case catches: {', '.join(single)}"] if single else []))
 
 
+def _rate(results: list[dict], caught) -> str:
+    n = sum(1 for r in results if caught(r))
+    return f"{n}/{len(results)} ({round(100 * n / len(results))}%)" if results else "--"
+
+
+def summary() -> str:
+    """The Markdown table of every recorded batch (``tests/blind/*/first-sight.json`` and
+    ``measured.json``): faults, then the suite alone and the suite plus diff at first sight and
+    now. The README's strength section is this table (tests/test_printed_figures.py)."""
+    rows = ["| batch | faults | first sight: suite | first sight: suite + diff | now: suite | now: suite + diff |",
+            "| --- | ---: | ---: | ---: | ---: | ---: |"]
+    suite = lambda r: bool(r["caughtBy"])  # noqa: E731
+    both = lambda r: bool(r["caughtBy"]) or r["diff"]  # noqa: E731
+    for folder in sorted(p for p in BLIND.iterdir() if (p / "first-sight.json").is_file()):
+        first = json.loads((folder / "first-sight.json").read_text(encoding="utf-8"))["results"]
+        now = json.loads((folder / "measured.json").read_text(encoding="utf-8"))["results"]
+        rows.append(f"| {folder.name} | {len(first)} | {_rate(first, suite)} | {_rate(first, both)} | "
+                    f"{_rate(now, suite)} | {_rate(now, both)} |")
+    return "\n".join(rows)
+
+
 def write_catches(batch: str, results: list[dict]) -> Path:
     """``tests/blind/BATCH/catches.yaml``: per fault, the cases that catch it."""
     path = BLIND / batch / "catches.yaml"
@@ -137,7 +158,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--record", action="store_true",
                         help="write the batch's measured.json and catches.yaml (the current kit only)")
     parser.add_argument("--faults", nargs="*", help="only these faults (names or fNN prefixes)")
+    parser.add_argument("--summary", action="store_true",
+                        help="print the table of every recorded batch, first sight and now, measuring nothing")
     args = parser.parse_args(argv)
+    if args.summary:
+        print(summary())
+        return 0
     if args.kit:
         if args.record:
             parser.error("--record measures this checkout, not --kit")

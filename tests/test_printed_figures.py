@@ -1,7 +1,8 @@
 """Figures the README and the guides print are the kit's own: the results table's case counts, the
 seeded-fault totals of docs/strength.md and the edition counts of docs/results.md agree with what
 `list` and `faults --list` print now, so a suite that grows cannot leave them behind; and
-docs/running.md's JSON report layout names the keys and versions `run` writes."""
+docs/running.md's JSON report layout names the keys and versions `run` writes; the README's strength
+table is the blind faults' records."""
 
 from __future__ import annotations
 
@@ -91,6 +92,22 @@ def test_the_strength_guide_counts_the_hand_written_faults():
     said = int(re.search(r"(\d+) are hand-written faults", text).group(1))
     modules = [importlib.import_module(f"conformance.faults.seeded.{area}") for area in AREAS]
     assert said == sum(len(module.FAULTS) for module in modules)
+
+
+def test_the_readme_s_strength_table_is_what_the_blind_records_give():
+    """The README's strength table is `benchmarks/blind.py --summary` of the recorded batches (each
+    batch's first-sight.json and measured.json), so a new batch or a new measurement cannot leave it behind."""
+    import sys
+
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        blind = importlib.import_module("blind")
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    table = text.split("<!-- strength:begin -->", 1)[1].split("<!-- strength:end -->", 1)[0].strip()
+    assert table == blind.summary(), ("the README's strength table is not what `python benchmarks/blind.py "
+                                      "--summary` prints: paste its output between the strength markers")
 
 
 def test_the_running_guide_s_json_report_layout_is_what_run_writes(tmp_path):
