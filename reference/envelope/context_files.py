@@ -62,8 +62,8 @@ def is_global_file(file: ContextFile, agent_dir: str | None) -> bool:
     Clauses:
         ENV-CTX-AGENTDIR: the file's directory and the agent directory are compared as strings
             after making ``\\`` into ``/`` and removing trailing slashes; no other normalisation
-            (no case folding, no resolution of ``..`` or links). Without an agent directory no
-            file is global.
+            (no case folding, no resolution of ``.``, ``..`` or links, repeated slashes kept) on
+            either side. Without an agent directory no file is global.
     """
     if not agent_dir:
         return False
@@ -124,7 +124,8 @@ def context_message(cwd: str, files: Sequence[ContextFile], agent_dir: str | Non
 
 
 def is_custom_of(message: Any, custom_type: str) -> bool:
-    """Whether ``message`` is a custom message (or custom-message entry) of ``custom_type``."""
+    """Whether ``message`` is a custom message (or custom-message entry) of ``custom_type``: its
+    ``customType`` is ``custom_type`` and its role is ``"custom"`` or absent (ENV-AUDIT-STRIP)."""
     return isinstance(message, dict) and message.get("customType") == custom_type and message.get(
         "role", "custom"
     ) == "custom"
@@ -142,7 +143,8 @@ def strip_audit(messages: Iterable[Any]) -> list[Any]:
         ENV-AUDIT-STRIP: every custom message of an audit type (``@luan.sh/pi-developer-messages/group``
             and the earlier per-instruction types of ENV-AUDIT-EARLIER), whatever its other fields,
             is removed from the model context, the compaction input and the tree-summary input;
-            the other messages keep their order.
+            the other messages keep their order. Its role is ``"custom"`` or absent
+            (:func:`is_custom_of`); a message of an audit type with another role is kept.
     """
     return [m for m in messages if not is_audit_message(m)]
 
