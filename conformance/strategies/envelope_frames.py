@@ -88,14 +88,30 @@ def developer_messages_frames() -> list[tuple[dict, None]]:
 DIVIDED = "x\n\n--- project-doc ---\n\ny"
 
 
+PARENT, HOME = AGENT_DIR.rsplit("/", 1)[0], AGENT_DIR.split("/.pi")[0]
+NEAR_AGENT_DIR = ((AGENT_DIR, f"{PARENT}/Agent/AGENTS.md"), (AGENT_DIR.upper(), f"{AGENT_DIR}/AGENTS.md"),
+                  ("c:\\Users\\me\\.pi\\agent", "C:\\Users\\me\\.pi\\agent\\AGENTS.md"),
+                  (AGENT_DIR, f"{PARENT}/x/../agent/AGENTS.md"), (f"{PARENT}/x/../agent", f"{AGENT_DIR}/AGENTS.md"),
+                  ("C:\\a\\agent", "C:\\a\\x\\..\\agent\\AGENTS.md"),
+                  (AGENT_DIR, f"{PARENT}/./agent/AGENTS.md"), (AGENT_DIR, f"{AGENT_DIR}/./AGENTS.md"),
+                  (f"{HOME}/./.pi/agent", f"{AGENT_DIR}/AGENTS.md"),
+                  (AGENT_DIR, f"{HOME}//.pi/agent/AGENTS.md"), (f"{PARENT}//agent", f"{AGENT_DIR}/AGENTS.md"))
+"""Agent directories and a path near them (ENV-CTX-AGENTDIR): a case differs, a ``..``, ``.`` or
+doubled slash on one side only; the same directory to a comparison that folds case or resolves
+the path, another one as written."""
+
+
 @frames("envelope.context-message")
 def context_message_frames() -> list[tuple[dict, None]]:
     """The agent directory's file first after blank files of every kind and among padded ones
     and one holding the divider; not first, with files below and beside the directory and a
-    relative one; the directory written with backslashes; all blank; none."""
+    relative one; the directory written with backslashes; all blank; none; then a first file near
+    the agent directory before a project file: in another letter case (a drive letter too), with
+    a '..', a '.' or a doubled slash that resolving would remove, on either side (ENV-CTX-AGENTDIR)."""
     first = [{"path": f"{CWD}/AGENTS.md", "content": " \t"}, {"path": f"{AGENT_DIR}/AGENTS.md", "content": "Global."},
              {"path": f"{CWD}/AGENTS.md", "content": "  padded\n"}, {"path": f"{CWD}/a/AGENTS.md", "content": "\u00a0\u3000"},
              {"path": f"{CWD}/b/AGENTS.md", "content": "\u0085"}, {"path": f"{CWD}/c/AGENTS.md", "content": DIVIDED}]
+    project = {"path": f"{CWD}/AGENTS.md", "content": "Project."}
     later = [{"path": f"{CWD}/AGENTS.md", "content": "Project."}, {"path": f"{AGENT_DIR}/AGENTS.md", "content": "Global."},
              {"path": f"{AGENT_DIR}/sub/AGENTS.md", "content": "Below."}, {"path": f"{AGENT_DIR}x/AGENTS.md", "content": "Beside."},
              {"path": "AGENTS.md", "content": "Relative."}]
@@ -105,19 +121,29 @@ def context_message_frames() -> list[tuple[dict, None]]:
             ({"cwd": CWD, "agentDir": "C:\\Users\\me\\.pi\\agent", "contextFiles": windows}, None),
             ({"cwd": CWD, "agentDir": AGENT_DIR, "contextFiles": [{"path": f"{CWD}/AGENTS.md", "content": ""},
                                                                 {"path": f"{CWD}/x/AGENTS.md", "content": " "}]}, None),
-            ({"cwd": CWD, "contextFiles": []}, None)]
+            ({"cwd": CWD, "contextFiles": []}, None),
+            *[({"cwd": CWD, "agentDir": agent_dir, "contextFiles": [{"path": near, "content": "Near."}, project]}, None)
+              for agent_dir, near in NEAR_AGENT_DIR]]
 
 
 @frames("envelope.context-hook")
 def context_hook_frames() -> list[tuple[dict, None]]:
-    """Each kind of context files over no history, a history of every kind, and an earlier copy."""
+    """Each kind of context files over no history, a history of every kind, and an earlier copy;
+    audit copies with no role field and a message of an audit type with another role (ENV-AUDIT-STRIP)."""
     one = [{"path": f"{CWD}/AGENTS.md", "content": "Project."}]
     two = [{"path": f"{AGENT_DIR}/AGENTS.md", "content": "Global."}, *one]
     blank = [{"path": f"{CWD}/AGENTS.md", "content": " "}]
     return [({"cwd": CWD, "agentDir": AGENT_DIR, "contextFiles": [], "messages": []}, None),
             ({"cwd": CWD, "agentDir": AGENT_DIR, "contextFiles": one, "messages": list(HISTORY)}, None),
             ({"cwd": CWD, "agentDir": AGENT_DIR, "contextFiles": blank, "messages": [HISTORY[1], HISTORY[0]]}, None),
-            ({"cwd": CWD, "agentDir": AGENT_DIR, "contextFiles": two, "messages": [HISTORY[5], HISTORY[0], HISTORY[6]]}, None)]
+            ({"cwd": CWD, "agentDir": AGENT_DIR, "contextFiles": two, "messages": [HISTORY[5], HISTORY[0], HISTORY[6]]}, None),
+            ({"cwd": CWD, "agentDir": AGENT_DIR, "contextFiles": one, "messages": list(ROLE_FORMS)}, None)]
+
+
+ROLE_FORMS = [HISTORY[0], *({k: v for k, v in m.items() if k != "role"} for m in HISTORY[2:5]),
+              {**HISTORY[2], "role": "user"}, {**HISTORY[3], "role": "Custom"}, HISTORY[6]]
+"""A history whose audit copies have no role field (as a session stores a custom message), with
+messages of audit types under another role, which are kept (ENV-AUDIT-STRIP)."""
 
 
 @frames("envelope.build")

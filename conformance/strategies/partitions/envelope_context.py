@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import posixpath
 import re
 from typing import Any, Callable
 
@@ -26,6 +27,21 @@ def _in_agent_dir(path: str, agent_dir: Any) -> bool:
     return isinstance(agent_dir, str) and agent_dir != "" and _norm(path).rpartition("/")[0] == _norm(agent_dir)
 
 
+def _directory(path: str) -> str:
+    """A file's directory as ENV-CTX-AGENTDIR compares it: up to the last slash, slashes made alike."""
+    return _norm(path).rpartition("/")[0]
+
+
+def _resolved(path: str) -> str:
+    """``path`` with slashes made alike, then ``.``, ``..`` and repeated slashes resolved: the
+    normalisation ENV-CTX-AGENTDIR does not do, which the near misses below are near."""
+    return posixpath.normpath(_norm(path) or "/")
+
+
+def _holds(path: str, segment: str) -> bool:
+    return segment in _norm(path).split("/")
+
+
 def context_cells(files: Callable[[dict], list], agent_dir: Callable[[dict], Any], cwd: Callable[[dict], Any]) -> list[Cell]:
     """The classes of context files read from an input by ``files``, ``agent_dir`` and ``cwd``."""
     def all_files(i: dict) -> list[dict]:
@@ -42,6 +58,20 @@ def context_cells(files: Callable[[dict], list], agent_dir: Callable[[dict], Any
 
     def text(test: Callable[[str], bool]) -> Hit:
         return each(lambda f, i: test(f.get("content") or ""))
+
+    def near_first(test: Callable[[str, str], bool]) -> Hit:
+        """The first kept file (more kept) is not in the agent directory, and ``test(its
+        directory, the agent directory)``, both with slashes made alike, holds: a near miss the
+        divider would show."""
+        def hit(i: dict, t: "dict | None") -> bool:
+            a = agent_dir(i)
+            if not (isinstance(a, str) and a and len(kept(i)) >= 2) or first_global(i):
+                return False
+            return test(_directory(kept(i)[0].get("path") or ""), _norm(a))
+        return hit
+
+    def same_resolved(test: Callable[[str, str], bool]) -> Hit:
+        return near_first(lambda d, a: _resolved(d) == _resolved(a) and test(d, a))
 
     return [
         Cell("files", "none", ("ENV-CTX-NONE",), lambda i, t: not all_files(i)),
@@ -69,6 +99,16 @@ def context_cells(files: Callable[[dict], list], agent_dir: Callable[[dict], Any
         Cell("agent directory", "a sibling folder sharing its prefix", ("ENV-CTX-AGENTDIR",),
              each(lambda f, i: isinstance(agent_dir(i), str) and bool(agent_dir(i))
                   and _norm(f.get("path") or "").startswith(_norm(agent_dir(i))) and not _norm(f.get("path") or "").startswith(_norm(agent_dir(i)) + "/"))),
+        Cell("agent directory", "the first kept file's directory the same but for letter case, more kept",
+             ("ENV-CTX-AGENTDIR", "ENV-CTX-JOIN"), near_first(lambda d, a: d.lower() == a.lower())),
+        Cell("agent directory", "the first kept file's directory holding '..', the same once resolved, more kept",
+             ("ENV-CTX-AGENTDIR", "ENV-CTX-JOIN"), same_resolved(lambda d, a: _holds(d, ".."))),
+        Cell("agent directory", "itself holding '..', the first kept file in the directory it resolves to, more kept",
+             ("ENV-CTX-AGENTDIR", "ENV-CTX-JOIN"), same_resolved(lambda d, a: _holds(a, ".."))),
+        Cell("agent directory", "the first kept file's directory or it holding a '.' segment, the same once resolved, more kept",
+             ("ENV-CTX-AGENTDIR", "ENV-CTX-JOIN"), same_resolved(lambda d, a: _holds(d, ".") or _holds(a, "."))),
+        Cell("agent directory", "the first kept file's directory or it holding a doubled slash, the same once resolved, more kept",
+             ("ENV-CTX-AGENTDIR", "ENV-CTX-JOIN"), same_resolved(lambda d, a: "//" in d.lstrip("/") or "//" in a.lstrip("/"))),
         Cell("agent directory", "written with a trailing slash", ("ENV-CTX-AGENTDIR",),
              lambda i, t: isinstance(agent_dir(i), str) and agent_dir(i).endswith("/")),
         Cell("agent directory", "written with backslashes", ("ENV-CTX-AGENTDIR",),
@@ -86,7 +126,9 @@ CONTEXT_MESSAGE = [
 """The classes of ``envelope.context-message``: no file, all blank, one or several kept,
 contents empty, blank in ASCII and beyond, of white space ENV-TRIM-JS keeps, padded, holding the
 divider; the agent directory's file first (alone, among others, after blank files), not first,
-files below it and beside it, the directory written with a slash, backslashes or not at all."""
+files below it and beside it, the directory written with a slash, backslashes or not at all; a
+first file near the agent directory (another letter case, a '..', '.' or doubled slash on either
+side that resolving would remove) followed by another."""
 
 
 def _messages(test: Callable[[dict], bool]) -> Hit:
@@ -101,6 +143,10 @@ CONTEXT_HOOK = [
          _messages(lambda m: m.get("customType") == AGENTS_MD)),
     *[Cell("history", f"an audit message of type {k.rsplit('/', 1)[1]}", ("ENV-AUDIT-STRIP", "ENV-AUDIT-EARLIER"),
            _messages(lambda m, k=k: m.get("customType") == k)) for k in AUDIT_TYPES],
+    Cell("history", "an audit message without a role field", ("ENV-AUDIT-STRIP",),
+         _messages(lambda m: "role" not in m and m.get("customType") in AUDIT_TYPES)),
+    Cell("history", "a message of an audit type with another role", ("ENV-AUDIT-STRIP",),
+         _messages(lambda m: "role" in m and m.get("role") != "custom" and m.get("customType") in AUDIT_TYPES)),
     Cell("history", "another extension's custom message", ("ENV-AUDIT-STRIP",),
          _messages(lambda m: m.get("role") == "custom" and m.get("customType") not in AUDIT_TYPES + (AGENTS_MD,))),
     Cell("history", "messages of other roles", ("ENV-CTX-INJECT",), _messages(lambda m: m.get("role") != "custom")),
@@ -110,8 +156,9 @@ CONTEXT_HOOK = [
 ]
 """The classes of ``envelope.context-hook``: files none, all blank, one or several kept (the
 others are ``envelope.context-message``'s), and a history that is
-empty or holds an earlier context-files message, audit messages of each type, another
-extension's custom message, messages of other roles, several to keep in order."""
+empty or holds an earlier context-files message, audit messages of each type, one without a
+role field, a message of an audit type with another role, another extension's custom message,
+messages of other roles, several to keep in order."""
 
 
 def _request(i: dict) -> dict:
