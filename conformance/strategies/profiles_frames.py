@@ -227,7 +227,9 @@ def resolve_frames() -> list[tuple[dict, dict]]:
     """Bindings of both scopes outranked by priority and by specificity, conflicts in each scope
     (the project's over a matching global binding), ties on one profile, bindings whose best rule
     is one of a tie, ``inheritGlobalBindings``
-    false, winners and defaults that cannot be built or are not loaded; every kind of manual pin;
+    false, winners and defaults that cannot be built or are not loaded, cycles of two and three
+    profiles reached from a pin, a binding and a project default, a project profile extending the
+    global one of its id, ties of one id in two scopes and of one reference spelt two ways; every kind of manual pin;
     the selection from each place; subagent children under each policy from each place."""
     model = {"provider": "openai", "id": "gpt-4o"}
     where = {"agentDir": "agent", "cwd": "project", "trusted": True, "model": model, "systemPrompt": "You are Pi."}
@@ -258,6 +260,25 @@ def resolve_frames() -> list[tuple[dict, dict]]:
     ]
     out += [({**where, "session": {"mode": "manual", "profile": name}}, pins)
             for name in ("pp", "gg", "nn", "global:gg", "a b", "cyc")]
+    # PROF-INHERIT-CYCLE beyond a profile naming itself: a cycle of two pinned, a binding's profile
+    # leading into a cycle of three, a project default whose global base comes back; and a project
+    # profile extending the global one of its id, which is no cycle
+    two = {"cy1": {"extends": "cy2"}, "cy2": {"extends": "cy1"}}
+    three = {"t0": {"extends": "t1"}, "t1": {"extends": "t2"}, "t2": {"extends": "t3"}, "t3": {"extends": "t1"}}
+    out += [
+        ({**where, "session": {"mode": "manual", "profile": "cy1"}},
+         _scopes({"profiles": dict(two), "defaultProfile": "base"}, None, names=("base", "cy1", "cy2"))),
+        (where, _scopes({"bindings": [_bound("g1", "t0")], "defaultProfile": "base", "profiles": dict(three)}, None,
+                        names=("base", "t0", "t1", "t2", "t3"))),
+        (where, _scopes({"profiles": dict(two), "defaultProfile": "base"},
+                        {"defaultProfile": "pp", "profiles": {"pp": {"extends": "global:cy1"}}}, names=("base", "cy1", "cy2"))),
+        (where, _scopes({}, {"defaultProfile": "base", "profiles": {"base": {"extends": "global:base"}}})),
+    ]
+    # PROF-RESOLVE-CONFLICT by reference, not id: one id in two scopes conflicts, one reference
+    # spelt two ways does not, and a third tied binding naming the other scope's makes the three conflict
+    out += [(where, _scopes({"bindings": [_bound("g1", "hi")]},
+                            {"bindings": [_bound(f"p{n}", name) for n, name in enumerate(names)], "defaultProfile": "pp"}))
+            for names in (("base", "global:base"), ("base", "project:base"), ("base", "project:base", "global:base"))]
     wide, wide_meta = bytes_chain(GLOBAL)
     wide.update(_scopes({"defaultProfile": "w0", "profiles": wide_meta}, None))
     out.append((where, wide))

@@ -183,15 +183,35 @@ def _all_global(input: dict, tree: "dict | None") -> list[dict]:
     return [b for b in bindings_of(GLOBAL(input, tree)) if isinstance(model, dict) and _rank(b, model)]
 
 
-def _ties(input: dict, tree: "dict | None", config: Callable, same: bool) -> bool:
-    """Whether the top-ranked matching bindings of a scope are two or more, naming the same
-    profile (``same``) or different ones."""
+def _top(input: dict, tree: "dict | None", config: Callable) -> list[str]:
+    """The profiles (as written) that the top-ranked matching bindings of a scope name, in file order."""
     ranked = _ranked(input, tree, config)
     if not ranked:
-        return False
+        return []
     top = max(r for r, b in ranked)
-    names = [b["profile"] for r, b in ranked if r == top]
-    return len(names) >= 2 and (len(set(names)) == 1) is same
+    return [b["profile"] for r, b in ranked if r == top]
+
+
+def _ties(input: dict, tree: "dict | None", config: Callable, same: bool) -> bool:
+    """Whether the top-ranked matching bindings of a scope are two or more, naming the same
+    profile (``same``) or different ones; a bare id names the profile of the config's scope
+    (PROF-REF), so ``base`` and ``project:base`` in the project's config are one profile."""
+    names = _top(input, tree, config)
+    scope = "project" if config is PROJECT else "global"
+    return len(names) >= 2 and (len({_ref(n, scope) for n in names}) == 1) is same
+
+
+def _tie_by(test: Callable[[list[str], set[tuple[str, str]]], bool]) -> Hit:
+    """A tie of two or more top-ranked bindings in a scope whose profiles, as written and as
+    references, pass ``test``."""
+    def hit(input: dict, tree: "dict | None") -> bool:
+        for config, scope in ((PROJECT, "project"), (GLOBAL, "global")):
+            names = _top(input, tree, config)
+            if len(names) >= 2 and test(names, {_ref(n, scope) for n in names}):
+                return True
+        return False
+
+    return hit
 
 
 def _rule_ties(binding: dict, model: dict) -> bool:
@@ -233,6 +253,25 @@ def _unbuildable(input: dict, tree: "dict | None") -> set[tuple[str, str]]:
     """Loaded profiles whose chain cannot be built: a cycle or a missing parent (roughly)."""
     loaded = _loaded(input, tree)
     return {c[0] for c in chains(input, tree) if len(c) > 1 and (c[-1] in c[:-1] or c[-1] not in loaded)}
+
+
+def _built(input: dict, tree: "dict | None") -> set[tuple[str, str]]:
+    """The profiles resolution may build (roughly): a manual pin in either scope, the profile of
+    a matching binding of a consulted scope, and each scope's default."""
+    out: set[tuple[str, str]] = set()
+    session = input.get("session")
+    if isinstance(session, dict) and session.get("mode") == "manual" and reference(session.get("profile")):
+        out |= {_ref(session["profile"], s) for s in ("project", "global")}
+    for config, scope in ((PROJECT, "project"), (GLOBAL, "global")):
+        out |= {_ref(b["profile"], scope) for r, b in _ranked(input, tree, config)}
+        if reference(config(input, tree).get("defaultProfile")):
+            out.add(_ref(config(input, tree)["defaultProfile"], scope))
+    return out
+
+
+def _built_chain(test: Callable[[list[tuple[str, str]]], bool]) -> Hit:
+    """The chain of a profile resolution may build passes ``test`` (PROF-INHERIT-CYCLE)."""
+    return lambda i, t: any(c[0] in _built(i, t) and test(c) for c in chains(i, t))
 
 
 def _default(config: Callable, test: Callable[[str, dict, "dict | None"], bool]) -> Hit:
@@ -311,6 +350,10 @@ RESOLVE = [
          lambda i, t: _ties(i, t, PROJECT, True) or _ties(i, t, GLOBAL, True)),
     Cell("ranking", "a conflict in the project", ("PROF-RESOLVE-CONFLICT",), lambda i, t: _ties(i, t, PROJECT, False)),
     Cell("ranking", "a conflict in the global config", ("PROF-RESOLVE-CONFLICT",), lambda i, t: _ties(i, t, GLOBAL, False)),
+    Cell("ranking", "a conflict of one id in two scopes", ("PROF-RESOLVE-CONFLICT", "PROF-REF"),
+         _tie_by(lambda names, refs: len(refs) > 1 and len({id for s, id in refs}) < len(refs))),
+    Cell("ranking", "a tie naming one profile in two spellings", ("PROF-RESOLVE-SAME-PROFILE", "PROF-REF"),
+         _tie_by(lambda names, refs: len(refs) == 1 and len(set(names)) > 1)),
     Cell("ranking", "a project conflict over a matching global binding", ("PROF-RESOLVE-CONFLICT",),
          lambda i, t: _ties(i, t, PROJECT, False) and bool(_all_global(i, t))),
     Cell("ranking", "two rules of a binding tied at its best", ("PROF-MATCH-RULE-FIRST",),
@@ -347,6 +390,12 @@ RESOLVE = [
     Cell("subagent", "a child with selection off under bindings", ("PROF-SUBAGENT-OFF-SELECTION",),
          _both(_child(True), _policy("bindings"), lambda i, t: (i.get("session") or PROJECT(i, t).get("selection")
                                                                 or GLOBAL(i, t).get("selection") or {}).get("mode") == "off")),
+    Cell("chain", "a profile coming back to itself through another", ("PROF-INHERIT-CYCLE",),
+         _built_chain(lambda c: len(c) >= 3 and c[-1] == c[0])),
+    Cell("chain", "a profile leading into a cycle of two or more below it", ("PROF-INHERIT-CYCLE",),
+         _built_chain(lambda c: c[-1] in c[1:-2])),
+    Cell("chain", "a profile extending the profile of its id in the other scope", ("PROF-REF", "PROF-INHERIT-CYCLE"),
+         _built_chain(lambda c: any(a[1] == b[1] and a[0] != b[0] for a, b in zip(c, c[1:])))),
     Cell("chain", "bodies over 262,144 bytes but not characters", ("PROF-INHERIT-SIZE",), over_in_bytes_only),
     Cell("trust", "an untrusted project with a config", ("PROF-TRUST",),
          lambda i, t: not i.get("trusted") and any(s == "project" for s, c in configs(i, t))),
@@ -356,8 +405,11 @@ RESOLVE = [
 """The classes of ``profiles.resolve``: where the selection comes from, each session mode and
 each kind of manual pin, a model or none, bindings matching in each scope, every way one binding
 loses to another (priority, specificity, a tie on one profile, conflicts, a winner that cannot be
-built), a binding whose best rule is one of a tie, ``inheritGlobalBindings`` false, defaults of each scope that build or not, subagent
-children under each policy and where it comes from, trust, and the base prompt."""
+built), ties whose profiles share an id across scopes or spell one reference two ways, a binding
+whose best rule is one of a tie, ``inheritGlobalBindings`` false, defaults of each scope that build
+or not, chains of a profile that resolution builds coming back to it or to a base of it (and one
+extending the same id in the other scope), subagent children under each policy and where it comes
+from, trust, and the base prompt."""
 
 
 PARTITIONS: dict[str, list[Cell]] = {
