@@ -81,12 +81,19 @@ def test_a_libyaml_reader_reads_every_file_alike(pure):
     assert _disagreements(pure, _read_all(load)) == []
 
 
-def test_the_npm_yaml_package_reads_every_file_alike(pure, tmp_path):
+def _node() -> str:
+    """The ``node`` program, when it and the npm ``yaml`` package are there; else the test skips
+    (fails in CI)."""
     node = shutil.which("node")
     if node is None or not (NODE_MODULES / "yaml").is_dir():
         if IN_CI:
             pytest.fail("node and the pi-node adapter's node_modules (npm ci) are needed in CI")
         pytest.skip("needs node and `npm ci --prefix conformance/adapters/pi-node`")
+    return node
+
+
+def test_the_npm_yaml_package_reads_every_file_alike(pure, tmp_path):
+    node = _node()
     script = tmp_path / "read.mjs"
     script.write_text(
         'import { createRequire } from "node:module";\n'
@@ -114,3 +121,30 @@ def test_the_dumper_writes_what_a_libyaml_reader_reads_alike(text, as_key):
     assert YAML(typ="safe", pure=True).load(dumped) == data
     yaml = pytest.importorskip("yaml")
     assert yaml.load(dumped, Loader=yaml.CSafeLoader) == data
+
+
+ESCAPED = ["\x85", "\u2028", "\u2029", "\ufeff"]
+"""Characters that YAML 1.1 readers take for line breaks (NEL, LS, PS) or for a byte-order mark."""
+SHAPES = ["Ran `x`\n```\n{c}\n```", "a\n{c}b\nc", "{c}\nx", "x\n{c}", "x\n  {c}", "{c}\n", "{c}", "a{c}b", "{c}a"]
+
+
+@pytest.mark.parametrize("char", ESCAPED, ids=lambda c: f"U+{ord(c):04X}")
+def test_the_dumper_writes_yaml_breaks_and_the_bom_escaped(char, tmp_path):
+    """Raw in a literal block, a plain or a single-quoted scalar, these characters read back as
+    other text (folded, taken for a line break of the block) under one reader or another; the
+    dumper writes every string holding one, value or key, double-quoted with the escape."""
+    from ruamel.yaml import YAML
+
+    texts = [shape.format(c=char) for shape in SHAPES]
+    data = {"k": {t: n for n, t in enumerate(texts)}, "v": texts}
+    dumped = golden.dump(data)
+    assert char not in dumped
+    assert YAML(typ="safe", pure=True).load(dumped) == data
+    yaml = pytest.importorskip("yaml")
+    assert yaml.load(dumped, Loader=yaml.CSafeLoader) == data
+    script = tmp_path / "read.cjs"
+    script.write_text(f'const {{ parse }} = require({json.dumps(str(NODE_MODULES / "yaml"))});\n'
+                      'process.stdout.write(JSON.stringify(parse(require("fs").readFileSync(0, "utf8"))));\n',
+                      encoding="utf-8")
+    done = subprocess.run([_node(), str(script)], input=dumped, capture_output=True, text=True, timeout=60, check=True)
+    assert json.loads(done.stdout) == data

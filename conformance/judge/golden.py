@@ -22,7 +22,6 @@ from conformance.corpus.editions import default_of
 from conformance.output.files import atomic_write_text
 
 
-
 def default_golden_dir() -> Path:
     """Where the goldens are: the copy an installed wheel carries (``conformance/_golden``, made by
     ``setup.py`` at build time), else ``golden/`` at the top of a source checkout."""
@@ -115,8 +114,8 @@ def _literal_safe(text: str) -> bool:
     written without an indentation indicator, and libyaml-based readers (PyYAML's CSafeLoader,
     ruamel.yaml.clib) take that tab for indentation and refuse the file; such text is written
     double-quoted instead, as is text of spaces and line breaks only, which the npm ``yaml``
-    package reads back without its spaces."""
-    if "\n" not in text or text.startswith("\t") or text.strip(" \n") == "":
+    package reads back without its spaces, and text holding a character of :data:`_ESCAPED`."""
+    if "\n" not in text or text.startswith("\t") or text.strip(" \n") == "" or not _ESCAPED.isdisjoint(text):
         return False
     return _literal_memo(text) if len(text) <= MEMO_BYTES else _literal_check(text)
 
@@ -147,32 +146,40 @@ _YAML11_NUMBER = re.compile(
     r"|[0-9][0-9_]*(\.[0-9_]*)?([eE][-+]?[0-9]+)?|\.[0-9_]+([eE][-+]?[0-9]+)?|\.(inf|Inf|INF|nan|NaN|NAN))$")
 
 
-_YAML_BREAKS = "\x85\u2028\u2029"
+_ESCAPED = frozenset("\x85\u2028\u2029\ufeff")
+"""Written only escaped (``\\N``, ``\\L``, ``\\P``, ``\\uFEFF``, double-quoted): raw, YAML 1.1's line
+breaks (NEL, LS, PS) are folded in scalars or end a literal block's line, and a reader may drop a BOM."""
 
 
 def _yaml11_ambiguous(text: str) -> bool:
     return text.lower() in _YAML11_WORDS or bool(_YAML11_NUMBER.match(text))
 
 
+def _string_node(text: str, *, key: bool = False) -> Any:
+    """A string's scalar: a literal block (values only, where :func:`_literal_safe`), double-quoted
+    holding one of :data:`_ESCAPED`, single-quoted when YAML 1.1 reads it otherwise, else plain."""
+    from ruamel.yaml.scalarstring import DoubleQuotedScalarString, LiteralScalarString, SingleQuotedScalarString
+
+    if not key and _literal_safe(text):
+        return LiteralScalarString(text)
+    if not _ESCAPED.isdisjoint(text):
+        return DoubleQuotedScalarString(text)
+    if _yaml11_ambiguous(text):
+        return SingleQuotedScalarString(text)
+    return text
+
+
 def _to_yaml_node(value: Any) -> Any:
     from ruamel.yaml.comments import CommentedMap
-    from ruamel.yaml.scalarstring import DoubleQuotedScalarString, LiteralScalarString, SingleQuotedScalarString
 
     if isinstance(value, dict):
         node = CommentedMap()
-        for k in sorted(value):  # a key YAML 1.1 reads as a boolean or number is quoted, as a value is
-            node[SingleQuotedScalarString(k) if _yaml11_ambiguous(k) else k] = _to_yaml_node(value[k])
+        for k in sorted(value):  # a key is quoted as a value is, but never a literal block
+            node[_string_node(k, key=True)] = _to_yaml_node(value[k])
         return node
     if isinstance(value, list):
         return [_to_yaml_node(v) for v in value]
-    if isinstance(value, str) and _literal_safe(value):
-        return LiteralScalarString(value)
-    if isinstance(value, str) and any(ch in _YAML_BREAKS for ch in value):
-        # YAML folds these line breaks inside plain and single-quoted scalars; escape them.
-        return DoubleQuotedScalarString(value)
-    if isinstance(value, str) and _yaml11_ambiguous(value):
-        return SingleQuotedScalarString(value)
-    return value
+    return _string_node(value) if isinstance(value, str) else value
 
 
 def dump(data: Any) -> str:
