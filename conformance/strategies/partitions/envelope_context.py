@@ -22,14 +22,14 @@ def _norm(path: str) -> str:
     return path.replace("\\", "/").rstrip("/")
 
 
-def _in_agent_dir(path: str, agent_dir: Any) -> bool:
-    """ENV-CTX-AGENTDIR: the file's directory equals the agent directory, slashes made alike."""
-    return isinstance(agent_dir, str) and agent_dir != "" and _norm(path).rpartition("/")[0] == _norm(agent_dir)
-
-
 def _directory(path: str) -> str:
     """A file's directory as ENV-CTX-AGENTDIR compares it: up to the last slash, slashes made alike."""
     return _norm(path).rpartition("/")[0]
+
+
+def _in_agent_dir(path: str, agent_dir: Any) -> bool:
+    """ENV-CTX-AGENTDIR: the file's directory equals the agent directory, slashes made alike."""
+    return isinstance(agent_dir, str) and agent_dir != "" and _directory(path) == _norm(agent_dir)
 
 
 def _resolved(path: str) -> str:

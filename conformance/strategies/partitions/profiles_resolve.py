@@ -264,14 +264,19 @@ def _built(input: dict, tree: "dict | None") -> set[tuple[str, str]]:
         out |= {_ref(session["profile"], s) for s in ("project", "global")}
     for config, scope in ((PROJECT, "project"), (GLOBAL, "global")):
         out |= {_ref(b["profile"], scope) for r, b in _ranked(input, tree, config)}
-        if reference(config(input, tree).get("defaultProfile")):
-            out.add(_ref(config(input, tree)["defaultProfile"], scope))
+        default = config(input, tree).get("defaultProfile")
+        if reference(default):
+            out.add(_ref(default, scope))
     return out
 
 
 def _built_chain(test: Callable[[list[tuple[str, str]]], bool]) -> Hit:
     """The chain of a profile resolution may build passes ``test`` (PROF-INHERIT-CYCLE)."""
-    return lambda i, t: any(c[0] in _built(i, t) and test(c) for c in chains(i, t))
+    def hit(input: dict, tree: "dict | None") -> bool:
+        built = _built(input, tree)
+        return any(c[0] in built and test(c) for c in chains(input, tree))
+
+    return hit
 
 
 def _default(config: Callable, test: Callable[[str, dict, "dict | None"], bool]) -> Hit:
