@@ -301,13 +301,17 @@ def test_the_edition_option_of_diff_names_the_edition_and_refuses_unknown_ones(c
     assert exc.value.code == 2
 
 
-@pytest.mark.parametrize("out, message", [("/proc/pi-conformance-nope", "cannot make the folder")])
-def test_an_out_folder_that_cannot_be_written_is_refused_before_the_search(out, message, capsys):
+@pytest.mark.parametrize("out, message", [("/proc/pi-conformance-nope", "/proc takes no new files"),
+                                          ("{tmp}/a-file/out", "cannot write in {tmp}/a-file")])
+def test_an_out_folder_that_cannot_be_written_is_refused_before_the_search(out, message, capsys, tmp_path):
     # (an --out naming a file is refused with the arguments: tests/test_kit_options.py)
+    (tmp_path / "a-file").write_text("kept")
+    out, message = out.format(tmp=tmp_path), message.format(tmp=tmp_path)
     assert main(["diff", "--adapter", "reference", "--adapter", "reference", "--op", "pi.parse-args",
                  "--examples", "2", "--out", out]) == 2
     captured = capsys.readouterr()
     assert message in captured.err and "examples compared" not in captured.out
+    assert (tmp_path / "a-file").read_text() == "kept"
 
 
 def test_the_examples_counted_are_those_drawn_and_shrink_steps_are_counted_apart(capsys):

@@ -230,3 +230,75 @@ def test_a_home_folder_that_exists_keeps_the_cache_there(tmp_path, monkeypatch, 
     monkeypatch.setenv("HOME", str(tmp_path))
     assert yamlcache.cache_dir() == tmp_path / ".cache" / "pi-conformance" / "yaml"
     assert "cache is off" not in capsys.readouterr().err
+
+
+def _kit_places():
+    from conformance.output.report_paths import kit_folders
+
+    conformance_dir, reference_dir, golden_dir = kit_folders()
+    return {"the kit's package": conformance_dir, "a folder inside it": conformance_dir / "scenarios" / "cache",
+            "a folder of scenarios": conformance_dir / "scenarios",
+            "the reference's package": reference_dir, "the golden folder": golden_dir}
+
+
+@pytest.mark.parametrize("place", sorted(_kit_places()))
+@pytest.mark.parametrize("variable", [yamlcache.ENV, "XDG_CACHE_HOME", "HOME"])
+def test_a_cache_among_the_kit_s_own_files_is_off_and_that_is_said_once(tmp_path, monkeypatch, capsys, place, variable):
+    """A cache folder equal to or inside the kit's own folders (its package, the reference's, the
+    goldens) would put entries among the files the kit reads and ships: the cache is off, said
+    once, naming the variable that chose it, and nothing is made there."""
+    folder = _kit_places()[place]
+    existed = folder.exists()
+    monkeypatch.delenv(yamlcache.ENV, raising=False)
+    monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setenv(variable, str(folder))
+    capsys.readouterr()
+    assert yamlcache.cache_dir() is None and yamlcache.cache_dir() is None
+    yamlcache.put(yamlcache.key_of("a: 1\n"), "{}")
+    err = capsys.readouterr().err
+    words = "does not exist" if variable == "HOME" and not existed else "kit's own files"
+    assert err.count("the cache is off") == 1 and f"({variable})" in err and words in err, err
+    assert folder.exists() == existed
+    for made in (folder / "yaml", folder / "pi-conformance", folder / ".cache"):
+        assert not made.exists(), made
+
+
+@pytest.mark.parametrize("variable,value,words", [
+    (yamlcache.ENV, "relative/cache", "not an absolute path"),
+    (yamlcache.ENV, "./cache", "not an absolute path"),
+    ("HOME", "relative-home", "not an absolute path"),
+    ("HOME", "", "empty"),
+])
+def test_a_relative_or_empty_cache_place_turns_the_cache_off(tmp_path, monkeypatch, capsys, variable, value, words):
+    """A cache named by a relative path would move with the working folder (and land in a case's
+    tree or the checkout); an empty ``HOME`` would put it at the root: the cache is off, said
+    once, and nothing is made in the working folder."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "relative-home").mkdir()
+    monkeypatch.delenv(yamlcache.ENV, raising=False)
+    monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+    monkeypatch.setenv(variable, value)
+    capsys.readouterr()
+    assert yamlcache.cache_dir() is None and yamlcache.cache_dir() is None
+    yamlcache.put(yamlcache.key_of("a: 1\n"), "{}")
+    err = capsys.readouterr().err
+    assert err.count("the cache is off") == 1 and f"({variable})" in err and words in err, err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["relative-home"]
+    assert not any((tmp_path / "relative-home").iterdir())
+
+
+def test_a_relative_xdg_cache_home_is_ignored_as_its_specification_says(tmp_path, monkeypatch, capsys):
+    """The XDG Base Directory specification asks that a relative ``XDG_CACHE_HOME`` be ignored:
+    the cache falls back to ``$HOME/.cache``, and that is said once."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv(yamlcache.ENV, raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", "relative-xdg")
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    (tmp_path / "home").mkdir()
+    capsys.readouterr()
+    assert yamlcache.cache_dir() == tmp_path / "home" / ".cache" / "pi-conformance" / "yaml"
+    assert yamlcache.cache_dir() == tmp_path / "home" / ".cache" / "pi-conformance" / "yaml"
+    err = capsys.readouterr().err
+    assert err.count("XDG_CACHE_HOME") == 1 and "not an absolute path" in err, err
+    assert not (tmp_path / "relative-xdg").exists()

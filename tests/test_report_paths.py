@@ -51,9 +51,36 @@ def test_a_report_path_that_cannot_be_written_is_refused_before_the_work(argv, w
     assert captured.out == ""  # refused before any invariant or fault ran
 
 
-def test_missing_folders_of_a_report_are_made(tmp_path):
+def test_checking_a_report_path_makes_no_folder(tmp_path):
+    """The check probes the deepest folder that exists; the missing ones are made when the report
+    is written (:func:`test_every_writer_makes_the_missing_folders_of_its_path`)."""
     paths = check_report_paths([("--report-json", str(tmp_path / "new" / "deeper" / "r.json"))])
-    assert paths["--report-json"].parent.is_dir()
+    assert paths["--report-json"] == tmp_path / "new" / "deeper" / "r.json"
+    assert list(tmp_path.iterdir()) == []
+
+
+REFUSED = {
+    "an adapter that cannot start": ["run", "-q", "--adapter", "python:no_such_module_here:X"],
+    "no case matching": ["run", "-q", "--case", "no-such-case"],
+    "no operation matching": ["run", "-q", "--op", "no.such-op"],
+    "a scenario folder that is not one": ["run", "-q", "--scenarios-dir", "no-such-folder"],
+    "no fault matching": ["faults", "--fault", "no-such-fault"],
+}
+
+
+@pytest.mark.parametrize("option", ["--report-json", "--report-md", "--report-html", "--junit"])
+@pytest.mark.parametrize("refusal", sorted(REFUSED))
+def test_a_refused_command_makes_no_report_folder(tmp_path, monkeypatch, capsys, refusal, option):
+    """A command refused after its report paths were checked leaves the file system as it was:
+    the report's missing folders are made only when the report is written."""
+    argv = REFUSED[refusal]
+    if argv[0] == "faults" and option != "--report-json":
+        pytest.skip("faults writes only --report-json")
+    monkeypatch.chdir(tmp_path)
+    code = main([*argv, option, "new/deeper/report.out"])
+    err = capsys.readouterr().err
+    assert code in (2, 3) and "Traceback" not in err, err
+    assert list(tmp_path.iterdir()) == [], f"{refusal} left {sorted(p.name for p in tmp_path.iterdir())}"
 
 
 def test_the_kit_folders_are_the_packages_and_goldens_and_the_suite_given(tmp_path):
@@ -208,3 +235,16 @@ def test_every_writer_makes_the_missing_folders_of_its_path(tmp_path, argv, made
     code = main([*argv, str(target)])
     assert code in (0, 1), capsys.readouterr().err
     assert target.is_file() if made == "r" else target.is_dir()
+
+
+@pytest.mark.parametrize("argv", [
+    ["diff", "--adapter", "python:no_such_module_here:X", "--adapter", "reference", "--examples", "1"],
+    ["history", "--adapter", "python:no_such_module_here:X", "--adapter", "reference"],
+])
+def test_a_refused_command_makes_no_out_folder(tmp_path, monkeypatch, capsys, argv):
+    """``--out`` is checked before the work and made only when something is written into it."""
+    monkeypatch.chdir(tmp_path)
+    code = main([*argv, "--out", "new/deeper/out"])
+    err = capsys.readouterr().err
+    assert code == 3 and "Traceback" not in err, err
+    assert list(tmp_path.iterdir()) == [], sorted(p.name for p in tmp_path.iterdir())

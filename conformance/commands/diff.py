@@ -55,17 +55,6 @@ def _line(report: OperationReport) -> str:
             f"{report.duration:.2f}s{known})")
 
 
-def _unwritable_folder(out: Path) -> str | None:
-    """Why the disagreements could not be written into folder ``out`` (checked before the search,
-    so a long run is not lost at its end), or ``None``: it cannot be made (an existing file is
-    refused with the arguments, :func:`conformance.commands.options.folder_argument`)."""
-    try:
-        out.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        return f"cannot make the folder: {exc.strerror or exc}"
-    return None
-
-
 def run(args: argparse.Namespace) -> ExitCode:
     """Run ``diff`` as parsed by :func:`add_arguments`; returns the exit code: 0 no disagreement
     (known divergences, with ``--expectations``, do not count); 1 at least one disagreement, an
@@ -86,15 +75,14 @@ def run(args: argparse.Namespace) -> ExitCode:
     # absolute now: an implementation run in process may change the working folder
     out = Path(os.path.abspath(args.out)) if args.out else None
     if out is not None:
-        from conformance.output.report_paths import check_out_folder, kit_folders
+        from conformance.output.report_paths import check_folder_writable, check_out_folder, kit_folders
 
         try:  # a scenario written among the kit's own files would break every later run
             check_out_folder("--out", args.out, kit_folders())
+            # checked before the search, so that a long run is not lost at its end
+            check_folder_writable(f"--out {args.out}", out)
         except ValueError as exc:
             return _usage(str(exc))
-        problem = _unwritable_folder(out)
-        if problem:
-            return _usage(f"--out {args.out}: {problem}")
     from conformance.strategies import keep_hypothesis_storage_out_of_the_working_folder
     from conformance.corpus.yamlio import SuiteFileError
 

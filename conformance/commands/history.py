@@ -164,7 +164,7 @@ def run(args: argparse.Namespace) -> ExitCode:
     started."""
     from conformance.adapters.base import AdapterNameError
     from conformance.output.ownership import check_replaceable
-    from conformance.output.report_paths import check_out_folder, kit_folders
+    from conformance.output.report_paths import check_folder_writable, check_out_folder, kit_folders
     from conformance.output.reports import load_report
 
     adapters = args.adapter
@@ -177,7 +177,7 @@ def run(args: argparse.Namespace) -> ExitCode:
         return _fail(f"--jobs must be 1 or more, not {args.jobs}", ExitCode.USAGE)
     try:
         out = Path(os.path.abspath(check_out_folder("--out", args.out, kit_folders())))
-        out.mkdir(parents=True, exist_ok=True)
+        check_folder_writable(f"--out {args.out}", out)  # made when the history is written
         for name in ("history.json", "history.html"):
             check_replaceable("--out", out / name)
     except (ValueError, OSError) as exc:

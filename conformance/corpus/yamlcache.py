@@ -71,38 +71,73 @@ def sources_digest(paths: tuple[Path, ...], *packages: tuple[str, str]) -> str:
 
 def cache_dir() -> Path | None:
     """The folder of parsed documents: ``$PI_CONFORMANCE_CACHE/yaml`` when that is set, else
-    ``$XDG_CACHE_HOME/pi-conformance/yaml``, else ``~/.cache/pi-conformance/yaml``; never inside
-    the installed package. ``None`` when the cache is switched off (the variable set empty, or to
-    ``0``, ``off`` or ``none``) or its folder is not trusted (:func:`folder_problem` of it or of
-    the folder it lies in, said once on standard error). The kit's other caches, such as installed
-    releases, lie beside it."""
-    chosen, xdg = os.environ.get(ENV), os.environ.get("XDG_CACHE_HOME")
-    if chosen is None and not xdg and _homeless():
+    ``$XDG_CACHE_HOME/pi-conformance/yaml``, else ``~/.cache/pi-conformance/yaml``. ``None`` when
+    the cache is switched off (the variable set empty, or to ``0``, ``off`` or ``none``) or has no
+    place it may use, said once on standard error naming the variable: a relative
+    ``$PI_CONFORMANCE_CACHE`` or ``HOME``, an empty ``HOME``, a home folder that does not exist,
+    a folder equal to or inside the kit's own (:func:`conformance.corpus.places.kit_folders`),
+    or one not trusted (:func:`folder_problem` of it or of the folder it lies in). A relative
+    ``XDG_CACHE_HOME`` is ignored, as the XDG Base Directory specification asks (said once).
+    The kit's other caches, such as installed releases, lie beside it."""
+    env = os.environ
+    folder, variable, said = _cache_dir(env.get(ENV), env.get("XDG_CACHE_HOME"), env.get("HOME"))
+    for named, text in said:
+        _say_once(named, text)
+    if folder is None:
         return None
-    folder = _cache_dir(chosen, xdg, os.environ.get("HOME"))
-    return None if folder is None or _refused_folder(os.fspath(folder)) else folder
+    kit = _kit_folder_holding(folder)
+    if kit is not None:
+        _say_once(variable, f"the cache is off: {folder} is inside {kit}, which holds the kit's own files")
+        return None
+    return None if _refused_folder(os.fspath(folder)) else folder
 
 
-def _homeless() -> bool:
-    """Whether there is no home folder to keep the cache in (``HOME`` names a folder that does not
-    exist, or neither ``HOME`` nor the user database gives one): the cache is then off rather
-    than a home made up, said once on standard error."""
-    home = os.path.expanduser("~")
-    if os.path.isdir(home):
-        return False
-    if home not in _refused:
-        _refused.add(home)
-        shown = "no home folder" if home == "~" else f"the home folder {home} does not exist"
-        _say(f"pi-conformance: the cache is off: {shown} (HOME); set {ENV} to a folder of your own, or to off")
-    return True
+def _cache_dir(chosen: str | None, xdg: str | None,
+               home: str | None) -> tuple[Path | None, str, tuple[tuple[str, str], ...]]:
+    """The cache folder the variables give (``None``: off), the variable that gave it, and what
+    to say, as ``(variable, text)`` pairs."""
+    if chosen is not None:
+        if chosen.strip().lower() in _OFF:
+            return None, ENV, ()
+        if not os.path.isabs(chosen):
+            return None, ENV, ((ENV, f"the cache is off: {chosen!r} is not an absolute path"),)
+        return Path(chosen) / "yaml", ENV, ()
+    if xdg and os.path.isabs(xdg):
+        return Path(xdg) / "pi-conformance" / "yaml", "XDG_CACHE_HOME", ()
+    said = (("XDG_CACHE_HOME", f"{xdg!r} is not an absolute path and is ignored"),) if xdg else ()
+    if home is not None and not home:
+        return None, "HOME", said + (("HOME", "the cache is off: it is empty"),)
+    if home is not None and not os.path.isabs(home):
+        return None, "HOME", said + (("HOME", f"the cache is off: {home!r} is not an absolute path"),)
+    base = os.path.expanduser("~")
+    if not os.path.isdir(base):
+        shown = "no home folder" if base == "~" else f"the home folder {base} does not exist"
+        return None, "HOME", said + (("HOME", f"the cache is off: {shown}"),)
+    return Path(base) / ".cache" / "pi-conformance" / "yaml", "HOME", said
+
+
+def _say_once(variable: str, text: str) -> None:
+    """Say ``text`` of ``variable`` on standard error, once per process."""
+    if (variable, text) not in _refused:
+        _refused.add((variable, text))
+        _say(f"pi-conformance: {text} ({variable}); set {ENV} to the absolute path of a folder of your own, or to off")
 
 
 @lru_cache(maxsize=8)
-def _cache_dir(chosen: str | None, xdg: str | None, home: str | None) -> Path | None:
-    if chosen is not None:
-        return None if chosen.strip().lower() in _OFF else Path(chosen) / "yaml"
-    base = xdg or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "pi-conformance" / "yaml"
+def _kit_folder_holding(folder: Path) -> Path | None:
+    """The kit's own folder (:func:`conformance.corpus.places.kit_folders`) that ``folder``
+    is or lies inside, links resolved, or ``None``: entries there would sit among the files the
+    kit reads and ships."""
+    from conformance.corpus.places import kit_folders
+
+    def resolved(path: Path) -> Path:
+        try:
+            return path.resolve()
+        except (RuntimeError, OSError):
+            return Path(os.path.abspath(path))
+
+    inside = resolved(folder)
+    return next((kit for kit in map(resolved, kit_folders()) if inside.is_relative_to(kit)), None)
 
 
 def key_of(text: str) -> str:
@@ -232,8 +267,9 @@ def folder_problem(folder: str) -> str | None:
     return None
 
 
-_refused: set[str] = set()
-"""The cache folders refused in this process (each is said once)."""
+_refused: set[Any] = set()
+"""The cache folders refused in this process, and the ``(variable, text)`` said of the cache's
+place (each is said once)."""
 
 
 def _usable_dir(create: bool = False) -> str | None:

@@ -19,18 +19,10 @@ if TYPE_CHECKING:
 from conformance.judge import facets, normalise, optional
 from conformance.corpus import yamlcache, yamlio
 from conformance.corpus.editions import default_of
+from conformance.corpus.places import GOLDEN_DIR
 from conformance.output.files import atomic_write_text
 
 
-def default_golden_dir() -> Path:
-    """Where the goldens are: the copy an installed wheel carries (``conformance/_golden``, made by
-    ``setup.py`` at build time), else ``golden/`` at the top of a source checkout."""
-    package = Path(__file__).resolve().parent.parent
-    packaged = package / "_golden"
-    return packaged if packaged.is_dir() else package.parent / "golden"
-
-
-GOLDEN_DIR = default_golden_dir()
 HEADER = (
     "# Golden written by the reference implementation; it is specification.\n"
     "# Read it against the spec before committing. Do not edit by hand.\n"

@@ -8,20 +8,9 @@ import os
 from pathlib import Path
 from typing import Iterable, Mapping, Sequence
 
+from conformance.corpus.places import kit_folders  # noqa: F401 (the commands import it from here)
 from conformance.output.files import kit_temporary, written_in_place
 from conformance.output.ownership import check_replaceable
-
-
-def kit_folders(*given: str | Path | None) -> list[Path]:
-    """The folders no report may be written into: the ``conformance`` and ``reference`` packages
-    (the bundled scenarios, catalogue and schemas among them), the default golden folder, and
-    ``given`` (a suite's own scenario, golden or catalogue folder; ``None`` left out)."""
-    import conformance
-    import reference
-    from conformance.judge.golden import GOLDEN_DIR
-
-    found = [Path(conformance.__file__).parent, Path(reference.__file__).parent, GOLDEN_DIR]
-    return found + [Path(folder) for folder in given if folder]
 
 
 def _resolved(folder: Path) -> Path:
@@ -77,7 +66,8 @@ def check_report_paths(given: Sequence[tuple[str, str | None]], *, inputs: Mappi
                        folders: Iterable[Path] = ()) -> dict[str, Path]:
     """The report paths of ``given`` (``(option, value)`` pairs; ``None``: not asked for), as
     ``{option: path}``, each made absolute (so that it names the same file whatever folder the
-    command is in when it writes), after making each one's missing parent folders. A path that
+    command is in when it writes); no folder is made (the writers make a report's missing
+    folders when they write it, so that a command refused after this check leaves none). A path that
     exists and is not a regular file (a device, a FIFO, ``/dev/stdout``; see
     :func:`conformance.output.files.write_text`) is accepted when it can be opened for writing; a
     symbolic link is judged by the file it leads to. ``run``, ``faults`` and ``invariants`` call it
@@ -117,7 +107,7 @@ def check_report_paths(given: Sequence[tuple[str, str | None]], *, inputs: Mappi
 
 
 def _checked(flag: str, path: Path, seen: dict[Path, str], kept: list[Path]) -> Path:
-    """One report path of :func:`check_report_paths`, absolute, its folder made; ``seen``
+    """One report path of :func:`check_report_paths`, absolute, no folder made; ``seen``
     (resolved path: option) gains it. Raises ``ValueError`` for a refusal the caller's docstring
     lists, ``OSError`` or ``RuntimeError`` (a loop of links) for a path the system cannot take."""
     resolved = path.resolve()
@@ -137,23 +127,29 @@ def _checked(flag: str, path: Path, seen: dict[Path, str], kept: list[Path]) -> 
         if not os.access(path, os.W_OK):
             raise ValueError(f"{flag} {path}: cannot write there: no permission to write to it")
         return absolute
-    folder = Path(os.path.realpath(path)).parent  # through a link, the file it leads to is replaced
+    # through a link, the file it leads to is replaced
+    check_folder_writable(f"{flag} {path}", Path(os.path.realpath(path)).parent)
+    return absolute
+
+
+def check_folder_writable(named: str, folder: Path) -> None:
+    """Refuse, before any work, a folder no file can be written into, without making it or any
+    folder above it (the writers make the missing ones when they write, so that a command refused
+    later leaves none behind): a real file is made and removed in the deepest of ``folder`` and
+    the folders above it that exists, so that a place no other check can judge (``/proc``, a
+    read-only mount) is refused too; that also sweeps the folder's stale temporaries (a killed
+    run's). Raises ``ValueError`` starting with ``named`` (the option and its value)."""
     parent = folder
     while not parent.exists() and parent != parent.parent:
         parent = parent.parent
     if not parent.is_dir() or not os.access(parent, os.W_OK | os.X_OK):
-        raise ValueError(f"{flag} {path}: cannot write in {parent}")
+        raise ValueError(f"{named}: cannot write in {parent}")
     try:
-        folder.mkdir(parents=True, exist_ok=True)
-        # A real write in that folder, so that a path no check above can judge (/proc, a
-        # read-only mount) is refused before the work rather than after it; it also sweeps the
-        # folder's stale temporaries (a killed run's).
-        fd, probe = kit_temporary(folder, "probe")
+        fd, probe = kit_temporary(parent, "probe")
         os.close(fd)
         os.unlink(probe)
     except OSError as exc:
-        raise ValueError(f"{flag} {path}: {_refusal(folder, exc)}") from None
-    return absolute
+        raise ValueError(f"{named}: {_refusal(parent, exc)}") from None
 
 
 def _refusal(folder: Path, exc: OSError) -> str:
