@@ -50,8 +50,10 @@ _PLAIN = frozenset((str, int, bool, type(None)))
 
 
 def canonical(value: Any) -> Any:
-    """JSON data in canonical form: integral floats as ints (so ``1.0`` from Python and ``1`` from
-    JavaScript agree; booleans stay distinct from numbers), dict keys sorted, tuples as lists.
+    """JSON data in canonical form: integral floats as the ints of their exact value, at any size
+    (so ``1.0`` from Python and ``1`` from JavaScript agree, and so do ``1e+21`` and
+    ``1000000000000000000000``; ``2**53 + 1`` stays apart from the double ``2**53``; booleans stay
+    distinct from numbers), dict keys sorted, tuples as lists.
 
     Raises ``ValueError`` for values that are not JSON data (NaN, infinities, other types).
     """
@@ -69,7 +71,7 @@ def canonical(value: Any) -> Any:
     if isinstance(value, float):
         if not math.isfinite(value):
             raise ValueError(f"{value!r} is not JSON data")
-        return int(value) if value.is_integer() and abs(value) < 2**53 else value
+        return int(value) if value.is_integer() else value  # by value: 1e+21 is 10**21 exactly
     if isinstance(value, (list, tuple)):
         return [canonical(v) for v in value]
     if isinstance(value, dict):
@@ -370,7 +372,7 @@ def read_stored(path: Path) -> Stored | None:
 
 
 def _stored(text: str) -> Stored:
-    key = yamlcache.key_of(_STORED + text)
+    key = yamlcache.key_of(f"{_STORED}{_dumper_identity()}\n{text}")  # made by this comparing code only
     entry = yamlcache.get(key, _stored_shape)
     if entry is not None:
         return entry
