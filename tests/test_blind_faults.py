@@ -17,13 +17,14 @@ from conformance.corpus.cases import load_suite
 from conformance.judge.runner import Runner
 from tests.blind.proxy import BlindFault, batch_faults, load_fault
 
-BATCHES = ("batch1", "batch2", "batch3", "batch4", "batch5", "batch6")
+BATCHES = ("batch1", "batch2", "batch3", "batch4", "batch5", "batch6", "batch7")
 # First-sight escapes of the newest batch not closed yet: each leaves this set when its family is
 # closed and the batch is re-recorded (the test below fails on a stale entry as on a new escape).
 OPEN_ESCAPES: set[str] = {
     "f22_tpl_hint_number_stringified", "f25_bash_blank_output_none",
     "f03_tiebreak_utf16", "f07_inject_after_system", "f10_context_heading_options_cwd",
     "f30_usage_bool_tokens",
+    "f01_cycle_by_id_only", "f04_conflict_consults_global", "f06_binding_id_word_class", "f17_agentdir_normalised",
 }
 FAULTS = [path for batch in BATCHES for path in batch_faults(batch)]
 
