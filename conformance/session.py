@@ -154,14 +154,24 @@ class Session:
     def stray_goldens(self) -> list:
         """A suite error for each file under the golden folder that belongs to no case
         (:func:`conformance.judge.strays.stray_errors`): misnamed and foreign files always;
-        misplaced and orphaned goldens only when the suite loaded and every file's case ids are known."""
+        misplaced and orphaned goldens only when the suite loaded and every file's case ids are
+        known, and not in the kit's own goldens under another scenario folder (a subset of the kit's
+        scenarios, say): those goldens belong to the kit's cases."""
         suite = self.suite()
-        ids = None if suite.errors else suite.golden_ids()
+        ids = None if suite.errors or self._kit_goldens_of_other_scenarios() else suite.golden_ids()
         areas = ({c.id: c.area for c in suite.cases if c.error_code is None}
                  if ids is not None and suite.complete else None)
         from conformance.judge.strays import stray_errors
 
         return stray_errors(self.golden_dir, ids, areas)
+
+    def _kit_goldens_of_other_scenarios(self) -> bool:
+        """Whether the golden folder is the kit's own while the scenarios are not."""
+        from conformance.corpus.cases import SCENARIOS_DIR
+        from conformance.corpus.places import GOLDEN_DIR, resolved
+
+        scenarios = self.scenarios_dir or SCENARIOS_DIR
+        return resolved(self.golden_dir) == resolved(GOLDEN_DIR) and resolved(scenarios) != resolved(SCENARIOS_DIR)
 
     def expectations(self, path: str | Path | None):
         """The expectations file at ``path`` (``None``: none), checked against the suite, for every

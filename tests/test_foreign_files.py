@@ -1,6 +1,7 @@
 """No command deletes or overwrites a file it did not write: ``schema --out`` keeps the user's own
 ``*.schema.json`` files (it removes only stale ones it listed as written), and ``docs --out``
-refuses a file system's root and a folder whose index page is not the kit's."""
+refuses a file system's root and a folder holding any page it would write (an index or an area's
+page) that is not the kit's."""
 
 from __future__ import annotations
 
@@ -46,3 +47,28 @@ def test_docs_out_refuses_the_root_of_the_file_system(capsys, monkeypatch):
     for fmt in ("html", "md"):
         assert main(["docs", "--format", fmt, "--out", "/"]) == 2
         assert "root of the file system" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("fmt", ["html", "md"])
+@pytest.mark.parametrize("area", ["envelope", "profiles", "pi"])
+def test_docs_out_does_not_replace_the_users_own_page_of_an_area(tmp_path, capsys, fmt, area):
+    """A folder of the user's own guides (``docs/envelope.md`` of a checkout, say) keeps them: a
+    page the kit would write over is judged as the index is, before anything is written."""
+    mine = tmp_path / f"{area}.{fmt}"
+    mine.write_text("# my own guide\n")
+    assert main(["docs", "--format", fmt, "--out", str(tmp_path)]) == 2
+    assert mine.read_text() == "# my own guide\n"
+    err = capsys.readouterr().err
+    assert f"{mine} is not a page the kit wrote" in err, err
+    assert sorted(p.name for p in tmp_path.iterdir()) == [mine.name]
+
+
+@pytest.mark.parametrize("fmt", ["html", "md"])
+def test_docs_out_replaces_every_page_it_wrote_before(tmp_path, capsys, fmt):
+    assert main(["docs", "--format", fmt, "--out", str(tmp_path)]) == 0
+    before = {p.name: p.read_text() for p in tmp_path.iterdir()}
+    assert set(before) == {f"{n}.{fmt}" for n in ("index", "envelope", "profiles", "pi")}
+    for page in tmp_path.iterdir():
+        page.write_text(before[page.name] + "edited after it was written\n")
+    assert main(["docs", "--format", fmt, "--out", str(tmp_path)]) == 0, capsys.readouterr().err
+    assert {p.name: p.read_text() for p in tmp_path.iterdir()} == before

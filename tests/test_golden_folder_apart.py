@@ -78,3 +78,37 @@ def test_snapshot_update_refuses_a_golden_folder_that_is_the_scenarios(kit_impor
     assert code == 2, out + err
     assert "the scenario folder" in out + err
     assert _files(root / "scenarios") == before
+
+
+def _subset_of_the_kit(tmp_path):
+    """A scenario folder of one of the kit's own files (its cases' goldens are the kit's), and
+    one of a case of the user's own, in the kit's format."""
+    from conformance.corpus.cases import SCENARIOS_DIR
+
+    subset = tmp_path / "subset"
+    (subset / "pi").mkdir(parents=True)
+    shutil.copy(SCENARIOS_DIR / "pi" / "messages-types.yaml", subset / "pi")
+    return subset
+
+
+def test_update_goldens_of_other_scenarios_into_the_kit_s_goldens_is_refused(tmp_path, capsys):
+    """Without --golden-dir the goldens are the kit's: writing there the goldens of another
+    scenario folder would put files of the user's among the kit's. One usage error, nothing written."""
+    from conformance.judge.golden import GOLDEN_DIR
+
+    subset = _subset_of_the_kit(tmp_path)
+    before = sorted(p.name for p in (GOLDEN_DIR / "pi").iterdir())
+    code = main(["run", "-q", "--update-goldens", "--scenarios-dir", str(subset)])
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("--golden-dir") == 1 and "the kit's own goldens" in err, err
+    assert sorted(p.name for p in (GOLDEN_DIR / "pi").iterdir()) == before
+
+
+def test_a_subset_of_the_kit_s_scenarios_runs_against_its_goldens_without_orphans(tmp_path, capsys):
+    """The kit's goldens of cases not in the scenario folder given are not orphans: they belong to
+    the kit's own scenarios (they were reported one by one, with advice to delete them)."""
+    subset = _subset_of_the_kit(tmp_path)
+    code = main(["run", "-q", "--scenarios-dir", str(subset)])
+    out, err = capsys.readouterr()
+    assert code == 0, out + err
+    assert "orphan" not in err and "delete it" not in err, err[:2000]

@@ -148,7 +148,9 @@ def test_no_orphan_is_judged_while_a_files_ids_are_unknown(tmp_path, capsys):
     assert _cli(dirs, *RUN, "--case", "kit-echo-text") == 2, "a file without known ids is read"
     err = capsys.readouterr().err
     assert "odd.yaml" in err and "orphaned" not in err
-    assert _cli(dirs, *RUN, "--area", "envelope") == 0, capsys.readouterr().err  # odd.yaml left unread
+    assert _cli(dirs, *RUN, "--area", "envelope") == 2  # no case of that area: a usage error, and
+    err = capsys.readouterr().err
+    assert "no case of --area envelope" in err and "odd.yaml" not in err, err  # odd.yaml left unread
 
 
 def test_show_reports_a_duplicate_id_as_list_and_run_do(tmp_path, capsys):

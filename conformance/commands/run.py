@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 from conformance.adapters.base import AdapterStartError
+from conformance.corpus.areas import AREAS
 from conformance.commands.common import (add_suite_arguments, err, indent, locale_check, nothing_selected,
                                          print_suite_errors, session_of)
 from conformance.commands.options import Once, path_argument, pattern_argument, required_operations, timeout_seconds
@@ -70,6 +71,11 @@ def run(args: argparse.Namespace) -> ExitCode:
     if (args.case or args.op) and not cases:
         print_suite_errors(suite_errors)
         raise UsageError(nothing_selected(suite, args))
+    if not cases and not suite_errors:  # a run that judges nothing proves nothing
+        where = args.scenarios_dir or "the kit's scenarios"
+        areas = f" of --area {', '.join(args.area)}" if args.area else ""
+        raise UsageError(f"no case{areas} in {where}: scenario files are <area>/<topic>.yaml, "
+                         f"an area being one of {', '.join(AREAS)}")
     try:
         runner = _start_runner(args, session, expectations, cases)
     except AdapterStartError as exc:

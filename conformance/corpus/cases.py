@@ -322,9 +322,17 @@ def scan_all_ids(paths: list[Path]) -> dict[Path, list[str] | None]:
 def scenario_files(scenarios_dir: Path, errors: list[FileError]) -> list[Path]:
     """The scenario files under ``scenarios_dir`` (``<area>/*.yaml``), in name order. A YAML file
     anywhere else under it (another suffix, another folder, a subfolder of an area, the folder
-    itself but for ``ids.yaml``) is reported in ``errors`` and left out."""
+    itself but for ``ids.yaml``) is reported in ``errors`` and left out. An area's folder that is
+    a symbolic link to a folder is read through it (a file reached twice is read once:
+    :func:`_read_once`)."""
     paths = []
-    for path in sorted(scenarios_dir.rglob("*.y*ml")):
+    found = set(scenarios_dir.rglob("*.y*ml"))
+    try:  # an area's folder may be a link to a folder, which rglob does not enter
+        found.update(p for entry in scenarios_dir.iterdir() if entry.is_symlink() and entry.is_dir()
+                     for p in entry.rglob("*.y*ml"))
+    except OSError:
+        pass
+    for path in sorted(found):
         depth = len(path.relative_to(scenarios_dir).parts)
         if depth == 1 and path.name == "ids.yaml":
             continue

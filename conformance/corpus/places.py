@@ -3,6 +3,7 @@ be written into. Imports nothing of the kit, so that the parse cache can ask it 
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 
@@ -26,3 +27,13 @@ def kit_folders(*given: str | Path | None) -> list[Path]:
 
     found = [Path(conformance.__file__).parent, Path(reference.__file__).parent, GOLDEN_DIR]
     return found + [Path(folder) for folder in given if folder]
+
+
+def resolved(folder: str | Path) -> Path:
+    """``folder`` with its links resolved, or as an absolute path when it cannot be (a loop of
+    symbolic links, a name too long): such a folder holds no file anything could replace, and
+    the command says what is wrong with it where it reads it."""
+    try:
+        return Path(folder).resolve()
+    except (RuntimeError, OSError):
+        return Path(os.path.abspath(folder))

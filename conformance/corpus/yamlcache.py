@@ -128,13 +128,7 @@ def _kit_folder_holding(folder: Path) -> Path | None:
     """The kit's own folder (:func:`conformance.corpus.places.kit_folders`) that ``folder``
     is or lies inside, links resolved, or ``None``: entries there would sit among the files the
     kit reads and ships."""
-    from conformance.corpus.places import kit_folders
-
-    def resolved(path: Path) -> Path:
-        try:
-            return path.resolve()
-        except (RuntimeError, OSError):
-            return Path(os.path.abspath(path))
+    from conformance.corpus.places import kit_folders, resolved
 
     inside = resolved(folder)
     return next((kit for kit in map(resolved, kit_folders()) if inside.is_relative_to(kit)), None)

@@ -114,30 +114,23 @@ def write(out: Path, cases: list[Case], session: Session | None = None, *, fmt: 
     return write_site(out, cases, session, reports=reports)
 
 
-INDEX_MARK = "The specification by example"
-"""What the index page of the kit's documentation holds (its title): how a folder of a previous
-``docs`` run is told from a folder of the user's own."""
-
-
 def check_out(out: Path, fmt: str) -> None:
     """Refuse (``ValueError``) an ``--out`` folder whose files the pages would replace without the
-    kit having written them: a file system's root, or a folder holding an index page
-    (``index.html``, ``index.md``) that is not the kit's (:data:`INDEX_MARK`). A new or empty
+    kit having written them: a file system's root, or a folder holding a page the pages would
+    replace (``index.html`` and ``<area>.html``, or their ``.md``) that is not the kit's
+    (:func:`conformance.output.ownership.kit_wrote`: how the kit's pages begin). A new or empty
     folder, or the output of an earlier ``docs``, is accepted."""
     resolved = out.resolve()
     if resolved.parent == resolved:
         raise ValueError(f"--out {out}: is the root of the file system; give a folder of the pages' own")
-    index = out / ("index.md" if fmt == "md" else "index.html")
-    if index.exists() and not index.is_file():  # a link is judged by the file it leads to
-        raise ValueError(f"--out {out}: {index.name} there is not a regular file; give a folder of the pages' own")
-    if index.exists():
-        try:
-            with index.open(encoding="utf-8", errors="replace") as head:
-                ours = INDEX_MARK in head.read(4096)
-        except OSError:
-            ours = False
-        if not ours:
-            raise ValueError(f"--out {out}: {index} is not a page the kit wrote, and would be replaced; "
+    from conformance.output.ownership import kit_wrote
+
+    for name in ("index", *AREAS):
+        page = out / f"{name}.{fmt}"
+        if page.exists() and not page.is_file():  # a link is judged by the file it leads to
+            raise ValueError(f"--out {out}: {page.name} there is not a regular file; give a folder of the pages' own")
+        if page.exists() and not kit_wrote(page):
+            raise ValueError(f"--out {out}: {page} is not a page the kit wrote, and would be replaced; "
                              "give a folder of the pages' own (a new or empty one)")
 
 

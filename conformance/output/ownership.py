@@ -20,6 +20,8 @@ OPENINGS: dict[str, re.Pattern[bytes]] = {
     "Markdown report": re.compile(rb"\A# Conformance report: "),
     "HTML report or history page": re.compile(
         rb"\A<!DOCTYPE html>.*?<title>(Conformance report: |pi-conformance history: )", re.S),
+    "page of the specification by example": re.compile(
+        rb"\A(# |<!DOCTYPE html>.*?<title>)(The specification by example|[a-z]+: clauses and their cases)(\n|</title>)", re.S),
     "case found by diff": re.compile(rb"\A# Found by `pi-conformance diff`: "),
     "case found by invariants": re.compile(rb"\A# Found by invariant "),
 }

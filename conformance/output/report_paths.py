@@ -9,28 +9,24 @@ from pathlib import Path
 from typing import Iterable, Mapping, Sequence
 
 from conformance.corpus.places import kit_folders  # noqa: F401 (the commands import it from here)
+from conformance.corpus.places import resolved as _resolved
 from conformance.output.files import kit_temporary, written_in_place
 from conformance.output.ownership import check_replaceable
-
-
-def _resolved(folder: Path) -> Path:
-    """``folder`` resolved, or as an absolute path when it cannot be (a loop of symbolic links, a
-    name too long): a given suite folder that is such a loop holds no file a report could replace,
-    and the command says what is wrong with it after the report paths are checked."""
-    try:
-        return folder.resolve()
-    except (RuntimeError, OSError):
-        return Path(os.path.abspath(folder))
 
 
 def check_update_folders(golden_dir: Path, scenarios_dir: Path | None) -> None:
     """Refuse to write goldens into ``golden_dir`` when it is ``scenarios_dir`` (``None``: the
     kit's own scenarios), lies inside it or holds it, links resolved: goldens written there would
-    be read as scenario files, or scenario files taken for goldens, by the next run. Raises
-    ``ValueError`` naming both folders; writes nothing."""
+    be read as scenario files, or scenario files taken for goldens, by the next run; and into the
+    kit's own golden folder for another scenario folder than the kit's (its goldens would lie
+    among the kit's). Raises ``ValueError`` naming both folders; writes nothing."""
     from conformance.corpus.cases import SCENARIOS_DIR
+    from conformance.corpus.places import GOLDEN_DIR
 
     gold, scenarios = _resolved(Path(golden_dir)), _resolved(Path(scenarios_dir or SCENARIOS_DIR))
+    if gold == _resolved(GOLDEN_DIR) and scenarios != _resolved(SCENARIOS_DIR):
+        raise ValueError(f"the golden folder {gold} holds the kit's own goldens, which belong to the kit's own "
+                         f"scenarios, not to those of {scenarios}: give --golden-dir a folder of their own")
     relation = ("is" if gold == scenarios else "lies inside" if gold.is_relative_to(scenarios)
                 else "holds" if scenarios.is_relative_to(gold) else None)
     if relation is not None:
