@@ -135,3 +135,29 @@ def test_the_running_guide_s_json_report_layout_is_what_run_writes(tmp_path):
     assert {k: written["header"][k] for k in ("format", "suite", "spec", "protocol", "edition")} == \
         {"format": REPORT_FORMAT, "suite": SUITE_VERSION, "spec": SPEC_VERSION, "protocol": PROTOCOL_VERSION,
          "edition": DEFAULT}
+
+
+def test_the_readme_s_example_run_prints_what_the_readme_shows(tmp_path, monkeypatch, capsys):
+    """The README's adapter example, run as the README says (its ``my_impl.py``, its ``run``
+    command): every line the README shows of the output is printed, in that order (``...`` stands
+    for lines left out), so a new case or a new reason cannot leave the example behind."""
+    import re
+    import sys
+
+    from conformance.cli import main
+
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    (tmp_path / "my_impl.py").write_text(re.search(r"```python\n(from conformance.adapters.base.*?)```", text, re.S)[1])
+    shown = re.search(r"```text\n(implementation: my-harness.*?)```", text, re.S)[1].splitlines()
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    try:
+        assert main(["run", "--area", "envelope", "--adapter", "python:my_impl:MyImpl",
+                     "--report-md", "reports/my.md"]) == 0
+    finally:
+        sys.modules.pop("my_impl", None)
+    printed = capsys.readouterr().out.splitlines()
+    at = 0
+    for line in (line for line in shown if line != "..."):
+        assert line in printed[at:], f"the README shows {line!r}, which the run does not print (after line {at})"
+        at = printed.index(line, at) + 1

@@ -129,7 +129,8 @@ def context_message_frames() -> list[tuple[dict, None]]:
 @frames("envelope.context-hook")
 def context_hook_frames() -> list[tuple[dict, None]]:
     """Each kind of context files over no history, a history of every kind, and an earlier copy;
-    audit copies with no role field and a message of an audit type with another role (ENV-AUDIT-STRIP)."""
+    audit copies with no role field and a message of an audit type with another role (ENV-AUDIT-STRIP);
+    the agent-directory frames (:func:`agent_dir_frames`) over one message."""
     one = [{"path": f"{CWD}/AGENTS.md", "content": "Project."}]
     two = [{"path": f"{AGENT_DIR}/AGENTS.md", "content": "Global."}, *one]
     blank = [{"path": f"{CWD}/AGENTS.md", "content": " "}]
@@ -137,7 +138,8 @@ def context_hook_frames() -> list[tuple[dict, None]]:
             ({"cwd": CWD, "agentDir": AGENT_DIR, "contextFiles": one, "messages": list(HISTORY)}, None),
             ({"cwd": CWD, "agentDir": AGENT_DIR, "contextFiles": blank, "messages": [HISTORY[1], HISTORY[0]]}, None),
             ({"cwd": CWD, "agentDir": AGENT_DIR, "contextFiles": two, "messages": [HISTORY[5], HISTORY[0], HISTORY[6]]}, None),
-            ({"cwd": CWD, "agentDir": AGENT_DIR, "contextFiles": one, "messages": list(ROLE_FORMS)}, None)]
+            ({"cwd": CWD, "agentDir": AGENT_DIR, "contextFiles": one, "messages": list(ROLE_FORMS)}, None),
+            *[({**frame, "messages": [HISTORY[0]]}, None) for frame in agent_dir_frames()]]
 
 
 ROLE_FORMS = [HISTORY[0], *({k: v for k, v in m.items() if k != "role"} for m in HISTORY[2:5]),
@@ -149,7 +151,8 @@ messages of audit types under another role, which are kept (ENV-AUDIT-STRIP)."""
 @frames("envelope.build")
 def build_frames() -> list[tuple[dict, None]]:
     """A request with nothing but its session, one with every prompt and context files of the
-    agent directory and the project and options with their own cwd, one with no provider."""
+    agent directory and the project and options with their own cwd, one with no provider; one
+    per agent-directory frame (:func:`agent_dir_frames`)."""
     files = [{"path": f"{AGENT_DIR}/AGENTS.md", "content": "Global."}, {"path": f"{CWD}/AGENTS.md", "content": CHARACTERS}]
     options = {"customPrompt": "Custom.", "appendSystemPrompt": "Appended.", "contextFiles": files, "cwd": "/other"}
     full = {"sessionId": "s1", "provider": "openai", "systemPrompt": "PI", "cwd": "C:\\work\\project", "agentDir": AGENT_DIR,
@@ -158,7 +161,19 @@ def build_frames() -> list[tuple[dict, None]]:
     return [({"contributions": [], "request": {"sessionId": "s1", "cwd": CWD, "systemPrompt": None}}, None),
             ({"contributions": [_c("a", providers=["openai"]), _c("b", providers=["anthropic"])], "request": full}, None),
             ({"contributions": [_c("a", providers=["openai"]), _c("r", {"raises": "boom"})], "request": blank}, None),
-            ({"contributions": [_c("environment"), _c("Environment"), _c("ENVIRONMENT")], "request": blank}, None)]
+            ({"contributions": [_c("environment"), _c("Environment"), _c("ENVIRONMENT")], "request": blank}, None),
+            *[({"contributions": [], "request": {"sessionId": "s1", "cwd": frame["cwd"], "host": HOST,
+                                                 "agentDir": frame["agentDir"],
+                                                 "systemPromptOptions": {"contextFiles": frame["contextFiles"]}}}, None)
+              for frame in agent_dir_frames()]]
+
+
+def agent_dir_frames() -> list[dict]:
+    """The inputs of :func:`context_message_frames` that turn on the agent-directory test
+    (ENV-CTX-AGENTDIR): files below and beside it, a trailing slash, backslashes, and every near
+    miss; for the operations that build the context-files message as a part (build, the hook)."""
+    return [frame for frame, _ in context_message_frames()[1:3]] + \
+        [frame for frame, _ in context_message_frames()[-len(NEAR_AGENT_DIR):]]
 
 
 @frames("envelope.settings")

@@ -137,7 +137,7 @@ def _messages(test: Callable[[dict], bool]) -> Hit:
 
 CONTEXT_HOOK = [
     *[c for c in context_cells(lambda i: i.get("contextFiles") or [], lambda i: i.get("agentDir"), lambda i: i.get("cwd"))
-      if c.dimension == "files"],
+      if c.dimension == "files" or c.dimension == "agent directory" and c.clauses[0] == "ENV-CTX-AGENTDIR" and c.name != "none"],
     Cell("history", "empty", ("ENV-CTX-INJECT",), lambda i, t: not i.get("messages")),
     Cell("history", "an earlier context-files message", ("ENV-CTX-INJECT", "ENV-CTX-REMOVE"),
          _messages(lambda m: m.get("customType") == AGENTS_MD)),
@@ -188,7 +188,8 @@ BUILD = [
     *[Cell(f"request {c.dimension}", c.name, c.clauses, (lambda i, t, c=c: c.hit(i, t)))
       for c in context_cells(lambda i: _options(i).get("contextFiles") or [], lambda i: _request(i).get("agentDir"),
                              lambda i: _request(i).get("cwd"))
-      if c.name in ("none", "all blank", "several kept", "the first kept file in it, more kept")],
+      if c.name in ("none", "all blank", "several kept", "the first kept file in it, more kept")
+      or c.dimension == "agent directory" and c.clauses[0] == "ENV-CTX-AGENTDIR" and c.name != "none"],
     Cell("request", "options' cwd other than the request's", ("ENV-RENDER-OPTIONS",),
          lambda i, t: isinstance(_options(i).get("cwd"), str) and _options(i)["cwd"] != _request(i).get("cwd")),
     *character_cells(("ENV-RENDER-CONTENT",)),
