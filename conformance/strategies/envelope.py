@@ -26,6 +26,11 @@ EQUAL_RANKED = ("ab", "a\x00b", "a\u00adb", "a\u200bb")
 """Ids the root collation ranks equal (a completely ignorable character inside: U+0000, a soft
 hyphen, a zero-width space), which code points must then order (ENV-ORDER-CODEPOINT)."""
 
+TIES_BEYOND_BMP = (("m\ufe0f", "m\U000e0100"), ("\ufff9m", "\U0001d173m"), ("\ufa6c", "\U000242ee"))
+"""Pairs of ids the root collation ranks equal whose code points and UTF-16 code units order them
+apart: a character beyond U+FFFF against one in U+E000..U+FFFF (ignorable, or a compatibility
+ideograph and its canonical decomposition), which code points must order (ENV-ORDER-CODEPOINT)."""
+
 ids = st.one_of(st.text(alphabet="aAbB_-./190é", min_size=1, max_size=4), st.sampled_from(ORDERING_IDS),
                 st.sampled_from(EQUAL_RANKED))
 """A contribution id with the characters the ordering rules treat specially: those whose
@@ -111,10 +116,15 @@ def content(draw: Any, depth: int = 0) -> Any:
 @st.composite
 def registered(draw: Any) -> list[dict]:
     """The contributions of one call, in registration order: mostly two to six with distinct ids,
-    so that their order is at stake; else any, repeated ids (a later one replaces) included."""
+    so that their order is at stake; else any, repeated ids (a later one replaces) included; now
+    and then with a pair of :data:`TIES_BEYOND_BMP` after them, in either order."""
     if draw(st.integers(0, 3)) == 3:
-        return draw(st.lists(contribution(), max_size=6))
-    return draw(st.lists(contribution(), min_size=2, max_size=6, unique_by=lambda c: c.get("id")))
+        out = draw(st.lists(contribution(), max_size=6))
+    else:
+        out = draw(st.lists(contribution(), min_size=2, max_size=6, unique_by=lambda c: c.get("id")))
+    if draw(st.integers(0, 4)) == 0:
+        out += [{"id": cid, "content": "tie"} for cid in draw(st.permutations(draw(st.sampled_from(TIES_BEYOND_BMP))))]
+    return out
 
 
 @st.composite

@@ -175,6 +175,7 @@ BUILD = [
     *[c for c in contribution_cells(lambda i: i.get("contributions") or [], lambda i: _request(i).get("provider"),
                                     lambda i: _request(i).get("activeTools") or [], lambda i: _request(i).get("prompt"))
       if c.dimension == "contributions" or c.name in ("raises", "listed, the provider among them", "environment",
+                                                       "ranked equal, UTF-16 code units ordering them otherwise than code points",
                                                        "environment in another case",
                                                        "listed, the provider not among them", "unknown (none given)")],
     *[Cell(f"request {c.dimension}", c.name, c.clauses, (lambda i, t, c=c: c.hit(_request(i), t)))
