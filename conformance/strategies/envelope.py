@@ -312,12 +312,20 @@ HISTORY = ({"role": "user", "content": "hi", "timestamp": 1},
 the group type and of the earlier per-instruction types, another extension's custom message."""
 
 
+LEADING = ({"role": "system", "content": "You are a coding agent.", "timestamp": 0},
+           {"content": "a message without a role", "timestamp": 0},
+           {"customType": "@luan.sh/pi-developer-messages/agents-md", "content": "old", "display": False})
+"""Messages a history may start with that the context-files message still goes before: system
+messages, a message without a role, an earlier context-files message stored without one."""
+
+
 @strategy("envelope.context-hook")
 def context_hook() -> Any:
-    """Context files and a history holding earlier copies of the injected message (ENV-DECISION-CONTEXT-FILES, ENV-DECISION-AUDIT)."""
+    """Context files and a history holding earlier copies of the injected message (ENV-DECISION-CONTEXT-FILES,
+    ENV-DECISION-AUDIT), now and then after :data:`LEADING` messages."""
     return st.tuples(st.sampled_from([CWD, "C:\\w"]), st.sampled_from([AGENT_DIR, None]), any_context_files(),
-                     st.lists(st.sampled_from(HISTORY), max_size=5)) \
-        .map(lambda e: ({"cwd": e[0], "agentDir": e[1], "contextFiles": e[2], "messages": list(e[3])}, None))
+                     st.lists(st.sampled_from(HISTORY), max_size=5), st.lists(st.sampled_from(LEADING), max_size=3)) \
+        .map(lambda e: ({"cwd": e[0], "agentDir": e[1], "contextFiles": e[2], "messages": list(e[4]) + list(e[3])}, None))
 
 
 @st.composite

@@ -135,6 +135,13 @@ def _messages(test: Callable[[dict], bool]) -> Hit:
     return lambda i, t: any(isinstance(m, dict) and test(m) for m in i.get("messages") or [])
 
 
+def _first(test: Callable[[dict], bool]) -> Hit:
+    def hit(i: dict, t: "dict | None") -> bool:
+        messages = i.get("messages") or []
+        return bool(messages) and isinstance(messages[0], dict) and test(messages[0])
+    return hit
+
+
 CONTEXT_HOOK = [
     *[c for c in context_cells(lambda i: i.get("contextFiles") or [], lambda i: i.get("agentDir"), lambda i: i.get("cwd"))
       if c.dimension == "files"],
@@ -150,6 +157,12 @@ CONTEXT_HOOK = [
     Cell("history", "another extension's custom message", ("ENV-AUDIT-STRIP",),
          _messages(lambda m: m.get("role") == "custom" and m.get("customType") not in AUDIT_TYPES + (AGENTS_MD,))),
     Cell("history", "messages of other roles", ("ENV-CTX-INJECT",), _messages(lambda m: m.get("role") != "custom")),
+    Cell("history", "a system message first", ("ENV-CTX-INJECT",), _first(lambda m: m.get("role") == "system")),
+    Cell("history", "system messages only", ("ENV-CTX-INJECT",),
+         lambda i, t: bool(i.get("messages")) and all(isinstance(m, dict) and m.get("role") == "system" for m in i["messages"])),
+    Cell("history", "a message without a role first", ("ENV-CTX-INJECT",), _first(lambda m: "role" not in m)),
+    Cell("history", "an earlier context-files message without a role field", ("ENV-CTX-INJECT",),
+         _messages(lambda m: "role" not in m and m.get("customType") == AGENTS_MD)),
     Cell("history", "several to keep in order", ("ENV-AUDIT-STRIP",),
          lambda i, t: sum(1 for m in i.get("messages") or [] if isinstance(m, dict)
                           and m.get("customType") not in AUDIT_TYPES + (AGENTS_MD,)) >= 2),
@@ -158,7 +171,9 @@ CONTEXT_HOOK = [
 others are ``envelope.context-message``'s), and a history that is
 empty or holds an earlier context-files message, audit messages of each type, one without a
 role field, a message of an audit type with another role, another extension's custom message,
-messages of other roles, several to keep in order."""
+messages of other roles, several to keep in order; a history that starts with a system message,
+holds system messages only or starts with a message without a role, and an earlier
+context-files message without a role field."""
 
 
 def _request(i: dict) -> dict:
