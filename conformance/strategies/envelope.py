@@ -210,7 +210,7 @@ def any_context_files(draw: Any) -> list[dict]:
 @st.composite
 def prompt_options(draw: Any) -> dict:
     """Pi's system-prompt options: custom and appended prompts (absent, empty, blank, set), the
-    cwd, context files and free keys of every JSON type."""
+    cwd, context files, free keys of every JSON type and keys named like the request's fields."""
     out: dict = {}
     for key in ("customPrompt", "appendSystemPrompt"):
         if draw(st.booleans()):
@@ -221,6 +221,9 @@ def prompt_options(draw: Any) -> dict:
         out["cwd"] = draw(st.sampled_from(CWDS))
     if draw(st.integers(0, 2)) == 0:
         out[draw(st.sampled_from(["flag", "n"]))] = draw(st.sampled_from(["on", 1, None, [1], {"a": 1}, ""]))
+    if draw(st.integers(0, 3)) == 0:
+        out[draw(st.sampled_from(["agentDir", "provider", "sessionId", "activeTools"]))] = \
+            draw(st.sampled_from([AGENT_DIR + "2", "anthropic", "s9", ["exec_command"]]))
     return out
 
 

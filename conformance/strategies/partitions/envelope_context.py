@@ -176,6 +176,10 @@ holds system messages only or starts with a message without a role, and an earli
 context-files message without a role field."""
 
 
+REQUEST_FIELDS = ("sessionId", "provider", "activeTools", "prompt", "systemPrompt", "agentDir", "host")
+"""The request's fields besides its cwd, which Pi's options may hold too."""
+
+
 def _request(i: dict) -> dict:
     found = i.get("request")
     return found if isinstance(found, dict) else {}
@@ -207,13 +211,19 @@ BUILD = [
       if c.name in ("none", "all blank", "several kept", "the first kept file in it, more kept")],
     Cell("request", "options' cwd other than the request's", ("ENV-RENDER-OPTIONS",),
          lambda i, t: isinstance(_options(i).get("cwd"), str) and _options(i)["cwd"] != _request(i).get("cwd")),
+    Cell("request", "options' cwd other than the request's, a context file kept", ("ENV-RENDER-OPTIONS", "ENV-CTX-FORMAT"),
+         lambda i, t: isinstance(_options(i).get("cwd"), str) and _options(i)["cwd"] != _request(i).get("cwd")
+         and any(isinstance(f, dict) and not js_blank(f.get("content") or "") for f in _options(i).get("contextFiles") or [])),
+    Cell("request", "options holding another field of the request, another value", ("ENV-RENDER-OPTIONS",),
+         lambda i, t: any(k in _options(i) and _options(i)[k] != _request(i).get(k) for k in REQUEST_FIELDS)),
     *character_cells(("ENV-RENDER-CONTENT",)),
 ]
 """The classes of ``envelope.build``: what one whole request adds to the parts that
 ``envelope.developer-messages``, ``envelope.environment`` and ``envelope.context-message`` declare
 the classes of: contributions none or several, one that raises, providers filtering; no host, a cwd
 with backslashes, Pi's prompt null or given, a custom and an appended prompt, context files none,
-blank, several, the agent directory's first, and the options' own cwd."""
+blank, several, the agent directory's first, and the options' own cwd (also with a context file
+kept) and fields of the request the options hold with other values."""
 
 
 def _toml(test: Callable[[str], bool]) -> Hit:
