@@ -210,7 +210,7 @@ def any_context_files(draw: Any) -> list[dict]:
 @st.composite
 def prompt_options(draw: Any) -> dict:
     """Pi's system-prompt options: custom and appended prompts (absent, empty, blank, set), the
-    cwd, context files, free keys of every JSON type and keys named like the request's fields."""
+    cwd, context files and free keys of every JSON type."""
     out: dict = {}
     for key in ("customPrompt", "appendSystemPrompt"):
         if draw(st.booleans()):
@@ -221,9 +221,6 @@ def prompt_options(draw: Any) -> dict:
         out["cwd"] = draw(st.sampled_from(CWDS))
     if draw(st.integers(0, 2)) == 0:
         out[draw(st.sampled_from(["flag", "n"]))] = draw(st.sampled_from(["on", 1, None, [1], {"a": 1}, ""]))
-    if draw(st.integers(0, 3)) == 0:
-        out[draw(st.sampled_from(["agentDir", "provider", "sessionId", "activeTools"]))] = \
-            draw(st.sampled_from([AGENT_DIR + "2", "anthropic", "s9", ["exec_command"]]))
     return out
 
 
@@ -345,11 +342,24 @@ def capture_request(draw: Any, with_host: bool = True) -> dict:
     return req
 
 
+OPTIONS_AS_REQUEST = (("cwd", "/elsewhere"), ("agentDir", AGENT_DIR + "2"), ("provider", "anthropic"), ("sessionId", "s9"),
+                      ("activeTools", ["exec_command"]), ("systemPrompt", "OPTIONS PROMPT"))
+"""Keys of Pi's options named like the request's fields, with values a request here never has."""
+
+
+def _options_as_request(request: dict, option: "tuple[str, Any] | None") -> dict:
+    """``request`` with ``option`` (a key and a value) put into its system-prompt options."""
+    if option is not None:
+        request["systemPromptOptions"] = {**request.get("systemPromptOptions", {}), option[0]: option[1]}
+    return request
+
+
 @strategy("envelope.build")
 def build() -> Any:
-    """Contributions and one whole turn (ENV-DECISION-*)."""
-    return st.tuples(registered(), capture_request()) \
-        .map(lambda e: ({"contributions": e[0], "request": e[1]}, None))
+    """Contributions and one whole turn (ENV-DECISION-*), half the time with options holding one of
+    the request's fields with another value (ENV-RENDER-OPTIONS)."""
+    return st.tuples(registered(), capture_request(), st.one_of(st.none(), st.sampled_from(OPTIONS_AS_REQUEST))) \
+        .map(lambda e: ({"contributions": e[0], "request": _options_as_request(e[1], e[2])}, None))
 
 
 AUDIT_VALUES = ('["developer", "context-user"]', "[]", '["developer"]', '["context-user", "developer"]',
