@@ -26,6 +26,11 @@ EQUAL_RANKED = ("ab", "a\x00b", "a\u00adb", "a\u200bb")
 """Ids the root collation ranks equal (a completely ignorable character inside: U+0000, a soft
 hyphen, a zero-width space), which code points must then order (ENV-ORDER-CODEPOINT)."""
 
+TIES_BEYOND_BMP = (("m\ufe0f", "m\U000e0100"), ("\ufff9m", "\U0001d173m"), ("\ufa6c", "\U000242ee"))
+"""Pairs of ids the root collation ranks equal whose code points and UTF-16 code units order them
+apart: a character beyond U+FFFF against one in U+E000..U+FFFF (ignorable, or a compatibility
+ideograph and its canonical decomposition), which code points must order (ENV-ORDER-CODEPOINT)."""
+
 ids = st.one_of(st.text(alphabet="aAbB_-./190é", min_size=1, max_size=4), st.sampled_from(ORDERING_IDS),
                 st.sampled_from(EQUAL_RANKED))
 """A contribution id with the characters the ordering rules treat specially: those whose
@@ -111,10 +116,15 @@ def content(draw: Any, depth: int = 0) -> Any:
 @st.composite
 def registered(draw: Any) -> list[dict]:
     """The contributions of one call, in registration order: mostly two to six with distinct ids,
-    so that their order is at stake; else any, repeated ids (a later one replaces) included."""
+    so that their order is at stake; else any, repeated ids (a later one replaces) included; now
+    and then with a pair of :data:`TIES_BEYOND_BMP` after them, in either order."""
     if draw(st.integers(0, 3)) == 3:
-        return draw(st.lists(contribution(), max_size=6))
-    return draw(st.lists(contribution(), min_size=2, max_size=6, unique_by=lambda c: c.get("id")))
+        out = draw(st.lists(contribution(), max_size=6))
+    else:
+        out = draw(st.lists(contribution(), min_size=2, max_size=6, unique_by=lambda c: c.get("id")))
+    if draw(st.integers(0, 4)) == 0:
+        out += [{"id": cid, "content": "tie"} for cid in draw(st.permutations(draw(st.sampled_from(TIES_BEYOND_BMP))))]
+    return out
 
 
 @st.composite
@@ -302,12 +312,20 @@ HISTORY = ({"role": "user", "content": "hi", "timestamp": 1},
 the group type and of the earlier per-instruction types, another extension's custom message."""
 
 
+LEADING = ({"role": "system", "content": "You are a coding agent.", "timestamp": 0},
+           {"content": "a message without a role", "timestamp": 0},
+           {"customType": "@luan.sh/pi-developer-messages/agents-md", "content": "old", "display": False})
+"""Messages a history may start with that the context-files message still goes before: system
+messages, a message without a role, an earlier context-files message stored without one."""
+
+
 @strategy("envelope.context-hook")
 def context_hook() -> Any:
-    """Context files and a history holding earlier copies of the injected message (ENV-DECISION-CONTEXT-FILES, ENV-DECISION-AUDIT)."""
+    """Context files and a history holding earlier copies of the injected message (ENV-DECISION-CONTEXT-FILES,
+    ENV-DECISION-AUDIT), now and then after :data:`LEADING` messages."""
     return st.tuples(st.sampled_from([CWD, "C:\\w"]), st.sampled_from([AGENT_DIR, None]), any_context_files(),
-                     st.lists(st.sampled_from(HISTORY), max_size=5)) \
-        .map(lambda e: ({"cwd": e[0], "agentDir": e[1], "contextFiles": e[2], "messages": list(e[3])}, None))
+                     st.lists(st.sampled_from(HISTORY), max_size=5), st.lists(st.sampled_from(LEADING), max_size=3)) \
+        .map(lambda e: ({"cwd": e[0], "agentDir": e[1], "contextFiles": e[2], "messages": list(e[4]) + list(e[3])}, None))
 
 
 @st.composite
@@ -324,11 +342,24 @@ def capture_request(draw: Any, with_host: bool = True) -> dict:
     return req
 
 
+OPTIONS_AS_REQUEST = (("cwd", "/elsewhere"), ("agentDir", AGENT_DIR + "2"), ("provider", "anthropic"), ("sessionId", "s9"),
+                      ("activeTools", ["exec_command"]), ("systemPrompt", "OPTIONS PROMPT"))
+"""Keys of Pi's options named like the request's fields, with values a request here never has."""
+
+
+def _options_as_request(request: dict, option: "tuple[str, Any] | None") -> dict:
+    """``request`` with ``option`` (a key and a value) put into its system-prompt options."""
+    if option is not None:
+        request["systemPromptOptions"] = {**request.get("systemPromptOptions", {}), option[0]: option[1]}
+    return request
+
+
 @strategy("envelope.build")
 def build() -> Any:
-    """Contributions and one whole turn (ENV-DECISION-*)."""
-    return st.tuples(registered(), capture_request()) \
-        .map(lambda e: ({"contributions": e[0], "request": e[1]}, None))
+    """Contributions and one whole turn (ENV-DECISION-*), half the time with options holding one of
+    the request's fields with another value (ENV-RENDER-OPTIONS)."""
+    return st.tuples(registered(), capture_request(), st.one_of(st.none(), st.sampled_from(OPTIONS_AS_REQUEST))) \
+        .map(lambda e: ({"contributions": e[0], "request": _options_as_request(e[1], e[2])}, None))
 
 
 AUDIT_VALUES = ('["developer", "context-user"]', "[]", '["developer"]', '["context-user", "developer"]',

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 import re
+import unicodedata
 from typing import Any, Callable
 
 from conformance.strategies.partitions.cells import Cell, Hit, case_pair_cells, character_cells
@@ -175,6 +176,8 @@ def contribution_cells(contributions: Callable[[dict], list], provider: Callable
         Cell("id", "an accented letter", ("ENV-ORDER-TIEBREAK",), lambda i, t: any(re.search(r"[\u00c0-\u024f]", x) for x in ids(i))),
         Cell("id", "ranked equal by the collation", ("ENV-ORDER-CODEPOINT",),
              lambda i, t: any(re.search("[\x00\u00ad\u200b]", x) for x in ids(i))),
+        Cell("id", "ranked equal, UTF-16 code units ordering them otherwise than code points", ("ENV-ORDER-CODEPOINT",),
+             lambda i, t: utf16_apart(ids(i))),
         Cell("priority", "absent", ("ENV-ORDER-PRIORITY",), each(lambda c, i: "priority" not in c)),
         Cell("priority", "negative", ("ENV-ORDER-PRIORITY",), each(lambda c, i: _finite(c.get("priority")) and c["priority"] < 0)),
         Cell("priority", "fractional", ("ENV-ORDER-PRIORITY",),
@@ -237,6 +240,26 @@ def contribution_cells(contributions: Callable[[dict], list], provider: Callable
     ]
 
 
+IGNORABLE = re.compile("[\x00\u00ad\u200b\ufe00-\ufe0f\ufeff\ufff9-\ufffb\U0001bca0-\U0001bca3\U0001d173-\U0001d17a"
+                       "\U000e0001\U000e0020-\U000e007f\U000e0100-\U000e01ef]")
+"""Completely ignorable characters of the root collation (a tie between two ids differing only by them)."""
+
+
+def _utf16(text: str) -> bytes:
+    return text.encode("utf-16-be", "surrogatepass")
+
+
+def utf16_apart(ids: list[str]) -> bool:
+    """Whether two of ``ids`` are ranked equal by the root collation (the same once the ignorable
+    characters are removed and canonical equivalents decomposed) and ordered otherwise by UTF-16
+    code units than by code points: a character beyond U+FFFF against one in U+E000..U+FFFF."""
+    def base(x: str) -> str:
+        return unicodedata.normalize("NFD", IGNORABLE.sub("", x))
+
+    return any(x != y and base(x) == base(y) and (x < y) != (_utf16(x) < _utf16(y))
+               for n, x in enumerate(ids) for y in ids[n + 1:])
+
+
 def _finite(value: Any) -> bool:
     return type(value) in (int, float) and math.isfinite(value)
 
@@ -255,5 +278,6 @@ DEVELOPER_MESSAGES = [
     *character_cells(("ENV-RENDER-CONTENT",)),
 ]
 """The classes of ``envelope.developer-messages``: every id, priority, filter and content form
-a contribution's clause names, ids whose collation and code-point orders differ, ties, a
+a contribution's clause names, ids whose collation and code-point orders differ, ties (ids the
+collation ranks equal that UTF-16 code units would order otherwise than code points among them), a
 filtered-out contribution that would raise, the prompt, an unknown provider, Pi's options."""

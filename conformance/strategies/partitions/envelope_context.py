@@ -135,6 +135,13 @@ def _messages(test: Callable[[dict], bool]) -> Hit:
     return lambda i, t: any(isinstance(m, dict) and test(m) for m in i.get("messages") or [])
 
 
+def _first(test: Callable[[dict], bool]) -> Hit:
+    def hit(i: dict, t: "dict | None") -> bool:
+        messages = i.get("messages") or []
+        return bool(messages) and isinstance(messages[0], dict) and test(messages[0])
+    return hit
+
+
 CONTEXT_HOOK = [
     *[c for c in context_cells(lambda i: i.get("contextFiles") or [], lambda i: i.get("agentDir"), lambda i: i.get("cwd"))
       if c.dimension == "files" or c.dimension == "agent directory" and c.clauses[0] == "ENV-CTX-AGENTDIR" and c.name != "none"],
@@ -150,6 +157,12 @@ CONTEXT_HOOK = [
     Cell("history", "another extension's custom message", ("ENV-AUDIT-STRIP",),
          _messages(lambda m: m.get("role") == "custom" and m.get("customType") not in AUDIT_TYPES + (AGENTS_MD,))),
     Cell("history", "messages of other roles", ("ENV-CTX-INJECT",), _messages(lambda m: m.get("role") != "custom")),
+    Cell("history", "a system message first", ("ENV-CTX-INJECT",), _first(lambda m: m.get("role") == "system")),
+    Cell("history", "system messages only", ("ENV-CTX-INJECT",),
+         lambda i, t: bool(i.get("messages")) and all(isinstance(m, dict) and m.get("role") == "system" for m in i["messages"])),
+    Cell("history", "a message without a role first", ("ENV-CTX-INJECT",), _first(lambda m: "role" not in m)),
+    Cell("history", "an earlier context-files message without a role field", ("ENV-CTX-INJECT",),
+         _messages(lambda m: "role" not in m and m.get("customType") == AGENTS_MD)),
     Cell("history", "several to keep in order", ("ENV-AUDIT-STRIP",),
          lambda i, t: sum(1 for m in i.get("messages") or [] if isinstance(m, dict)
                           and m.get("customType") not in AUDIT_TYPES + (AGENTS_MD,)) >= 2),
@@ -158,7 +171,13 @@ CONTEXT_HOOK = [
 others are ``envelope.context-message``'s), and a history that is
 empty or holds an earlier context-files message, audit messages of each type, one without a
 role field, a message of an audit type with another role, another extension's custom message,
-messages of other roles, several to keep in order."""
+messages of other roles, several to keep in order; a history that starts with a system message,
+holds system messages only or starts with a message without a role, and an earlier
+context-files message without a role field."""
+
+
+REQUEST_FIELDS = ("sessionId", "provider", "activeTools", "prompt", "systemPrompt", "agentDir", "host")
+"""The request's fields besides its cwd, which Pi's options may hold too."""
 
 
 def _request(i: dict) -> dict:
@@ -175,6 +194,7 @@ BUILD = [
     *[c for c in contribution_cells(lambda i: i.get("contributions") or [], lambda i: _request(i).get("provider"),
                                     lambda i: _request(i).get("activeTools") or [], lambda i: _request(i).get("prompt"))
       if c.dimension == "contributions" or c.name in ("raises", "listed, the provider among them", "environment",
+                                                       "ranked equal, UTF-16 code units ordering them otherwise than code points",
                                                        "environment in another case",
                                                        "listed, the provider not among them", "unknown (none given)")],
     *[Cell(f"request {c.dimension}", c.name, c.clauses, (lambda i, t, c=c: c.hit(_request(i), t)))
@@ -192,13 +212,19 @@ BUILD = [
       or c.dimension == "agent directory" and c.clauses[0] == "ENV-CTX-AGENTDIR" and c.name != "none"],
     Cell("request", "options' cwd other than the request's", ("ENV-RENDER-OPTIONS",),
          lambda i, t: isinstance(_options(i).get("cwd"), str) and _options(i)["cwd"] != _request(i).get("cwd")),
+    Cell("request", "options' cwd other than the request's, a context file kept", ("ENV-RENDER-OPTIONS", "ENV-CTX-FORMAT"),
+         lambda i, t: isinstance(_options(i).get("cwd"), str) and _options(i)["cwd"] != _request(i).get("cwd")
+         and any(isinstance(f, dict) and not js_blank(f.get("content") or "") for f in _options(i).get("contextFiles") or [])),
+    Cell("request", "options holding another field of the request, another value", ("ENV-RENDER-OPTIONS",),
+         lambda i, t: any(k in _options(i) and _options(i)[k] != _request(i).get(k) for k in REQUEST_FIELDS)),
     *character_cells(("ENV-RENDER-CONTENT",)),
 ]
 """The classes of ``envelope.build``: what one whole request adds to the parts that
 ``envelope.developer-messages``, ``envelope.environment`` and ``envelope.context-message`` declare
 the classes of: contributions none or several, one that raises, providers filtering; no host, a cwd
 with backslashes, Pi's prompt null or given, a custom and an appended prompt, context files none,
-blank, several, the agent directory's first, and the options' own cwd."""
+blank, several, the agent directory's first, and the options' own cwd (also with a context file
+kept) and fields of the request the options hold with other values."""
 
 
 def _toml(test: Callable[[str], bool]) -> Hit:
