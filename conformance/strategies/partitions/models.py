@@ -538,7 +538,7 @@ CLASSIFIER_USAGE = [
         ("an object or a list (not a number: 0)", lambda v: isinstance(v, (dict, list))),
         ("negative (0)", lambda v: _number(v) and v < 0),
         ("fractional above 0 (kept)", lambda v: _number(v) and 0 < v != int(v)),
-        ("past 2**53 (kept)", lambda v: _number(v) and v > 2**53))],
+        ("of 2**53 or more (kept)", lambda v: _number(v) and v >= 2**53))],
     Cell("price", "none", ("PI-CLASSIFIER-COST", "PI-CLASSIFIER-PRICE-INPUT"), lambda i, t: i.get("cost") is None),
     Cell("price", "given", ("PI-CLASSIFIER-COST",), lambda i, t: isinstance(i.get("cost"), dict)),
     Cell("price", "with cache prices", ("PI-CLASSIFIER-COST",), lambda i, t: isinstance(i.get("cost"), dict) and ("cacheRead" in i["cost"] or "cacheWrite" in i["cost"])),
@@ -547,7 +547,7 @@ CLASSIFIER_USAGE = [
 ]
 """The classes of ``pi.classifier-usage``: usage with both, one or no counts or not an object,
 counts of a million, zero, and those that are not counts, by kind (booleans, strings, null, objects
-and lists, negative numbers) beside the numbers kept (fractional, past 2**53); a price or none,
+and lists, negative numbers) beside the numbers kept (fractional, 2**53 or more); a price or none,
 with cache prices, fractional."""
 
 CLASSIFIER_CATALOGUE = [Cell("input", "none (the catalogue takes no input)", ("PI-CLASSIFIER-CATALOGUE",), lambda i, t: i == {})]
