@@ -318,8 +318,9 @@ def convert_to_llm() -> Any:
 
 @frames("pi.convert-to-llm")
 def convert_to_llm_frames() -> list[tuple[dict, None]]:
-    """No message; one transcript of every role and every branch of a bash execution's text, with
-    a pending assistant message and every character class; a malformed message of a known role."""
+    """No message; one transcript of every role and every branch of a bash execution's text (an
+    output of white space only among them), with a pending assistant message and every character
+    class; a malformed message of a known role."""
     bash = well_formed("bashExecution", truncated=False, fullOutputPath=..., excludeFromContext=...)
     every = [
         well_formed("user", content="caf\u00e9 \U0001F680 e\u0301"), well_formed("assistant"),
@@ -329,6 +330,7 @@ def convert_to_llm_frames() -> list[tuple[dict, None]]:
         {"role": "x-custom", "anything": [1]},
         {**bash, "output": "a\n", "exitCode": 0},
         {**bash, "output": "", "exitCode": 2},
+        {**bash, "output": " \t\r\n"}, {**bash, "output": "\u00a0\u2028\ufeff"},
         {**bash, "exitCode": 2**53 + 1}, {**bash, "exitCode": -(2**60)}, {**bash, "exitCode": 10**21 + 1},
         {**bash, "exitCode": None},
         {k: v for k, v in bash.items() if k != "exitCode"},

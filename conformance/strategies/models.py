@@ -345,7 +345,13 @@ def classifier_request_frames() -> list[tuple[dict, None]]:
 
 @frames("pi.classifier-usage")
 def classifier_usage_frames() -> list[tuple[dict, None]]:
-    """Usage that is not an object; a million and zero tokens at a price with cache prices."""
+    """Usage that is not an object; a million and zero tokens at a price with cache prices; counts
+    of every kind that is not a number (a boolean, a string of digits, null, an object, a list),
+    negative, and numbers kept (fractional, past 2**53 and exact as a double)."""
     price = {"input": 0.25, "output": 2, "cacheRead": 0.1}
+    kinds = [{"input_tokens": True, "output_tokens": "12"}, {"input_tokens": None, "output_tokens": {"total": 5}},
+             {"input_tokens": [3], "output_tokens": False}, {"input_tokens": 0.5, "output_tokens": 3},
+             {"input_tokens": -2.5, "output_tokens": 2**53 + 10**15}]
     return [({"provider": "opencode", "model": "jev-1.13", "usage": "x", "cost": price}, None),
-            ({"provider": "opencode", "model": "jev-1.13", "usage": {"input_tokens": 1_000_000, "output_tokens": 0}, "cost": price}, None)]
+            ({"provider": "opencode", "model": "jev-1.13", "usage": {"input_tokens": 1_000_000, "output_tokens": 0}, "cost": price}, None),
+            *[({"provider": "opencode", "model": "jev-1.13", "usage": usage, "cost": price}, None) for usage in kinds]]

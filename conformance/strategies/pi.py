@@ -237,6 +237,20 @@ def load_templates() -> Any:
     return drawn_number().map(build)
 
 
+TEXT_FIELD_SCALARS = ("7", "0x1F", "2.5", ".inf", "true", "FALSE", "~", "\"7\"", "'true'", "\"null\"")
+"""Frontmatter values of each kind the core schema reads as no string (integers, floats,
+booleans, null) and the same forms quoted, which are strings (PI-TPL-YAML-SCHEMA)."""
+
+
+@frames("pi.load-templates")
+def load_templates_frames() -> list[tuple[dict, dict]]:
+    """One personal folder with a template per value of :data:`TEXT_FIELD_SCALARS`, given as its
+    description and as its argument hint."""
+    tree = {f"agent/prompts/v{n}.md": f"---\ndescription: {value}\nargument-hint: {value}\n---\nBody {n}\n"
+            for n, value in enumerate(TEXT_FIELD_SCALARS)}
+    return [({"agentDir": "agent", "cwd": "project"}, {**tree, "project": {"dir": True}})]
+
+
 # --- models.json values (PI-DECISION-MODELS) --------------------------------------------------------------------
 
 VALUE_PIECES = ("$A", "${A}", "$B", "${B}", "$$", "$!", "$", "${", "${A", "${}", "$1", "$_x", "x", "-", "{A}", "!",

@@ -7,6 +7,7 @@ import re
 from typing import Any, Callable
 
 from conformance.strategies.partitions.cells import Cell, Hit, character_cells
+from conformance.strategies.partitions.envelope import JS_SPACE
 
 ROLES = ("system", "user", "assistant", "toolResult", "bashExecution", "custom", "branchSummary",
          "compactionSummary")
@@ -254,6 +255,14 @@ def _shown(m: dict) -> bool:
     return m.get("excludeFromContext") is not True
 
 
+def _white_space_output(spaces: str) -> Hit:
+    """Shown bash executions whose output is not empty and holds only characters of ``spaces``,
+    at least one of them not ASCII when ``spaces`` is JavaScript's beyond ASCII."""
+    beyond = not spaces.isascii()
+    return _bash(lambda m: isinstance(m.get("output"), str) and m["output"] != "" and _shown(m)
+                 and all(c in spaces for c in m["output"]) and (not beyond or not m["output"].isascii()))
+
+
 CONVERT_TO_LLM = [
     Cell("messages", "none", ("PI-CONVERT-PASSTHROUGH",), lambda input, tree: not input.get("messages")),
     *[Cell("role", role, (clause,), _converted(lambda m, role=role: m.get("role") == role))
@@ -265,6 +274,10 @@ CONVERT_TO_LLM = [
          _converted(lambda m: isinstance(m.get("role"), str) and m["role"] not in ROLES)),
     Cell("bash", "empty output", ("PI-CONVERT-BASH-TEXT",), _bash(lambda m: m.get("output") == "" and _shown(m))),
     Cell("bash", "output", ("PI-CONVERT-BASH-TEXT",), _bash(lambda m: bool(m.get("output")) and _shown(m))),
+    Cell("bash", "output of ASCII white space only (spaces, tabs, CR, LF)", ("PI-CONVERT-BASH-TEXT",),
+         _white_space_output(" \t\r\n")),
+    Cell("bash", "output of white space only, some of it JavaScript's beyond ASCII", ("PI-CONVERT-BASH-TEXT",),
+         _white_space_output(JS_SPACE)),
     Cell("bash", "exit code 0", ("PI-CONVERT-BASH-EXIT",), _bash(lambda m: m.get("exitCode") == 0 and not m.get("cancelled") and _shown(m))),
     Cell("bash", "exit code not 0", ("PI-CONVERT-BASH-EXIT",),
          _bash(lambda m: m.get("exitCode") not in (0, None) and not m.get("cancelled") and _shown(m))),
@@ -293,8 +306,8 @@ CONVERT_TO_LLM = [
     *character_cells(("PI-CONVERT-BASH-TEXT",)),
 ]
 """The classes of ``pi.convert-to-llm``: every role, every branch of a bash execution's text
-(output or none, exit codes, cancelled, truncated with and without a path, excluded), custom
-content forms and malformed or pending messages."""
+(output, output of white space only or none, exit codes, cancelled, truncated with and without a
+path, excluded), custom content forms and malformed or pending messages."""
 
 
 PARTITIONS: dict[str, list[Cell]] = {

@@ -513,6 +513,15 @@ def _not_count(value: Any) -> bool:
     return type(value) not in (int, float) or value < 0 or value != int(value)
 
 
+def _number(value: Any) -> bool:
+    return type(value) in (int, float) and value == value and abs(value) != float("inf")
+
+
+def _count(test: Callable[[Any], bool]) -> Hit:
+    """The class of usage objects with a count (reported, even as null) that passes ``test``."""
+    return _usage(lambda u: isinstance(u, dict) and any(test(u[k]) for k in ("input_tokens", "output_tokens") if k in u))
+
+
 CLASSIFIER_USAGE = [
     Cell("usage", "both counts", ("PI-CLASSIFIER-COST",), _usage(lambda u: isinstance(u, dict) and "input_tokens" in u and "output_tokens" in u)),
     Cell("usage", "one count", ("PI-CLASSIFIER-COST",), _usage(lambda u: isinstance(u, dict) and len({"input_tokens", "output_tokens"} & set(u)) == 1)),
@@ -522,6 +531,14 @@ CLASSIFIER_USAGE = [
     Cell("count", "zero", ("PI-CLASSIFIER-COST",), _usage(lambda u: isinstance(u, dict) and 0 in (u.get("input_tokens"), u.get("output_tokens")))),
     Cell("count", "negative, fractional or not a number", ("PI-CLASSIFIER-COST",),
          _usage(lambda u: isinstance(u, dict) and any(_not_count(u[k]) for k in ("input_tokens", "output_tokens") if k in u))),
+    *[Cell("count", name, ("PI-CLASSIFIER-USAGE-REPORT",), _count(test)) for name, test in (
+        ("a boolean (not a number: 0)", lambda v: isinstance(v, bool)),
+        ("a string, of digits or not (not a number: 0)", lambda v: isinstance(v, str)),
+        ("null (0)", lambda v: v is None),
+        ("an object or a list (not a number: 0)", lambda v: isinstance(v, (dict, list))),
+        ("negative (0)", lambda v: _number(v) and v < 0),
+        ("fractional above 0 (kept)", lambda v: _number(v) and 0 < v != int(v)),
+        ("of 2**53 or more (kept)", lambda v: _number(v) and v >= 2**53))],
     Cell("price", "none", ("PI-CLASSIFIER-COST", "PI-CLASSIFIER-PRICE-INPUT"), lambda i, t: i.get("cost") is None),
     Cell("price", "given", ("PI-CLASSIFIER-COST",), lambda i, t: isinstance(i.get("cost"), dict)),
     Cell("price", "with cache prices", ("PI-CLASSIFIER-COST",), lambda i, t: isinstance(i.get("cost"), dict) and ("cacheRead" in i["cost"] or "cacheWrite" in i["cost"])),
@@ -529,8 +546,9 @@ CLASSIFIER_USAGE = [
          lambda i, t: isinstance(i.get("cost"), dict) and any(isinstance(v, float) and v != int(v) for v in i["cost"].values())),
 ]
 """The classes of ``pi.classifier-usage``: usage with both, one or no counts or not an object,
-counts of a million, zero, and those that are not counts; a price or none, with cache prices,
-fractional."""
+counts of a million, zero, and those that are not counts, by kind (booleans, strings, null, objects
+and lists, negative numbers) beside the numbers kept (fractional, 2**53 or more); a price or none,
+with cache prices, fractional."""
 
 CLASSIFIER_CATALOGUE = [Cell("input", "none (the catalogue takes no input)", ("PI-CLASSIFIER-CATALOGUE",), lambda i, t: i == {})]
 """The one class of ``pi.classifier-catalogue``, which takes no input."""

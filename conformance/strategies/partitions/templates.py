@@ -191,6 +191,56 @@ def _file_names(input: dict, tree: dict | None) -> list[str]:
     return [p.rsplit("/", 1)[1].removesuffix(".md") for p, e in entries(tree) if re.match(PROMPTS + r"[^/]+\.md$", p)]
 
 
+CORE_SCALARS = {
+    "an integer": r"[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+",
+    "a float": r"[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?|[-+]?\.(inf|Inf|INF)|\.nan|\.NaN|\.NAN",
+    "a boolean": r"true|True|TRUE|false|False|FALSE",
+    "null": r"~|null|Null|NULL",
+}
+"""The plain scalars the YAML 1.2 core schema resolves to something other than a string
+(PI-TPL-YAML-SCHEMA), by kind; the empty value, also null, is the class ``empty or null``."""
+
+
+def _field_values(text: str, key: str) -> list[str]:
+    """The values a file's frontmatter writes for ``key``: on a line of its own (``key: value``,
+    a comment after it cut off) or in a flow mapping (``{key: value, ...}``)."""
+    m = re.match(r"---[^\n]*\n(.*?)^---", text.replace("\r\n", "\n"), re.S | re.M)
+    if not m:
+        return []
+    name = re.escape(key)
+    block = re.findall(r"^" + name + r":[ \t]*(.*?)(?:[ \t]+#.*)?[ \t]*$", m.group(1), re.M)
+    flow = re.findall(r"[{,][ \t]*" + name + r":[ \t]*([^,}\n]*?)[ \t]*(?=[,}])", m.group(1))
+    return block + flow
+
+
+def _scalar_kind(value: str) -> str | None:
+    """The core schema kind (a key of :data:`CORE_SCALARS`) of a plain value, ``"quoted"`` for a
+    quoted value of such a form (a string), else ``None``."""
+    for kind, pattern in CORE_SCALARS.items():
+        if re.fullmatch(pattern, value):
+            return kind
+    quoted = re.fullmatch(r"\"(.*)\"|'(.*)'", value)
+    inner = quoted and (quoted.group(1) if quoted.group(1) is not None else quoted.group(2))
+    return "quoted" if inner and any(re.fullmatch(p, inner) for p in CORE_SCALARS.values()) else None
+
+
+def _non_empty_string(key: str) -> Hit:
+    """Files whose frontmatter writes ``key`` as a scalar the core schema reads as a non-empty
+    string: plain and not of a :data:`CORE_SCALARS` form, or quoted and not empty."""
+    return _md(lambda t: any(v[:1] not in ("", "[", "{") and v not in ('""', "''") and _scalar_kind(v) not in CORE_SCALARS
+                             for v in _field_values(t, key)))
+
+
+def _text_field_cells(dimension: str, key: str, clause: str) -> list[Cell]:
+    """The classes of a frontmatter text field by the scalar written: each kind the core schema
+    does not read as a string, and the same forms quoted (strings)."""
+    def kind_hit(kind: str) -> Hit:
+        return _md(lambda t: any(_scalar_kind(v) == kind for v in _field_values(t, key)))
+
+    return [*[Cell(dimension, f"{kind} (not a string)", (clause, "PI-TPL-YAML-SCHEMA"), kind_hit(kind)) for kind in CORE_SCALARS],
+            Cell(dimension, "a quoted integer, float, boolean or null (a string)", (clause, "PI-TPL-YAML-SCHEMA"), kind_hit("quoted"))]
+
+
 LOAD_TEMPLATES = [
     Cell("file", "direct .md child", ("PI-TPL-DIRS", "PI-TPL-NAME"), _md(lambda t: True)),
     Cell("file", "name not ending in .md", ("PI-TPL-DIRS",),
@@ -220,7 +270,7 @@ LOAD_TEMPLATES = [
     Cell("frontmatter", "value the core schema keeps a string", ("PI-TPL-YAML-SCHEMA",),
          _md(lambda t: bool(re.match(r"---.*: *(\d{4}-\d\d-\d\d|\d+_\d+|yes|no|on|off|~)\s*\n.*---", t, re.S)))),
     Cell("frontmatter", "tab in the YAML", ("PI-TPL-YAML-SCHEMA",), _md(lambda t: bool(re.match(r"---[^\n]*\n[^-]*\t.*\n---", t, re.S)))),
-    Cell("description", "non-empty string", ("PI-TPL-DESCRIPTION",), _md(lambda t: bool(re.match(r"---.*\ndescription: *[A-Za-z\"']", t, re.S)))),
+    Cell("description", "non-empty string", ("PI-TPL-DESCRIPTION",), _non_empty_string("description")),
     Cell("description", "empty or null", ("PI-TPL-DESCRIPTION",),
          _md(lambda t: bool(re.match(r"---.*\ndescription: *(\"\"|''|null|~)?\s*\n", t, re.S)))),
     Cell("description", "not a string", ("PI-TPL-DESCRIPTION",), _md(lambda t: bool(re.match(r"---.*\ndescription: *(\d|\[|\{|true|false)", t, re.S)))),
@@ -232,9 +282,11 @@ LOAD_TEMPLATES = [
     Cell("description", "blank lines before the first line", ("PI-TPL-DESCRIPTION-FALLBACK",),
          _md(lambda t: bool(re.match(r"\s*\n", _body(t))) and bool(_first_line(t)))),
     Cell("description", "no line that is not blank", ("PI-TPL-DESCRIPTION-FALLBACK",), _md(lambda t: not _first_line(t))),
-    Cell("argument hint", "non-empty string", ("PI-TPL-ARGUMENT-HINT",), _md(lambda t: bool(re.match(r"---.*\nargument-hint: *[^\s\[\d]", t, re.S)))),
+    Cell("argument hint", "non-empty string", ("PI-TPL-ARGUMENT-HINT",), _non_empty_string("argument-hint")),
     Cell("argument hint", "not a non-empty string", ("PI-TPL-ARGUMENT-HINT",),
          _md(lambda t: bool(re.match(r"---.*\nargument-hint: *(\"\"|''|null|\d|\[|\n)", t, re.S)))),
+    *_text_field_cells("description", "description", "PI-TPL-DESCRIPTION"),
+    *_text_field_cells("argument hint", "argument-hint", "PI-TPL-ARGUMENT-HINT"),
     Cell("body", "whitespace around the body with frontmatter", ("PI-TPL-BODY-TRIM",),
          _md(lambda t: bool(re.match(r"---.*?\n---[^\n]*\n", t, re.S)) and _body(t) != _body(t).strip() and bool(_body(t).strip()))),
     Cell("body", "whitespace around the body without frontmatter", ("PI-TPL-BODY-TRIM",),
