@@ -143,9 +143,11 @@ def context_hook_frames() -> list[tuple[dict, None]]:
 
 
 ROLE_FORMS = [HISTORY[0], *({k: v for k, v in m.items() if k != "role"} for m in HISTORY[2:5]),
-              {**HISTORY[2], "role": "user"}, {**HISTORY[3], "role": "Custom"}, HISTORY[6]]
+              {**HISTORY[2], "role": "user"}, {**HISTORY[3], "role": "Custom"}, {**HISTORY[1], "role": "user"},
+              HISTORY[6]]
 """A history whose audit copies have no role field (as a session stores a custom message), with
-messages of audit types under another role, which are kept (ENV-AUDIT-STRIP)."""
+messages of audit types and of the context-files type under another role, which are kept
+(ENV-AUDIT-STRIP, ENV-CTX-INJECT)."""
 
 
 @frames("envelope.build")

@@ -153,8 +153,9 @@ def inject_context(messages: Sequence[Any], message: dict[str, Any] | None) -> l
     """The messages the model receives, as the ``context`` hook returns them.
 
     Clauses:
-        ENV-CTX-INJECT: every earlier context-files message and every audit message is removed,
-            then ``message`` is put first, before all history.
+        ENV-CTX-INJECT: every earlier context-files message (of its custom type, with role
+            ``"custom"`` or none) and every audit message is removed, then ``message`` is put
+            first, before all history; a message of that type under another role is kept.
         ENV-CTX-REMOVE: with no message (no content), the old copies are only removed.
     """
     rest = [m for m in strip_audit(messages) if not is_custom_of(m, AGENTS_MD_TYPE)]

@@ -154,6 +154,8 @@ CONTEXT_HOOK = [
          _messages(lambda m: "role" not in m and m.get("customType") in AUDIT_TYPES)),
     Cell("history", "a message of an audit type with another role", ("ENV-AUDIT-STRIP",),
          _messages(lambda m: "role" in m and m.get("role") != "custom" and m.get("customType") in AUDIT_TYPES)),
+    Cell("history", "a message of the context-files type with another role", ("ENV-CTX-INJECT",),
+         _messages(lambda m: "role" in m and m.get("role") != "custom" and m.get("customType") == AGENTS_MD)),
     Cell("history", "another extension's custom message", ("ENV-AUDIT-STRIP",),
          _messages(lambda m: m.get("role") == "custom" and m.get("customType") not in AUDIT_TYPES + (AGENTS_MD,))),
     Cell("history", "messages of other roles", ("ENV-CTX-INJECT",), _messages(lambda m: m.get("role") != "custom")),

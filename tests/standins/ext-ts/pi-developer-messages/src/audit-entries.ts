@@ -8,6 +8,7 @@ const AUDIT: ReadonlySet<string> = new Set([
 type Message = { role?: string; customType?: string };
 
 export function removePromptAuditMessages<T extends Message>(messages: readonly T[]): T[] | undefined {
-	const kept: T[] = messages.filter((m) => !(m.role === "custom" && AUDIT.has(m.customType ?? "")));
+	// a custom message is stored with role "custom" or with no role field (ENV-AUDIT-STRIP)
+	const kept: T[] = messages.filter((m) => !((!("role" in m) || m.role === "custom") && AUDIT.has(m.customType ?? "")));
 	return kept.length === messages.length ? undefined : kept;
 }

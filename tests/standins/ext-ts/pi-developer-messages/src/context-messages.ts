@@ -28,7 +28,8 @@ export function renderAgentsContext(files: readonly File[], cwd: string, agentDi
 }
 
 export function injectAgentsContext<T extends Message>(messages: readonly T[], content: string | undefined): Array<T | object> | undefined {
-	const others: T[] = messages.filter((m) => !(m.role === "custom" && m.customType === TYPE));
+	// a custom message is stored with role "custom" or with no role field (ENV-CTX-INJECT)
+	const others: T[] = messages.filter((m) => !((!("role" in m) || m.role === "custom") && m.customType === TYPE));
 	if (content === undefined) return others.length === messages.length ? undefined : others;
 	return [{ role: "custom", customType: TYPE, content, display: false, timestamp: 0 }, ...others];
 }
