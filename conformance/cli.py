@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 from typing import Sequence
 
 from conformance.adapters.connect import AdapterNameError
@@ -31,7 +32,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         except OSError as exc:
             err(f"the working folder no longer exists ({exc.strerror or exc}): change to a folder that does")
             return ExitCode.USAGE
-        args = parser().parse_args(argv)
+        given = list(sys.argv[1:] if argv is None else argv)
+        if given and given[0].startswith("-") and given[0] not in ("-h", "--help"):
+            # argparse would say only that COMMAND is missing
+            parser().error(f"unrecognized option {given[0]}: options follow the command "
+                           "(pi-conformance COMMAND --help lists them)")
+        args = parser().parse_args(given)
         with terminate_as_interrupt():
             code = _dispatch(args)
         out.flush()

@@ -245,3 +245,28 @@ def test_a_command_that_is_no_adapter_name_and_not_found_gets_no_guess(capsys):
 
     assert main(["run", "-q", "--adapter", "zzqx-adapter"]) == 3
     assert "did you mean" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("argv", [["--bogus"], ["--bogus", "run"], ["-x", "list"]])
+def test_an_option_before_the_command_is_named(argv, capsys):
+    """argparse said only that COMMAND was missing; the option the user gave is named instead."""
+    with pytest.raises(SystemExit) as exc:
+        main(argv)
+    err = capsys.readouterr().err
+    assert exc.value.code == 2 and f"unrecognized option {argv[0]}: options follow the command" in err, err
+
+
+@pytest.mark.parametrize("field, value", [("name", None), ("version", ""), ("language", 3)])
+def test_an_in_process_implementation_s_identity_is_checked_as_the_handshake_s(field, value, capsys):
+    """``name = None`` was shown as ``implementation: None``; a served adapter's ``started`` is
+    refused for the same (protocol.py), and so now is an in-process one, before any case."""
+    from conformance.adapters.base import AdapterStartError
+    from conformance.adapters.inprocess import InProcessAdapter
+    from conformance.adapters.reference import ReferenceImplementation
+
+    class Odd(ReferenceImplementation):
+        pass
+
+    setattr(Odd, field, value)
+    with pytest.raises(AdapterStartError, match=f"Odd.{field} must be a non-empty string"):
+        InProcessAdapter(Odd()).start()

@@ -257,6 +257,10 @@ class InProcessAdapter:
         if bad:
             raise AdapterStartError(f"{type(impl).__name__}.gives names no facet: {', '.join(bad)} "
                                     f"(the facets: {', '.join(FACETS)})")
+        for field in ("name", "version", "language"):  # as the served handshake's schema asks
+            value = getattr(impl, field, None)
+            if not isinstance(value, str) or not value:
+                raise AdapterStartError(f"{type(impl).__name__}.{field} must be a non-empty string, not {value!r}")
         return Hello(name=impl.name, version=impl.version, language=impl.language,
                      operations=sorted(self._ops), protocol=PROTOCOL_VERSION, gives=gives)
 
