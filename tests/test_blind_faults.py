@@ -24,7 +24,7 @@ OPEN_ESCAPES: set[str] = {
     "f22_tpl_hint_number_stringified", "f25_bash_blank_output_none",
     "f03_tiebreak_utf16", "f07_inject_after_system", "f10_context_heading_options_cwd",
     "f30_usage_bool_tokens",
-    "f01_cycle_by_id_only", "f04_conflict_consults_global", "f06_binding_id_word_class", "f17_agentdir_normalised",
+    "f17_agentdir_normalised",
 }
 FAULTS = [path for batch in BATCHES for path in batch_faults(batch)]
 
