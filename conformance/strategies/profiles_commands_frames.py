@@ -123,4 +123,42 @@ def session_frames() -> list[tuple[dict, dict]]:
         [{"do": "unset", "scope": "global", "key": "defaultProfile"}, {"do": "unset", "scope": "global", "key": "theme"},
          {"do": "agentStart"}],
     ]
-    return [({**WHERE, "model": MODEL, "steps": steps}, _session_tree()) for steps in scripts]
+    out = [({**WHERE, "model": MODEL, "steps": steps}, _session_tree()) for steps in scripts]
+    return out + _resolution_frames()
+
+
+def _tree(global_: dict, project: dict, global_names: tuple, project_names: tuple) -> dict:
+    tree: dict = {f"{GLOBAL}profiles/{n}.md": f"{n} body\n" for n in global_names}
+    tree.update({f"{PROJECT}profiles/{n}.md": f"project {n} body\n" for n in project_names})
+    tree[GLOBAL + "config.json"] = json.dumps({"version": 1, **global_}, indent=2) + "\n"
+    tree[PROJECT + "config.json"] = json.dumps({"version": 1, **project}, indent=2) + "\n"
+    return tree
+
+
+def _resolution_frames() -> list[tuple[dict, dict]]:
+    """Agent starts that resolve a project conflict beside a matching global binding (with the
+    defaults, then without the project's), a global conflict beside a project default, chains
+    across scopes (a project profile extending the global one of its id, a cycle reached from the
+    project), and pins named with word characters outside the id set."""
+    def bound(id: str, profile: str) -> dict:
+        return {"id": id, "profile": profile, "match": [{"provider": "openai"}]}
+
+    start = {"do": "agentStart", "systemPrompt": "You are Pi."}
+    project = {"bindings": [bound("pa", "a"), bound("pb", "b")]}
+    conflict = _tree({"bindings": [bound("gb", "g")], "defaultProfile": "gdef"}, {**project, "defaultProfile": "pdef"},
+                     ("g", "gdef"), ("a", "b", "pdef"))
+    global_conflict = _tree({"bindings": [bound("g1", "ga"), bound("g2", "gb")], "defaultProfile": "gdef"}, {"defaultProfile": "pdef"},
+                            ("ga", "gb", "gdef"), ("pdef",))
+    chains = _tree({"profiles": {"review": {"extends": "base"}, "loop": {"extends": "loop2"}, "loop2": {"extends": "loop"}}},
+                   {"profiles": {"review": {"extends": "global:review"}, "loop": {"extends": "global:loop"}},
+                    "bindings": [bound("pr", "review")]}, ("review", "base", "loop", "loop2"), ("review", "loop"))
+    return [
+        ({**WHERE, "model": MODEL, "steps": [start, {"do": "write", "path": PROJECT + "config.json",
+                                                     "text": json.dumps({"version": 1, **project}) + "\n"},
+                                             {"do": "reload"}, start,
+                                             {"do": "select", "mode": "manual", "profile": "_fast"},
+                                             {"do": "select", "mode": "manual", "profile": "global:caf\u00e9"}]}, conflict),
+        ({**WHERE, "model": MODEL, "steps": [start]}, global_conflict),
+        ({**WHERE, "model": MODEL, "steps": [start, {"do": "select", "mode": "manual", "profile": "review"}, start,
+                                             {"do": "select", "mode": "manual", "profile": "loop"}, start]}, chains),
+    ]

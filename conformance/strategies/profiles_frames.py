@@ -129,7 +129,23 @@ def load_frames() -> list[tuple[dict, dict]]:
     wide, wide_meta = bytes_chain(GLOBAL)
     wide[GLOBAL + "config.json"] = json.dumps({"version": 1, "profiles": wide_meta}) + "\n"
     return [(where, names), (where, links), ({**where, "trusted": False}, flat),
-            ({**where, "scope": "global"}, bodies), (where, files), ({**where, "bodies": False}, wide)]
+            ({**where, "scope": "global"}, bodies), (where, files), ({**where, "bodies": False}, wide), (where, across_scopes())]
+
+
+def across_scopes() -> dict:
+    """Chains across the scopes where one id names a profile in each: a project profile extending
+    the global one of its id, ids met again in the other scope further down, a cycle reached from
+    the project; and file names of word characters outside the id set (PROF-INHERIT-CYCLE, PROF-ID)."""
+    global_meta = {"review": {"extends": "base"}, "a": {"extends": "b"}, "c": {"extends": "global:d"},
+                   "x": {"extends": "y"}, "y": {"extends": "x"}}
+    project_meta = {"review": {"extends": "global:review"}, "a": {"extends": "global:a"}, "c": {"extends": "d"},
+                    "d": {"extends": "global:c"}, "x": {"extends": "global:x"}}
+    tree: dict = {f"{GLOBAL}profiles/{n}.md": f"global {n}\n" for n in ("review", "base", "a", "b", "c", "d", "x", "y")}
+    tree.update({f"{PROJECT}profiles/{n}.md": f"project {n}\n" for n in project_meta})
+    tree.update({f"{GLOBAL}profiles/{n}.md": "x\n" for n in ("_fast", "stra\u00dfe", "\u0663", "\U0001D41Ax")})
+    tree[GLOBAL + "config.json"] = json.dumps({"version": 1, "profiles": global_meta}, indent=2) + "\n"
+    tree[PROJECT + "config.json"] = json.dumps({"version": 1, "profiles": project_meta}, indent=2) + "\n"
+    return tree
 
 
 def _binding(id: Any, **fields: Any) -> dict:
@@ -171,6 +187,10 @@ def config_frames() -> list[tuple[dict, None]]:
     out = [({"scope": "project", "text": t}, None) for t in texts]
     out += [({"scope": "project", "config": c}, None) for c in configs]
     out.append(({"scope": "global", "config": {**every, "inheritGlobalBindings": False}}, None))
+    # PROF-ID: word characters outside the id set (a leading underscore, letters and digits beyond ASCII)
+    wordy = ("_fast", "caf\u00e9", "stra\u00dfe", "\u043a\u043b\u044e\u0447", "\U0001D41Ax", "\u0663", "\uff11x")
+    out.append(({"scope": "global", "config": {"version": 1, "profiles": {n: {} for n in wordy + ("fast", "a_b")},
+                                               "bindings": [_binding(n) for n in wordy + ("fast", "a_b")]}}, None))
     return out
 
 
@@ -282,6 +302,19 @@ def resolve_frames() -> list[tuple[dict, dict]]:
     wide, wide_meta = bytes_chain(GLOBAL)
     wide.update(_scopes({"defaultProfile": "w0", "profiles": wide_meta}, None))
     out.append((where, wide))
+    # PROF-RESOLVE-CONFLICT: a project conflict over a lower-ranked project binding and a better global
+    # one, a global conflict beside a project default; PROF-ID: better-ranked bindings dropped for
+    # their ids; PROF-INHERIT-CYCLE: ids met again in the other scope further down, no cycle
+    out += [
+        (where, _scopes({"bindings": [_bound("g1", "hi", 10)], "defaultProfile": "base"},
+                        {"bindings": [_bound("p1", "pp", 2), _bound("p2", "base", 2), _bound("p3", "pp", -1)]})),
+        (where, _scopes({"bindings": [_bound("g1", "hi"), _bound("g2", "lo")], "defaultProfile": "gg"}, {"defaultProfile": "pp"})),
+        (where, _scopes({"bindings": [_bound("_hi", "hi", 9), _bound("caf\u00e9", "lo", 8), _bound("g1", "base")]},
+                        {"bindings": [_bound("\u0663", "pp")]})),
+        (where, _scopes({"profiles": {"pp": {"extends": "base"}}},
+                        {"defaultProfile": "pp", "profiles": {"pp": {"extends": "base"}, "base": {"extends": "global:pp"}}},
+                        names=("base", "hi", "lo", "spec", "gg", "pp"))),
+    ]
     return out
 
 

@@ -27,6 +27,23 @@ def good_id(name: Any) -> bool:
     return isinstance(name, str) and bool(ID.fullmatch(name)) and len(name) <= ID_LIMIT and ".." not in name
 
 
+WORDY = re.compile(r"[\w][\w.-]*")
+"""The id rule written with Unicode word characters, which the id set is not (PROF-ID is ASCII)."""
+
+
+def wordy(name: Any) -> bool:
+    """Whether ``name`` is no id only because it holds word characters outside the id set: a
+    leading underscore, or a letter or digit beyond ASCII (``_fast``, ``café``, ``\u0663``)."""
+    return (isinstance(name, str) and not good_id(name) and WORDY.fullmatch(name) is not None
+            and ".." not in name and len(name) <= ID_LIMIT)
+
+
+def beyond_ascii_word(name: Any) -> bool:
+    """Whether ``name`` holds a letter or digit beyond ASCII (``é``, ``ß``, Cyrillic, beyond the
+    BMP, an Arabic-Indic or fullwidth digit)."""
+    return isinstance(name, str) and any(c.isalnum() and not c.isascii() for c in name)
+
+
 def reference(value: Any) -> bool:
     """Whether ``value`` is a profile reference: an id, ``global:ID`` or ``project:ID`` (PROF-REF)."""
     if not isinstance(value, str):
@@ -145,6 +162,12 @@ def chains(input: dict, tree: "dict | None") -> list[list[tuple[str, str]]]:
     return out
 
 
+def same_id_further(chain: list[tuple[str, str]]) -> bool:
+    """Whether a chain meets an id of one of its layers again in the other scope, further down
+    than the next layer (project c, project d, global c)."""
+    return any(a[1] == b[1] and a[0] != b[0] for n, a in enumerate(chain) for b in chain[n + 2:])
+
+
 def _chain(test: Callable[[list[tuple[str, str]], dict], bool]) -> Hit:
     def hit(input: dict, tree: "dict | None") -> bool:
         sizes = {(s, _stem(n)): _body_size(entry_bytes(e) or b"") for s, n, e in profile_files(input, tree)
@@ -224,6 +247,8 @@ LOAD = [
     Cell("id", "a character outside the id set", ("PROF-ID",),
          _profile(lambda s, n, e: bool(re.search(r"[^A-Za-z0-9._-]", _stem(n) or "")))),
     Cell("id", "empty (.md)", ("PROF-FILE-EMPTY-STEM",), _profile(lambda s, n, e: _stem(n) == "")),
+    Cell("id", "a leading underscore", ("PROF-ID",), _profile(lambda s, n, e: (_stem(n) or "").startswith("_"))),
+    Cell("id", "a letter or digit beyond ASCII", ("PROF-ID",), _profile(lambda s, n, e: beyond_ascii_word(_stem(n)))),
     Cell("id", "two differing only in case", ("PROF-LOAD-CASE",), _case_pair),
     Cell("id", "the same id in both scopes", ("PROF-REF",), _same_id_both),
     Cell("entry", "a link inside profiles/", ("PROF-LOAD-ROOT-SCOPE",),
@@ -271,6 +296,12 @@ LOAD = [
     Cell("chain", "a profile extending itself", ("PROF-INHERIT-CYCLE",), _chain(lambda c, sizes: len(c) == 2 and c[0] == c[1])),
     Cell("chain", "a longer cycle", ("PROF-INHERIT-CYCLE",), _chain(lambda c, sizes: len(c) > 2 and c[-1] in c[:-1])),
     Cell("chain", "a missing parent", ("PROF-INHERIT-MISSING",), _chain(lambda c, sizes: len(c) >= 2 and c[-1] not in sizes)),
+    Cell("chain", "a project profile extending the global profile of its id", ("PROF-REF", "PROF-INHERIT-CYCLE"),
+         _chain(lambda c, sizes: len(set(c)) == len(c) and c[-1] in sizes and c[0][0] == "project" and c[1:2] == [("global", c[0][1])])),
+    Cell("chain", "an id met again in the other scope further down, no cycle", ("PROF-REF", "PROF-INHERIT-CYCLE"),
+         _chain(lambda c, sizes: len(set(c)) == len(c) and c[-1] in sizes and same_id_further(c))),
+    Cell("chain", "a cycle reached from the other scope", ("PROF-INHERIT-CYCLE",),
+         _chain(lambda c, sizes: c[-1] in c[:-1] and len({s for s, n in c}) == 2)),
     Cell("chain", f"bodies totalling {CHAIN_BYTES} bytes", ("PROF-INHERIT-SIZE",),
          _chain(lambda c, sizes: len(set(c)) == len(c) and all(p in sizes for p in c) and sum(sizes[p] for p in c) == CHAIN_BYTES)),
     Cell("chain", f"bodies totalling {CHAIN_BYTES + 1} bytes", ("PROF-INHERIT-SIZE",),
@@ -291,10 +322,13 @@ LOAD = [
         _text(entry_bytes(e) or b"") for s, n, e in profile_files(input, tree) if _stem(n) is not None]),
 ]
 """The classes of ``profiles.load``: file names (the ``.md`` extension in any case, ids at
-and over the limit, each way of breaking the id rule, two ids differing only in case, one id in
-both scopes), links in and out of profiles/ and the profiles/ entry itself, body sizes around the
-limit (with a BOM), bodies kept verbatim, BOMs, bytes that are not UTF-8, markers, trust, and
-chains: around the layer and byte limits, cycles, a missing parent, every form of ``extends``."""
+and over the limit, each way of breaking the id rule, a leading underscore and letters or digits
+beyond ASCII, two ids differing only in case, one id in both scopes), links in and out of
+profiles/ and the profiles/ entry itself, body sizes around the limit (with a BOM), bodies kept
+verbatim, BOMs, bytes that are not UTF-8, markers, trust, and chains: around the layer and byte
+limits, cycles (one reached from the other scope), a missing parent, a project profile extending
+the global one of its id and an id met again in the other scope further down, every form of
+``extends``."""
 
 
 def _utf8(data: bytes) -> bool:
@@ -414,6 +448,10 @@ CONFIG = [
     Cell("defaultProfile", "not a reference", ("PROF-CONFIG-DEFAULT",), _key("defaultProfile", lambda d: not reference(d))),
     Cell("profiles", "not an object", ("PROF-CONFIG-PROFILES",), _key("profiles", lambda p: not isinstance(p, dict))),
     Cell("profiles", "a key that is not an id", ("PROF-CONFIG-PROFILES",), _key("profiles", lambda p: isinstance(p, dict) and any(not good_id(k) for k in p))),
+    Cell("profiles", "a key with a leading underscore", ("PROF-ID", "PROF-CONFIG-PROFILES"),
+         _key("profiles", lambda p: isinstance(p, dict) and any(wordy(k) and k.startswith("_") for k in p))),
+    Cell("profiles", "a key with a letter or digit beyond ASCII", ("PROF-ID", "PROF-CONFIG-PROFILES"),
+         _key("profiles", lambda p: isinstance(p, dict) and any(wordy(k) and beyond_ascii_word(k) for k in p))),
     Cell("profiles", "metadata that is not an object", ("PROF-CONFIG-PROFILES",),
          _key("profiles", lambda p: isinstance(p, dict) and any(not isinstance(m, dict) for m in p.values()))),
     Cell("profiles", "a description", ("PROF-CONFIG-PROFILES",),
@@ -431,6 +469,10 @@ CONFIG = [
          _binding(lambda b: isinstance(b, dict) and good_id(b.get("id")) and reference(b.get("profile")))),
     Cell("binding", "not an object", ("PROF-CONFIG-BINDING",), _binding(lambda b: not isinstance(b, dict))),
     Cell("binding", "a bad id", ("PROF-CONFIG-BINDING",), _binding(lambda b: isinstance(b, dict) and not good_id(b.get("id")))),
+    Cell("binding", "an id with a leading underscore", ("PROF-ID", "PROF-CONFIG-BINDING"),
+         _binding(lambda b: isinstance(b, dict) and wordy(b.get("id")) and b["id"].startswith("_"))),
+    Cell("binding", "an id with a letter or digit beyond ASCII", ("PROF-ID", "PROF-CONFIG-BINDING"),
+         _binding(lambda b: isinstance(b, dict) and wordy(b.get("id")) and beyond_ascii_word(b["id"]))),
     Cell("binding", "a repeated id", ("PROF-CONFIG-BINDING-DUPLICATE",),
          _bindings(lambda b: len(b) <= 200 and len(ids := [x["id"] for x in b if isinstance(x, dict) and good_id(x.get("id"))]) > len(set(ids)))),
     Cell("binding", "a profile that is not a reference", ("PROF-CONFIG-BINDING",),
@@ -477,8 +519,9 @@ CONFIG = [
 ]
 """The classes of ``profiles.config``: the forms of the text (empty, trailing commas, comments,
 ``NaN``, a BOM, another root), every ``version`` PROF-CONFIG-VERSION names, unknown keys at each
-level, each key valid and in each bad form its clause names, the number of bindings around the
-limit, every rule and priority form, and several bad keys at once."""
+level, each key valid and in each bad form its clause names (profile keys and binding ids with a
+leading underscore or letters or digits beyond ASCII among them), the number of bindings around
+the limit, every rule and priority form, and several bad keys at once."""
 
 
 PARTITIONS: dict[str, list[Cell]] = {

@@ -8,7 +8,8 @@ from typing import Any, Callable
 
 from conformance.strategies.partitions.cells import Cell, Hit, case_pair_cells, character_cells, entries
 from conformance.strategies.partitions.envelope import JS_SPACE, NOT_JS_SPACE, js_blank
-from conformance.strategies.partitions.profiles import BEGIN, chains, configs, entry_bytes, profile_files, reference
+from conformance.strategies.partitions.profiles import BEGIN, chains, configs, entry_bytes, profile_files, reference, wordy
+from conformance.strategies.partitions.profiles_resolve import global_conflict_project_default, project_conflict_over_global
 
 REGISTRY = {"subagents": ("bindings", "inherit", "off"), "inheritGlobalBindings": ("true", "false"),
             "selection": ("auto", "off"), "defaultProfile": ()}
@@ -321,6 +322,8 @@ SESSION = [
     Cell("select", "manual of a profile that cannot be built, after a valid one", ("PROF-SELECTION-KEEP",),
          lambda i, t: _then(_do("select"), lambda s: s.get("do") == "select" and s.get("mode") == "manual"
                             and isinstance(s.get("profile"), str) and _fails(s["profile"], i, t))(i, t)),
+    Cell("select", "manual, a name of word characters outside the id set", ("PROF-ID", "PROF-SELECTION-INVALID"),
+         _step("select", lambda s: s.get("mode") == "manual" and wordy(str(s.get("profile")).rpartition(":")[2]))),
     Cell("select", "manual, a name that is not a reference", ("PROF-SELECTION-INVALID",),
          _step("select", lambda s: s.get("mode") == "manual" and s.get("profile") in ("a b", "other:base", "global:", ":base"))),
     Cell("branch", "navigate back past a selection", ("PROF-SESSION-RESTORE",),
@@ -351,15 +354,26 @@ SESSION = [
     Cell("edit", "unset of a registry key the config does not hold", ("PROF-SETTINGS-UNSET",), _unset_not_held),
     Cell("edit", "unset of a key outside the registry", ("PROF-SETTINGS-UNSET",),
          _step("unset", lambda s: isinstance(s.get("key"), str) and s["key"] not in REGISTRY)),
+    Cell("resolution", "a project conflict over a matching global binding", ("PROF-RESOLVE-CONFLICT",), project_conflict_over_global),
+    Cell("resolution", "a conflict in the global config beside a project default", ("PROF-RESOLVE-CONFLICT", "PROF-AUTO-ORDER"),
+         global_conflict_project_default),
+    Cell("chain", "a project profile extending the global profile of its id", ("PROF-REF", "PROF-INHERIT-CYCLE"),
+         lambda i, t: bool(i.get("trusted")) and any(len(set(c)) == len(c) and c[0][0] == "project" and c[1:2] == [("global", c[0][1])]
+                                                     for c in chains(i, t))),
+    Cell("chain", "a cycle reached from the other scope", ("PROF-INHERIT-CYCLE",),
+         lambda i, t: bool(i.get("trusted")) and any(c[-1] in c[:-1] and len({s for s, n in c}) == 2 for c in chains(i, t))),
     Cell("start", "no model", ("PROF-AUTO-NO-MODEL",), lambda i, t: i.get("model") is None),
     Cell("start", "a subagent child", ("PROF-SUBAGENT-DETECT",), lambda i, t: (i.get("env") or {}).get("PI_SUBAGENT_CHILD") == "1"),
     Cell("start", "an untrusted project", ("PROF-TRUST",), lambda i, t: not i.get("trusted")),
 ]
 """The classes of ``profiles.session``: every step kind; each selection mode, bare names,
-refused and invalid pins; branches navigated and resumed past selections; changes on disk seen
-before and after a reload; another cwd; agent start then the provider request with each payload;
-a failed read; config edits with and without a session pin, raced, and committed unbegun; a
-start with no model, as a child, untrusted."""
+refused and invalid pins (names of word characters outside the id set among them); branches
+navigated and resumed past selections; changes on disk seen before and after a reload; another
+cwd; agent start then the provider request with each payload; a failed read; config edits with
+and without a session pin, raced, and committed unbegun; conflicts resolved at agent start (the
+project's over a matching global binding, the global one beside a project default); chains
+across scopes (a project profile extending the global one of its id, a cycle reached from the
+other scope); a start with no model, as a child, untrusted."""
 
 
 PARTITIONS: dict[str, list[Cell]] = {

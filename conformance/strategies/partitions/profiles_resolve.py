@@ -9,7 +9,7 @@ from typing import Any, Callable
 
 from conformance.strategies.partitions.cells import Cell, Hit, character_cells
 from conformance.strategies.partitions.profiles import (chains, configs, good_id, good_rule, over_in_bytes_only, profile_files,
-                                                         reference)
+                                                         reference, same_id_further, wordy)
 
 FIELDS = ("provider", "model")
 
@@ -279,6 +279,31 @@ def _built_chain(test: Callable[[list[tuple[str, str]]], bool]) -> Hit:
     return hit
 
 
+def wordy_binding(input: dict, tree: "dict | None") -> bool:
+    """A binding of a consulted config that would match the model but is dropped because its id
+    holds word characters outside the id set (PROF-ID, PROF-CONFIG-BINDING)."""
+    model = input.get("model")
+    if not isinstance(model, dict):
+        return False
+    for config in (PROJECT, GLOBAL):
+        found = config(input, tree).get("bindings")
+        for b in found if isinstance(found, list) else []:
+            if (isinstance(b, dict) and wordy(b.get("id")) and reference(b.get("profile")) and isinstance(b.get("match"), list)
+                    and any(good_rule(r) and rule_matches(r, model) for r in b["match"])):
+                return True
+    return False
+
+
+def global_conflict_project_default(input: dict, tree: "dict | None") -> bool:
+    """A conflict among the global bindings while the trusted project has a default (PROF-AUTO-ORDER)."""
+    return _ties(input, tree, GLOBAL, False) and reference(PROJECT(input, tree).get("defaultProfile"))
+
+
+def project_conflict_over_global(input: dict, tree: "dict | None") -> bool:
+    """A conflict among the project's bindings while a global binding matches too."""
+    return _ties(input, tree, PROJECT, False) and bool(_all_global(input, tree))
+
+
 def _default(config: Callable, test: Callable[[str, dict, "dict | None"], bool]) -> Hit:
     return lambda i, t: isinstance(config(i, t).get("defaultProfile"), str) and test(config(i, t)["defaultProfile"], i, t)
 
@@ -359,8 +384,13 @@ RESOLVE = [
          _tie_by(lambda names, refs: len(refs) > 1 and len({id for s, id in refs}) < len(refs))),
     Cell("ranking", "a tie naming one profile in two spellings", ("PROF-RESOLVE-SAME-PROFILE", "PROF-REF"),
          _tie_by(lambda names, refs: len(refs) == 1 and len(set(names)) > 1)),
-    Cell("ranking", "a project conflict over a matching global binding", ("PROF-RESOLVE-CONFLICT",),
-         lambda i, t: _ties(i, t, PROJECT, False) and bool(_all_global(i, t))),
+    Cell("ranking", "a project conflict over a matching global binding", ("PROF-RESOLVE-CONFLICT",), project_conflict_over_global),
+    Cell("ranking", "a project conflict over a lower-ranked project binding", ("PROF-RESOLVE-CONFLICT",),
+         lambda i, t: _ties(i, t, PROJECT, False) and len({r for r, b in _ranked(i, t, PROJECT)}) > 1),
+    Cell("ranking", "a conflict in the global config beside a project default", ("PROF-RESOLVE-CONFLICT", "PROF-AUTO-ORDER"),
+         global_conflict_project_default),
+    Cell("bindings", "a matching binding dropped for an id of word characters outside the id set", ("PROF-ID", "PROF-CONFIG-BINDING"),
+         wordy_binding),
     Cell("ranking", "two rules of a binding tied at its best", ("PROF-MATCH-RULE-FIRST",),
          lambda i, t: any(_rule_ties(b, i["model"]) for config in (PROJECT, GLOBAL) for r, b in _ranked(i, t, config))),
     Cell("ranking", "a winner whose chain fails", ("PROF-RESOLVE-FALLTHROUGH",),
@@ -401,6 +431,10 @@ RESOLVE = [
          _built_chain(lambda c: c[-1] in c[1:-2])),
     Cell("chain", "a profile extending the profile of its id in the other scope", ("PROF-REF", "PROF-INHERIT-CYCLE"),
          _built_chain(lambda c: any(a[1] == b[1] and a[0] != b[0] for a, b in zip(c, c[1:])))),
+    Cell("chain", "a profile whose chain meets one of its ids again in the other scope further down", ("PROF-REF", "PROF-INHERIT-CYCLE"),
+         _built_chain(lambda c: len(set(c)) == len(c) and same_id_further(c))),
+    Cell("chain", "a profile whose chain runs from the project into a global cycle", ("PROF-INHERIT-CYCLE",),
+         _built_chain(lambda c: c[0][0] == "project" and c[-1] in c[:-1] and c[-1][0] == "global")),
     Cell("chain", "bodies over 262,144 bytes but not characters", ("PROF-INHERIT-SIZE",), over_in_bytes_only),
     Cell("trust", "an untrusted project with a config", ("PROF-TRUST",),
          lambda i, t: not i.get("trusted") and any(s == "project" for s, c in configs(i, t))),
@@ -410,11 +444,13 @@ RESOLVE = [
 """The classes of ``profiles.resolve``: where the selection comes from, each session mode and
 each kind of manual pin, a model or none, bindings matching in each scope, every way one binding
 loses to another (priority, specificity, a tie on one profile, conflicts, a winner that cannot be
-built), ties whose profiles share an id across scopes or spell one reference two ways, a binding
-whose best rule is one of a tie, ``inheritGlobalBindings`` false, defaults of each scope that build
-or not, chains of a profile that resolution builds coming back to it or to a base of it (and one
-extending the same id in the other scope), subagent children under each policy and where it comes
-from, trust, and the base prompt."""
+built), conflicts over a matching global binding, over a lower-ranked binding and beside the
+project's default, ties whose profiles share an id across scopes or spell one reference two ways,
+a binding whose best rule is one of a tie, a matching binding dropped for its id,
+``inheritGlobalBindings`` false, defaults of each scope that build or not, chains of a profile that
+resolution builds coming back to it or to a base of it, running from the project into a global
+cycle, extending the same id in the other scope or meeting an id again there further down,
+subagent children under each policy and where it comes from, trust, and the base prompt."""
 
 
 PARTITIONS: dict[str, list[Cell]] = {
