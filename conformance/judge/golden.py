@@ -90,7 +90,14 @@ def _yaml() -> YAML:
     yaml.allow_unicode = True
     yaml.representer.add_representer(
         type(None), lambda rep, _: rep.represent_scalar("tag:yaml.org,2002:null", "null"))
+    yaml.representer.add_representer(float, lambda rep, value: rep.represent_scalar("tag:yaml.org,2002:float", _float_text(value)))
     return yaml
+
+
+def _float_text(value: float) -> str:
+    """A float as every YAML reader reads it: ``.0`` before an exponent with no point (``6e-06`` is text to libyaml)."""
+    mantissa, e, exponent = repr(value).partition("e")
+    return f"{mantissa}.0e{exponent}" if e and "." not in mantissa else repr(value)
 
 
 MEMO_BYTES = 8 * 1024

@@ -97,8 +97,8 @@ def whole_numbers(value: Any) -> Any:
     JSON has one number type, and Pi (JavaScript) writes a whole number without a fraction; a
     Python ``float`` field or an input read as ``3.0`` must not leak ``.0`` into an answer.
     """
-    if isinstance(value, float):
-        return int(value) if value.is_integer() and abs(value) < 2**53 else value
+    if isinstance(value, float):  # as JavaScript writes a whole number: in plain digits below 1e21
+        return int(value) if value.is_integer() and abs(value) < 1e21 else value
     if isinstance(value, list):
         return [whole_numbers(v) for v in value]
     if isinstance(value, dict):

@@ -209,10 +209,12 @@ def validate_classify_request(context: Any) -> list[dict[str, str]]:
     return out
 
 
-def _tokens(value: Any) -> int | float:
+def _tokens(value: Any) -> float:
+    """A reported count as PI-CLASSIFIER-USAGE-REPORT reads it: the double JavaScript holds
+    (``2**53 + 1`` is ``2**53``), or 0."""
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or value <= 0:
         return 0
-    return value
+    return float(value)
 
 
 def classifier_usage(report: Any, cost: Mapping[str, float] | None) -> dict[str, Any] | None:
