@@ -24,8 +24,10 @@ def fresh_judgement(monkeypatch):
     monkeypatch.setattr(yamlcache, "_refused", set())
     monkeypatch.setattr(yamlcache, "_written", {})
     yamlcache._problem_of.cache_clear()
+    yamlcache._foreign_content.cache_clear()
     yield
     yamlcache._problem_of.cache_clear()
+    yamlcache._foreign_content.cache_clear()
 
 
 def _load(dirs):
@@ -302,3 +304,51 @@ def test_a_relative_xdg_cache_home_is_ignored_as_its_specification_says(tmp_path
     err = capsys.readouterr().err
     assert err.count("XDG_CACHE_HOME") == 1 and "not an absolute path" in err, err
     assert not (tmp_path / "relative-xdg").exists()
+
+
+def test_eviction_removes_only_the_cache_s_own_entries(tmp_path, monkeypatch):
+    """A file of the user's under the cache folder (any .json) is never evicted, however old:
+    only files named and headed as the cache writes its entries are."""
+    monkeypatch.setenv(yamlcache.ENV, str(tmp_path / "c"))
+    for n in range(4):
+        yamlcache.put(yamlcache.key_of(f"doc {n}\n"), json.dumps({"n": n, "pad": "x" * 2000}))
+    folder = tmp_path / "c" / "yaml"
+    mine = {folder / "config.json": '{"a": 1}\n', folder / ("a" * 64 + ".json"): "not an entry\n"}
+    for path, text in mine.items():
+        path.write_text(text)
+        os.utime(path, (0, 0))  # the oldest there
+    assert yamlcache.evict(folder, bound=100) >= 4
+    assert {p: p.read_text() for p in mine} == mine
+
+
+@pytest.mark.parametrize("holds", ["a package", "a project"])
+def test_a_cache_folder_that_holds_other_files_is_not_used(tmp_path, monkeypatch, capsys, holds):
+    """$PI_CONFORMANCE_CACHE naming a folder of other content (site-packages, where a yaml/ folder
+    would shadow the PyYAML package; a project) is refused, said once, and nothing is made there."""
+    folder = tmp_path / "site-packages"
+    (folder / ("ruamel" if holds == "a package" else "src")).mkdir(parents=True)
+    (folder / "README.md").write_text("mine\n")
+    monkeypatch.setenv(yamlcache.ENV, str(folder))
+    capsys.readouterr()
+    assert yamlcache.cache_dir() is None and yamlcache.cache_dir() is None
+    yamlcache.put(yamlcache.key_of("a: 1\n"), "{}")
+    err = capsys.readouterr().err
+    assert err.count("not used") == 1 and "holds files that are not the cache's" in err, err
+    assert sorted(p.name for p in folder.iterdir()) == sorted(["README.md", "ruamel" if holds == "a package" else "src"])
+
+
+def test_a_new_cache_folder_is_tagged_and_an_old_one_of_the_kit_s_own_is_kept(tmp_path, monkeypatch, capsys):
+    """The folder the cache makes holds a CACHEDIR.TAG (the Cache Directory Tagging
+    Specification's), by which it is known again; a folder of an earlier kit, holding only what
+    the kit makes there, is used and tagged."""
+    monkeypatch.setenv(yamlcache.ENV, str(tmp_path / "new"))
+    yamlcache.put(yamlcache.key_of("a: 1\n"), "{}")
+    tag = tmp_path / "new" / "CACHEDIR.TAG"
+    assert tag.read_text().startswith("Signature: 8a477f597d28d172789f06886806bc55")
+    old = tmp_path / "old"
+    for name in ("yaml", "pi-node", "hypothesis", "diffs"):
+        (old / name).mkdir(parents=True)
+    monkeypatch.setenv(yamlcache.ENV, str(old))
+    assert yamlcache.cache_dir() == old / "yaml"
+    yamlcache.put(yamlcache.key_of("b: 1\n"), "{}")
+    assert (old / "CACHEDIR.TAG").is_file() and "not used" not in capsys.readouterr().err

@@ -8,6 +8,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import stat
 from functools import lru_cache
 from pathlib import Path
@@ -89,7 +90,40 @@ def cache_dir() -> Path | None:
     if kit is not None:
         _say_once(variable, f"the cache is off: {folder} is inside {kit}, which holds the kit's own files")
         return None
-    return None if _refused_folder(os.fspath(folder)) else folder
+    if _refused_folder(os.fspath(folder)):
+        return None
+    foreign = _foreign_content(os.fspath(folder.parent))
+    if foreign is not None:
+        _say_once(variable, f"the cache folder {folder.parent} is not used: it holds files that are not the "
+                            f"cache's ({foreign}) and no {TAG}")
+        return None
+    return folder
+
+
+TAG = "CACHEDIR.TAG"
+"""The file that marks the cache's folder as the kit's (the Cache Directory Tagging
+Specification's, which backup tools also read); written when the folder is made."""
+_TAG_TEXT = ("Signature: 8a477f597d28d172789f06886806bc55\n"
+             "# This file is a cache directory tag created by pi-conformance.\n"
+             "# For information about cache directory tags, see https://bford.info/cachedir/\n")
+_KIT_MADE = frozenset(("yaml", "pi-node", "hypothesis", "diffs", TAG))
+"""What the kit makes in its cache folder: the parse cache and, beside it, its other caches."""
+
+
+@lru_cache(maxsize=8)
+def _foreign_content(root: str) -> str | None:
+    """A name in the cache folder ``root`` that the kit did not make, or ``None`` when ``root`` is
+    the kit's: missing, empty, tagged (:data:`TAG`), or holding only :data:`_KIT_MADE` (an
+    earlier kit's, untagged). A folder of other content (``site-packages``, a project) is never
+    the cache's: a ``yaml`` folder made there could shadow a package, and eviction would run there."""
+    try:
+        names = os.listdir(root)
+    except OSError:
+        return None
+    if TAG in names:
+        return None
+    other = sorted(set(names) - _KIT_MADE - {n for n in names if n.startswith(".") and "pi-conformance-tmp" in n})
+    return other[0] if other else None
 
 
 def _cache_dir(chosen: str | None, xdg: str | None,
@@ -278,7 +312,19 @@ def _usable_dir(create: bool = False) -> str | None:
             os.makedirs(path, mode=0o700, exist_ok=True)
         except OSError:
             return None
+    if create:
+        _tag(os.path.dirname(path))
     return path
+
+
+def _tag(root: str) -> None:
+    """Write :data:`TAG` into the cache folder ``root`` when it has none; errors are ignored."""
+    tag = os.path.join(root, TAG)
+    if not os.path.exists(tag):
+        try:
+            atomic_write_bytes(Path(tag), _TAG_TEXT.encode())
+        except OSError:
+            pass
 
 
 def _refused_folder(path: str) -> bool:
@@ -356,6 +402,8 @@ def _note_written(folder: str, size: int) -> None:
 def evict(folder: str | os.PathLike, bound: int | None = None) -> int:
     """Remove the oldest entries (by modification time) of ``folder`` until it holds at most three
     quarters of ``bound`` bytes (default :func:`size_bound`) when it holds more than ``bound``.
+    An entry is a regular file named as the cache names them (a hex key and ``.json``) that
+    begins with the cache's header; nothing else there is counted or removed.
     (The leftover temporaries of writers killed outright are swept by the writes themselves:
     :func:`conformance.output.files.sweep_temporaries`.) Returns the number of files removed;
     never raises."""
@@ -369,7 +417,7 @@ def evict(folder: str | os.PathLike, bound: int | None = None) -> int:
                     info = entry.stat(follow_symlinks=False)
                 except OSError:
                     continue
-                if entry.name.endswith(".json"):
+                if _ENTRY_NAME.fullmatch(entry.name) and stat.S_ISREG(info.st_mode) and _headed(entry.path):
                     entries.append((info.st_mtime, info.st_size, entry.path))
     except OSError:
         return removed
@@ -383,6 +431,24 @@ def evict(folder: str | os.PathLike, bound: int | None = None) -> int:
         removed += _unlink(path)
         total -= size
     return removed
+
+
+_ENTRY_NAME = re.compile(r"[0-9a-f]{64}\.json")
+_HEAD = b"pi-conformance-cache-"
+
+
+def _headed(path: str) -> bool:
+    """Whether the file at ``path`` (no link followed, never waited on) begins as a cache entry."""
+    try:
+        fd = os.open(path, os.O_RDONLY | _NOFOLLOW | _NONBLOCK | _CLOEXEC)
+    except OSError:
+        return False
+    try:
+        return os.read(fd, len(_HEAD)) == _HEAD
+    except OSError:
+        return False
+    finally:
+        os.close(fd)
 
 
 def _unlink(path: str) -> bool:
