@@ -72,3 +72,19 @@ def test_docs_out_replaces_every_page_it_wrote_before(tmp_path, capsys, fmt):
         page.write_text(before[page.name] + "edited after it was written\n")
     assert main(["docs", "--format", fmt, "--out", str(tmp_path)]) == 0, capsys.readouterr().err
     assert {p.name: p.read_text() for p in tmp_path.iterdir()} == before
+
+
+def test_schema_out_does_not_replace_the_users_file_of_a_schema_s_name(tmp_path, capsys):
+    """A file named as one of the kit's schemas that no earlier ``schema --out`` listed is the
+    user's: refused before anything is written; one the kit listed there is replaced."""
+    mine = tmp_path / "scenario.schema.json"
+    mine.write_text("MINE\n")
+    assert main(["schema", "--out", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert f"{mine} exists and is not a schema the kit wrote" in err, err
+    assert mine.read_text() == "MINE\n" and sorted(p.name for p in tmp_path.iterdir()) == ["scenario.schema.json"]
+    mine.unlink()
+    assert main(["schema", "--out", str(tmp_path)]) == 0
+    (tmp_path / "scenario.schema.json").write_text("{}\n")  # an older schema the kit wrote and listed
+    assert main(["schema", "--out", str(tmp_path)]) == 0
+    assert (tmp_path / "scenario.schema.json").read_text() != "{}\n"

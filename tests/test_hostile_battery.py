@@ -115,4 +115,15 @@ def test_a_golden_folder_that_is_a_loop_is_one_usage_line(tmp_path):
     loop.symlink_to(loop)
     done = _run({**dirs, "golden": loop}, "--report-json", str(tmp_path / "r.json"))
     assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
-    assert "no goldens at" in done.stderr
+    assert "--golden-dir" in done.stderr and "not a folder" in done.stderr
+
+
+def test_a_golden_folder_named_that_does_not_exist_says_to_make_it(tmp_path, capsys):
+    """It said to install the kit from its wheel, which a user naming their own folder had done."""
+    from conformance.cli import main
+
+    dirs = mini_suite(tmp_path)
+    assert main(["run", "-q", "--scenarios-dir", str(dirs["scenarios"]), "--spec-dir", str(dirs["spec"]),
+                 "--golden-dir", str(tmp_path / "none"), "--update-goldens"]) == 2
+    err = capsys.readouterr().err
+    assert f"--golden-dir {tmp_path / 'none'}: not a folder; make it" in err and "install the kit" not in err, err

@@ -185,3 +185,17 @@ def test_only_close_operation_names_are_suggested(op, said):
     from conformance.adapters.smoke import _check_operations
 
     assert _check_operations([op]).detail == f"unknown operation(s): {said}"
+
+
+def test_echo_is_judged_type_exact_and_names_the_first_difference():
+    """``1`` for ``true`` was passed as unchanged (Python's ``True == 1``), and a difference past
+    the cut of both sides was not shown; the judge's own comparison is used, and the path named."""
+    from conformance.adapters.smoke import _first_difference
+
+    sent = {"value": ECHO_SAMPLE}
+    assert _first_difference(sent, sent) is None
+    ones = {"value": {**ECHO_SAMPLE, "flags": [1, 0, None]}}
+    assert _first_difference(sent, ones) == "at .value.flags[0]: sent true, got 1"
+    extra = {"value": {**ECHO_SAMPLE, "zz": 1}}
+    assert _first_difference(sent, extra) == "at .value.zz: not sent, got 1"
+    assert _first_difference({"value": {"a": 1.0}}, {"value": {"a": 1}}) is None

@@ -43,6 +43,32 @@ def _short(value: Any, limit: int = 160) -> str:
     return text if len(text) <= limit else text[:limit] + "..."
 
 
+def _first_difference(sent: Any, got: Any, path: str = "") -> str | None:
+    """Where ``got`` first differs from ``sent``, as the judge compares (type-exact: ``1`` is not
+    ``true``; ``1.0`` is ``1``), said as ``at PATH: sent X, got Y``; ``None`` when they agree."""
+    from conformance.judge.golden import canonical, same
+
+    def said(a: Any, b: Any) -> str:
+        return f"at {path or 'the top'}: sent {_short(a)}, got {_short(b)}"
+
+    if isinstance(sent, dict) and isinstance(got, dict):
+        for key in sorted(set(sent) | set(got)):
+            if key not in got or key not in sent:
+                return f"at {path}.{key}: " + ("missing" if key not in got else f"not sent, got {_short(got[key])}")
+            found = _first_difference(sent[key], got[key], f"{path}.{key}")
+            if found:
+                return found
+        return None
+    if isinstance(sent, list) and isinstance(got, list):
+        if len(sent) != len(got):
+            return said(sent, got)
+        return next((d for i, (a, b) in enumerate(zip(sent, got)) if (d := _first_difference(a, b, f"{path}[{i}]"))), None)
+    try:
+        return None if same(canonical(sent), canonical(got)) else said(sent, got)
+    except ValueError:
+        return said(sent, got)
+
+
 def _describe(answer: Answer) -> str:
     if answer.kind == "result":
         return f"result {_short(answer.output)}"
@@ -66,13 +92,9 @@ def _check_echo(adapter: Adapter, operations: list[str], timeout: float) -> Chec
     answer = adapter.run("kit.echo", {"value": ECHO_SAMPLE}, root=None, timeout=timeout)
     if answer.kind != "result":
         return Check("echo", False, f"kit.echo answered {_describe(answer)}")
-    if answer.output != {"value": ECHO_SAMPLE}:
-        return Check(
-            "echo",
-            False,
-            f"kit.echo changed the value: sent {_short({'value': ECHO_SAMPLE})}, "
-            f"got {_short(answer.output)}",
-        )
+    where = _first_difference({"value": ECHO_SAMPLE}, answer.output)
+    if where is not None:
+        return Check("echo", False, f"kit.echo changed the value: {where}")
     return Check("echo", True, "kit.echo returned the value unchanged")
 
 

@@ -54,6 +54,11 @@ def run(args: argparse.Namespace) -> ExitCode:
     # folder, and goldens, catalogue and expectations are read again after its answers.
     args.golden_dir, args.spec_dir = (os.path.abspath(d) if d else d for d in (args.golden_dir, args.spec_dir))
     if not Path(args.golden_dir).is_dir():
+        from conformance.corpus.places import GOLDEN_DIR
+
+        if Path(args.golden_dir) != Path(os.path.abspath(GOLDEN_DIR)):  # a folder the user named
+            raise UsageError(f"--golden-dir {args.golden_dir}: not a folder; make it (goldens are written into it "
+                             "with --update-goldens) or name the folder that holds them")
         raise UsageError(f"no goldens at {args.golden_dir}: install the kit from its wheel or sdist, "
                          "or from a source checkout with `pip install -e .` (see README.md)")
     session = session_of(args)

@@ -43,6 +43,8 @@ def run(args: argparse.Namespace) -> ExitCode:
     out = out_folder(args.out, allowed=SCHEMA_DIR)
     try:
         written = write_schemas(out)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
     except OSError as exc:
         raise UsageError(f"--out {args.out}: cannot write the schemas: {exc.strerror or exc}") from None
     print(f"wrote {len(written)} schema file(s) to {args.out}")

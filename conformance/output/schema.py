@@ -93,11 +93,18 @@ def write_schemas(out: Path) -> list[Path]:
     """Write every schema under ``out`` and remove schema files no model produces any more, among
     those the kit wrote: in its own folder (:data:`KIT_SCHEMA_DIR`) the files named as schemas
     (:func:`_named_as_schemas`), elsewhere only those the last write listed in
-    :data:`WRITTEN_LIST`, so that a user's own ``*.schema.json`` beside them is never removed."""
+    :data:`WRITTEN_LIST`, so that a user's own ``*.schema.json`` beside them is never removed.
+    Raises ``ValueError``, writing nothing, when a schema would replace a file the kit did not
+    write there (not listed, and not already the same bytes)."""
     schemas = generate()
     own = out.resolve() == KIT_SCHEMA_DIR
     listed = out / WRITTEN_LIST
     before = _written_before(out)
+    foreign = [rel for rel in sorted(schemas) if not own and rel not in before and (out / rel).exists()
+               and (out / rel).read_bytes() != _text(schemas[rel]).encode("utf-8")]
+    if foreign:  # a file of that name the kit did not write (none listed it): the user's own
+        raise ValueError(f"--out {out}: {out / foreign[0]} exists and is not a schema the kit wrote there, and would "
+                         "be replaced; give a folder of the schemas' own (a new or empty one)")
     written = []
     for rel, schema in schemas.items():
         path = out / rel
