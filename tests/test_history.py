@@ -227,3 +227,12 @@ def _alive(pid: int) -> bool:
             return stat.read().split(")")[-1].split()[0] != "Z"
     except OSError:
         return False
+
+
+def test_history_of_one_area_takes_the_default_edition_as_run_does(tmp_path, capsys, way) -> None:
+    """``history --area envelope`` without --edition was refused (the default pi edition was
+    passed on to each run as if it were named); each run now takes its default as ``run`` does."""
+    code, printed, err = _history(way, ["--adapter", "reference", "--adapter", ARGS, "--area", "envelope",
+                                        "--case", "env-instr-custom-alone", "--out", str(tmp_path / "h")], capsys)
+    assert code == 0, printed + err
+    assert "is an edition of the pi area" not in err

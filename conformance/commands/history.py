@@ -88,9 +88,10 @@ def _prepare(adapters: list[str]) -> str | None:
 
 def run_arguments(adapter: str, session: Session, timeout: float, report: Path) -> list[str]:
     """The ``pi-conformance run`` arguments of the run against ``adapter`` writing ``report``: the
-    session's edition and selection, ``timeout`` seconds a case."""
-    argv = ["run", "--adapter", adapter, "--report-json", str(report), "-q", "--timeout", str(timeout),
-            "--edition", session.edition]
+    session's edition (when it was given) and selection, ``timeout`` seconds a case."""
+    argv = ["run", "--adapter", adapter, "--report-json", str(report), "-q", "--timeout", str(timeout)]
+    if session.edition_given:  # as run takes its default: an edition of an area not selected is refused only when named
+        argv += ["--edition", session.edition]
     for area in session.areas or ():
         argv += ["--area", area]
     for pattern in session.patterns or ():
