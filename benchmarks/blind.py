@@ -3,7 +3,8 @@
 Run on demand: ``.venv/bin/python benchmarks/blind.py [--batch batch1] [--kit DIR] [-j N]
 [--json FILE] [--record]``. For each fault it runs every case of the fault's operation
 (a blind fault changes nothing else, so no other case can catch it) as ``pi-conformance run``
-judges them (the default edition), and counts the fault caught by the suite when a case that
+judges them (the default edition; an operation whose cases all hold in another edition only, such
+as Pi 1.6.0's, under the first edition they hold for), and counts the fault caught by the suite when a case that
 passes on the reference fails or errors against it; then ``diff`` at its default budget
 compares the reference and the fault on that operation, and counts it caught when a disagreement
 is found. It prints the table and the totals: the suite alone, diff alone, the suite plus diff,
@@ -51,8 +52,12 @@ def measure(path: str) -> dict:
     proxy = _proxy()
     fault = proxy.BlindFault(Path(path))
     op = fault.fault.OP
-    cases = [c for c in load_suite().cases if c.op == op and holds(c.editions, c.area, None)]
-    reference, faulty = (Runner(InProcessAdapter(i), details=False) for i in (ReferenceImplementation(), fault))
+    of_op = [c for c in load_suite().cases if c.op == op]
+    # the default edition, as run judges; an operation of one edition only, under that edition
+    edition = None if any(holds(c.editions, c.area, None) for c in of_op) or not of_op else of_op[0].editions[0]
+    cases = [c for c in of_op if holds(c.editions, c.area, edition)]
+    reference, faulty = (Runner(InProcessAdapter(i), details=False, edition=edition)
+                         for i in (ReferenceImplementation(), fault))
     caught, ran = [], 0
     for runner in (reference, faulty):
         runner.start()
@@ -69,7 +74,7 @@ def measure(path: str) -> dict:
     for adapter in adapters:
         adapter.start()
     try:
-        report = diff_operation(adapters, op)
+        report = diff_operation(adapters, op, edition=edition)
     finally:
         for adapter in adapters:
             adapter.stop()
