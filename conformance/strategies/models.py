@@ -174,7 +174,9 @@ def classifier_catalogue() -> Any:
 LEVELS = ("off", "minimal", "low", "medium", "high", "xhigh", "max")
 """The thinking levels of ``pi.models-sampling``, lowest first (edition pi-1.6.0)."""
 SAMPLING_VALUES = st.sampled_from([{"temperature": 1.0, "top_p": 0.95}, {"temperature": 0.7}, {"top_k": 20},
-                                   {"extra_body": {"top_k": 20, "min_p": 0.1}}, {}])
+                                   {"extra_body": {"top_k": 20, "min_p": 0.1}}, {},
+                                   {"extra_body": {"chat_template_kwargs": {"enable_thinking": False}}, "stop": ["END"]},
+                                   {"extra_body": {}, "stop": None}, {"extra_body": None, "stop": ["\n\n", "END"]}])
 
 
 @st.composite
@@ -191,7 +193,7 @@ def sampling_model(draw: Any) -> dict:
         levels = draw(st.lists(st.sampled_from(LEVELS), unique=True, max_size=4))
         model["samplingParamsByThinkingLevel"] = {level: draw(SAMPLING_VALUES) for level in levels}
     if draw(st.integers(0, 2)) == 0:
-        levels = draw(st.lists(st.sampled_from(LEVELS[1:]), unique=True, min_size=1, max_size=3))
+        levels = draw(st.lists(st.sampled_from(LEVELS), unique=True, min_size=1, max_size=3))
         model["thinkingLevelMap"] = {level: draw(st.sampled_from([None, "extra", "low"])) for level in levels}
     return model
 
@@ -213,7 +215,8 @@ def models_sampling() -> Any:
                       "thinkingLevel": level}
         if draw(st.integers(0, 2)):  # the request's own values, mostly on keys the model's layers set too
             data["samplingParams"] = draw(st.sampled_from([{"temperature": 0.2, "seed": 7},
-                                                           {"temperature": 0.3, "extra_body": {"top_k": 5}}, {}]))
+                                                           {"temperature": 0.3, "extra_body": {"top_k": 5}}, {},
+                                                           {"extra_body": {"chat_template_kwargs": {"budget": 64}}, "stop": None}]))
         return data, None
 
     return build()
@@ -317,17 +320,23 @@ def models_available_frames() -> list[tuple[dict, None]]:
 def models_sampling_frames() -> list[tuple[dict, None]]:
     """An azure model whose map drops ``minimal`` asked at ``minimal`` (clamped up), one key in
     the model's, the level's and the request's parameters; a map that leaves no level; an
-    override of the per-level parameters."""
+    override of the per-level parameters; maps with gaps asked at a dropped level with supported
+    levels on both sides of it, and with none below it."""
     azure = {"az": {"baseUrl": "https://az.test", "api": "azure-openai-responses", "models": [{
         "id": "az-1", "reasoning": True, "thinkingLevelMap": {"minimal": None}, "samplingParams": {"temperature": 0.2, "top_p": 1},
         "samplingParamsByThinkingLevel": {"low": {"temperature": 0.5}}}]}}
     none_left = {"acme": {"baseUrl": "https://api.acme.test/v1", "api": "openai-completions", "models": [{
         "id": "acme-r", "reasoning": True, "thinkingLevelMap": dict.fromkeys(("off", "minimal", "low", "medium", "high"))}]}}
     override = {"providers": {"az": {"modelOverrides": {"az-1": {"samplingParamsByThinkingLevel": {"low": {"top_p": 0.5}}}}}}}
+    gaps = {"gp": {"baseUrl": "http://localhost:8000/v1", "api": "openai-completions", "models": [
+        {"id": "gappy", "reasoning": True, "thinkingLevelMap": {"minimal": None, "medium": None, "max": "deepest"}},
+        {"id": "no-off", "reasoning": True, "thinkingLevelMap": {"off": None, "minimal": None}}]}}
     return [({"builtins": azure, "provider": "az", "model": "az-1", "thinkingLevel": "minimal",
               "samplingParams": {"temperature": 0.9, "response_format": {"type": "json"}}}, None),
             ({"builtins": none_left, "provider": "acme", "model": "acme-r", "thinkingLevel": "high"}, None),
-            ({"builtins": azure, "modelsJson": override, "provider": "az", "model": "az-1", "thinkingLevel": "low"}, None)]
+            ({"builtins": azure, "modelsJson": override, "provider": "az", "model": "az-1", "thinkingLevel": "low"}, None),
+            *[({"builtins": gaps, "provider": "gp", "model": model, "thinkingLevel": level}, None)
+              for model, level in (("gappy", "minimal"), ("gappy", "xhigh"), ("no-off", "off"))]]
 
 
 @frames("pi.classifier-request")

@@ -406,6 +406,23 @@ def _by_level(model: dict) -> dict:
     return found if isinstance(found, dict) else {}
 
 
+def _clamped(model: dict, level: str) -> str:
+    """PI-160-MODELS-THINKING-CLAMP, as the classes need it."""
+    levels = supported(model)
+    if level in levels or level not in LEVELS:
+        return level
+    above = [lv for lv in levels if LEVELS.index(lv) > LEVELS.index(level)]
+    below = [lv for lv in levels if LEVELS.index(lv) < LEVELS.index(level)]
+    return above[0] if above else below[-1] if below else "off"
+
+
+def _layers(model: dict, input: dict) -> list[dict]:
+    """The three sampling layers of the request that are objects: the model's, the clamped
+    level's entry, the request's (PI-160-MODELS-SAMPLING-MERGE)."""
+    layers = [model.get("samplingParams"), _by_level(model).get(_clamped(model, _level(input))), input.get("samplingParams")]
+    return [layer for layer in layers if isinstance(layer, dict)]
+
+
 MODELS_SAMPLING = [
     *[Cell("api", api, ("PI-160-MODELS-SAMPLING-APIS",), _sampled(lambda m, i, api=api: m.get("api") == api)) for api in SAMPLING_APIS],
     Cell("api", "another api", ("PI-160-MODELS-SAMPLING-APIS",), _sampled(lambda m, i: m.get("api") not in SAMPLING_APIS)),
@@ -425,6 +442,12 @@ MODELS_SAMPLING = [
     Cell("clamp", "down to a level below", ("PI-160-MODELS-THINKING-CLAMP",),
          _sampled(lambda m, i: _level(i) not in supported(m) and bool(supported(m))
                   and all(LEVELS.index(s) < LEVELS.index(_level(i)) for s in supported(m)))),
+    Cell("clamp", "up, with a supported level below too", ("PI-160-MODELS-THINKING-CLAMP",),
+         _sampled(lambda m, i: _level(i) not in supported(m) and any(LEVELS.index(s) > LEVELS.index(_level(i)) for s in supported(m))
+                  and any(LEVELS.index(s) < LEVELS.index(_level(i)) for s in supported(m)))),
+    Cell("clamp", "up, with none below", ("PI-160-MODELS-THINKING-CLAMP",),
+         _sampled(lambda m, i: _level(i) not in supported(m) and bool(supported(m))
+                  and all(LEVELS.index(s) > LEVELS.index(_level(i)) for s in supported(m)))),
     Cell("sampling", "none of the three", ("PI-160-MODELS-SAMPLING-MERGE",),
          _sampled(lambda m, i: not m.get("samplingParams") and not _by_level(m) and not i.get("samplingParams"))),
     Cell("sampling", "the model's own", ("PI-160-MODELS-SAMPLING-MERGE",), _sampled(lambda m, i: bool(m.get("samplingParams")))),
@@ -435,6 +458,18 @@ MODELS_SAMPLING = [
                                     & set(i.get("samplingParams") or {})))),
     Cell("sampling", "an object value replaced whole", ("PI-160-MODELS-SAMPLING-MERGE",),
          _sampled(lambda m, i: any(isinstance(v, dict) for v in (i.get("samplingParams") or {}).values()))),
+    Cell("sampling", "an object over an earlier layer's object", ("PI-160-MODELS-SAMPLING-MERGE",),
+         _sampled(lambda m, i: any(isinstance(v, dict) and isinstance(e.get(k), dict)
+                                   for n, later in enumerate(_layers(m, i)) for k, v in later.items() for e in _layers(m, i)[:n]))),
+    Cell("sampling", "a nested object value", ("PI-160-MODELS-SAMPLING-MERGE",),
+         _sampled(lambda m, i: any(isinstance(v, dict) and any(isinstance(w, dict) for w in v.values())
+                                   for layer in _layers(m, i) for v in layer.values()))),
+    Cell("sampling", "an empty object value", ("PI-160-MODELS-SAMPLING-MERGE",),
+         _sampled(lambda m, i: any(v == {} for layer in _layers(m, i) for v in layer.values()))),
+    Cell("sampling", "an array value", ("PI-160-MODELS-SAMPLING-MERGE",),
+         _sampled(lambda m, i: any(isinstance(v, list) for layer in _layers(m, i) for v in layer.values()))),
+    Cell("sampling", "a null value", ("PI-160-MODELS-SAMPLING-MERGE",),
+         _sampled(lambda m, i: any(v is None for layer in _layers(m, i) for v in layer.values()))),
     Cell("sampling", "levels of the map without an entry", ("PI-160-MODELS-SAMPLING-MERGE",),
          _sampled(lambda m, i: bool(_by_level(m)) and any(lv not in _by_level(m) for lv in supported(m)))),
     Cell("override", "samplingParamsByThinkingLevel in modelOverrides", ("PI-160-MODELS-SAMPLING-OVERRIDE",),
@@ -442,8 +477,9 @@ MODELS_SAMPLING = [
 ]
 """The classes of ``pi.models-sampling`` (edition pi-1.6.0): each API with and without sampling,
 reasoning or not, thinking-level maps with null levels, xhigh or max, or no level left; every
-requested level, supported, clamped up and down; each source of sampling parameters, none, one
-key in all three, object values, levels without an entry; overrides per level."""
+requested level, supported, clamped up (with supported levels below it or none) and down; each
+source of sampling parameters, none, one key in all three, object values (over an earlier
+layer's object, nested, empty), arrays and nulls, levels without an entry; overrides per level."""
 
 
 PARTITIONS["pi.models-sampling"] = MODELS_SAMPLING
