@@ -70,7 +70,8 @@ def models_load() -> Any:
     def build(draw: Any) -> tuple[dict, None]:
         data: dict = {"builtins": BUILTIN}
         if draw(st.integers(0, 4)) == 0:
-            data["modelsJsonText"] = draw(st.sampled_from(['{"providers": {}}', "{", "", '{"providers": {},}']))
+            data["modelsJsonText"] = draw(st.sampled_from(['{"providers": {}}', "{", "", '{"providers": {},}',
+                                                           '{"providers": {"acme": {"models": [{"id": "x, ]", "input": ["text",],}, // last\n],},},}']))
         else:
             data["modelsJson"] = draw(models_json())
         return data, None
@@ -231,12 +232,13 @@ BUILTINS = {"acme": {"name": "Acme", "baseUrl": "https://api.acme.test/v1", "api
 
 @frames("pi.models-load")
 def models_load_frames() -> list[tuple[dict, None]]:
-    """No file, no built-in provider, a text with comments, ``//`` in a string and trailing
-    commas, every schema failure (several, past index 9, unknown keys), every composition error,
-    models replacing built-in ones with null fields, an empty input and compat, models taking
+    """No file, no built-in provider, a text with comments, ``//`` and ``,]`` in a string and
+    trailing commas (before ``}`` and ``]``, at several depths, a comment before the bracket),
+    every schema failure (several, past index 9, unknown keys), every composition error, models
+    replacing built-in ones with null fields, an empty input and compat, models taking
     their api from the models before them, image limits and cache tiers, every override form."""
     text = ('{\n  // a comment\n  "providers": {"acme": {"baseUrl": "https://api.acme.test//v2", "models": '
-            '[{"id": "acme-new", "name": "a // b caf\u00e9 \U0001F600 e\u0301",},],},},\n}')
+            '[{"id": "acme-new", "name": "a // b ,] caf\u00e9 \U0001F600 e\u0301", "input": ["text", // only text\n\t],},],},},\n}')
     many = [{"id": f"m{i}"} for i in range(10)] + [{"name": "no id"}, {}]
     docs = [
         {"providers": {"ollama": {"baseUrl": "http://localhost:11434/v1", "api": "openai-completions", "models": [{"id": "llama"}]}}},

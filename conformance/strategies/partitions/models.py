@@ -162,6 +162,11 @@ def _builtin_ids(b: dict) -> list[str]:
     return [m.get("id") for m in b.get("models") or [] if isinstance(m, dict)]
 
 
+def _outside_strings(text: str) -> str:
+    """``text`` with the contents of its string literals taken out (the quotes stay)."""
+    return re.sub(r'"(?:\\.|[^"\\])*"', '""', text)
+
+
 def _text(test: Callable[[str], bool]) -> Hit:
     return lambda input, tree: isinstance(input.get("modelsJsonText"), str) and test(input["modelsJsonText"])
 
@@ -177,6 +182,14 @@ MODELS_LOAD = [
     Cell("text", "a // comment", ("PI-MODELS-JSON-COMMENTS",), _text(lambda s: "//" in re.sub(r'"(?:\\.|[^"\\])*"', "", s))),
     Cell("text", "// inside a string", ("PI-MODELS-JSON-COMMENTS",), _text(lambda s: bool(re.search(r'"[^"\n]*//[^"\n]*"', s)))),
     Cell("text", "a trailing comma", ("PI-MODELS-JSON-COMMENTS",), _text(lambda s: bool(re.search(r",\s*[}\]]", s)))),
+    Cell("text", "a trailing comma before }", ("PI-MODELS-JSON-COMMENTS",), _text(lambda s: bool(re.search(r",\s*}", _outside_strings(s))))),
+    Cell("text", "a trailing comma before ]", ("PI-MODELS-JSON-COMMENTS",), _text(lambda s: bool(re.search(r",\s*]", _outside_strings(s))))),
+    Cell("text", "trailing commas at several depths", ("PI-MODELS-JSON-COMMENTS",),
+         _text(lambda s: len(re.findall(r",\s*[}\]]", _outside_strings(s))) >= 2)),
+    Cell("text", "a comment between a trailing comma and its bracket", ("PI-MODELS-JSON-COMMENTS",),
+         _text(lambda s: bool(re.search(r",[ \t\r\n]*//[^\n]*\n\s*[}\]]", _outside_strings(s))))),
+    Cell("text", "a comma before a bracket inside a string", ("PI-MODELS-JSON-COMMENTS",),
+         _text(lambda s: any(re.search(r",\s*[}\]]", m) for m in re.findall(r'"(?:\\.|[^"\\])*"', s)))),
     Cell("text", "not JSON", ("PI-MODELS-SCHEMA",), _text(lambda s: _doc({"modelsJsonText": s}) is None)),
     Cell("schema", "a root that is not an object", ("PI-MODELS-SCHEMA",),
          lambda i, t: ("modelsJson" in i or isinstance(i.get("modelsJsonText"), str)) and _doc(i) is not None and not isinstance(_doc(i), dict)),
