@@ -305,7 +305,8 @@ def models_auth_frames() -> list[tuple[dict, None]]:
 @frames("pi.models-available")
 def models_available_frames() -> list[tuple[dict, None]]:
     """Each credential input of :func:`_credentials` and ``models.json`` keys of every form and
-    local endpoints with and without their dummy key, listed as chat and as classifier models."""
+    local endpoints with and without their dummy key, listed as chat and as classifier models; a
+    provider whose models are not in id order."""
     keys = {"providers": {
         "lit": {"baseUrl": "https://lit.test", "api": "openai-completions", "apiKey": "k", "models": [{"id": "l"}]},
         "var": {"baseUrl": "https://var.test", "api": "openai-completions", "apiKey": "$SET", "models": [{"id": "v"}]},
@@ -313,7 +314,9 @@ def models_available_frames() -> list[tuple[dict, None]]:
         "cmd": {"baseUrl": "https://cmd.test", "api": "openai-completions", "apiKey": "!false", "models": [{"id": "c"}]},
         "none": {"baseUrl": "https://none.test", "api": "openai-completions", "apiKey": "", "models": [{"id": "n"}]},
         "local": {"baseUrl": "http://localhost:11434/v1", "api": "openai-completions", "apiKey": "ollama", "models": [{"id": "q"}]},
-        "bare": {"baseUrl": "http://localhost:1234/v1", "api": "openai-completions", "models": [{"id": "b"}]}}}
+        "bare": {"baseUrl": "http://localhost:1234/v1", "api": "openai-completions", "models": [{"id": "b"}]},
+        "multi": {"baseUrl": "https://multi.test", "api": "openai-completions", "apiKey": "k",
+                  "models": [{"id": "m2"}, {"id": "m10"}, {"id": "m1"}]}}}
     return [({"builtins": CREDENTIAL_BUILTINS, **data, "type": kind}, None) for data in _credentials() for kind in ("chat", "classifier")] \
         + [({"builtins": CREDENTIAL_BUILTINS, "modelsJson": keys, "env": {"SET": "s"}}, None)]
 

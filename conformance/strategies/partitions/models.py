@@ -365,9 +365,21 @@ MODELS_AVAILABLE = [
          _provider(lambda p, e, b: "localhost" in str(e.get("baseUrl", "")) and isinstance(e.get("apiKey"), str))),
     Cell("provider", "a keyless local endpoint without a key", ("PI-MODELS-AVAILABILITY",),
          _provider(lambda p, e, b: "localhost" in str(e.get("baseUrl", "")) and "apiKey" not in e)),
+    Cell("models", "a provider's models out of id order", ("PI-MODELS-AVAILABILITY",),
+         lambda i, t: any(ids != sorted(ids) for ids in _model_id_lists(i))),
 ]
 """The classes of ``pi.models-available``: those of the credential sources, chat and classifier
-listings, and local endpoints with and without their dummy key."""
+listings, local endpoints with and without their dummy key, and a provider whose models are not
+in id order."""
+
+
+def _model_id_lists(input: dict) -> list[list[str]]:
+    """The model ids of each built-in provider and each ``models.json`` provider entry, in order."""
+    builtins = input.get("builtins") if isinstance(input.get("builtins"), dict) else {}
+    out = [[i for i in _builtin_ids(b) if isinstance(i, str)] for b in builtins.values() if isinstance(b, dict)]
+    out += [[m["id"] for m in _model_entries(e) if isinstance(m, dict) and isinstance(m.get("id"), str)]
+            for e in _providers(input).values() if isinstance(e, dict)]
+    return out
 
 
 PARTITIONS["pi.models-auth"] = MODELS_AUTH
