@@ -314,11 +314,14 @@ def models_available_frames() -> list[tuple[dict, None]]:
         "cmd": {"baseUrl": "https://cmd.test", "api": "openai-completions", "apiKey": "!false", "models": [{"id": "c"}]},
         "none": {"baseUrl": "https://none.test", "api": "openai-completions", "apiKey": "", "models": [{"id": "n"}]},
         "local": {"baseUrl": "http://localhost:11434/v1", "api": "openai-completions", "apiKey": "ollama", "models": [{"id": "q"}]},
-        "bare": {"baseUrl": "http://localhost:1234/v1", "api": "openai-completions", "models": [{"id": "b"}]},
+        "bare": {"baseUrl": "http://localhost:1234/v1", "api": "openai-completions", "models": [{"id": "b"}]}}}
+    unordered = {"providers": {
         "multi": {"baseUrl": "https://multi.test", "api": "openai-completions", "apiKey": "k",
-                  "models": [{"id": "m2"}, {"id": "m10"}, {"id": "m1"}]}}}
+                  "models": [{"id": "m2"}, {"id": "m10"}, {"id": "m1"}]},
+        "acme": {"models": [{"id": "acme-extra"}, {"id": "acme-large", "name": "Large"}]}}}
     return [({"builtins": CREDENTIAL_BUILTINS, **data, "type": kind}, None) for data in _credentials() for kind in ("chat", "classifier")] \
-        + [({"builtins": CREDENTIAL_BUILTINS, "modelsJson": keys, "env": {"SET": "s"}}, None)]
+        + [({"builtins": CREDENTIAL_BUILTINS, "modelsJson": keys, "env": {"SET": "s"}}, None),
+           ({"builtins": CREDENTIAL_BUILTINS, "modelsJson": unordered, "env": {"ACME_API_KEY": "a"}}, None)]
 
 
 @frames("pi.models-sampling")
