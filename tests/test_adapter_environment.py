@@ -114,7 +114,7 @@ def test_the_collation_cases_come_from_the_catalogue():
     assert {"env-order-tiebreak-example", "env-order-tiebreak-ext-ids"} <= ids
     assert {"msg-problems-sorted", "tpl-load-order-by-name", "prof-picker-providers-lower-case-mapping"} <= ids
     assert all(any(cl in ("ENV-DECISION-CONTRIBUTIONS", "ENV-ORDER-TIEBREAK", "ENV-ORDER-CODEPOINT", "PI-MSG-PROBLEMS",
-                          "PI-MODELS-SCHEMA-EVERY-FIELD", "PI-PKG-HOST-DEPS", "PI-TPL-ORDER", "PROF-PICKER-PROVIDERS",
+                          "PI-MODELS-AVAILABILITY", "PI-MODELS-SCHEMA-EVERY-FIELD", "PI-PKG-HOST-DEPS", "PI-TPL-ORDER", "PROF-PICKER-PROVIDERS",
                           "PROF-PICKER-MODELS") for cl in c.clauses) for c in cases)
 
 

@@ -193,8 +193,9 @@ class ProviderSource(OpModel):
 
 
 class AvailableOutput(OpModel):
-    """``models`` in provider-id order (chat) or catalogue order (classifier, image); ``sources``
-    gives the deciding credential source of every provider considered, sorted by provider."""
+    """``models`` in provider-id order, each provider's models in its own order (chat), or
+    catalogue order (classifier, image); ``sources`` gives the deciding credential source of
+    every provider considered, sorted by provider."""
 
     models: list[ModelRef]
     sources: list[ProviderSource]

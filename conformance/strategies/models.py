@@ -70,7 +70,8 @@ def models_load() -> Any:
     def build(draw: Any) -> tuple[dict, None]:
         data: dict = {"builtins": BUILTIN}
         if draw(st.integers(0, 4)) == 0:
-            data["modelsJsonText"] = draw(st.sampled_from(['{"providers": {}}', "{", "", '{"providers": {},}']))
+            data["modelsJsonText"] = draw(st.sampled_from(['{"providers": {}}', "{", "", '{"providers": {},}',
+                                                           '{"providers": {"acme": {"models": [{"id": "x, ]", "input": ["text",],}, // last\n],},},}']))
         else:
             data["modelsJson"] = draw(models_json())
         return data, None
@@ -174,7 +175,9 @@ def classifier_catalogue() -> Any:
 LEVELS = ("off", "minimal", "low", "medium", "high", "xhigh", "max")
 """The thinking levels of ``pi.models-sampling``, lowest first (edition pi-1.6.0)."""
 SAMPLING_VALUES = st.sampled_from([{"temperature": 1.0, "top_p": 0.95}, {"temperature": 0.7}, {"top_k": 20},
-                                   {"extra_body": {"top_k": 20, "min_p": 0.1}}, {}])
+                                   {"extra_body": {"top_k": 20, "min_p": 0.1}}, {},
+                                   {"extra_body": {"chat_template_kwargs": {"enable_thinking": False}}, "stop": ["END"]},
+                                   {"extra_body": {}, "stop": None}, {"extra_body": None, "stop": ["\n\n", "END"]}])
 
 
 @st.composite
@@ -191,7 +194,7 @@ def sampling_model(draw: Any) -> dict:
         levels = draw(st.lists(st.sampled_from(LEVELS), unique=True, max_size=4))
         model["samplingParamsByThinkingLevel"] = {level: draw(SAMPLING_VALUES) for level in levels}
     if draw(st.integers(0, 2)) == 0:
-        levels = draw(st.lists(st.sampled_from(LEVELS[1:]), unique=True, min_size=1, max_size=3))
+        levels = draw(st.lists(st.sampled_from(LEVELS), unique=True, min_size=1, max_size=3))
         model["thinkingLevelMap"] = {level: draw(st.sampled_from([None, "extra", "low"])) for level in levels}
     return model
 
@@ -213,7 +216,8 @@ def models_sampling() -> Any:
                       "thinkingLevel": level}
         if draw(st.integers(0, 2)):  # the request's own values, mostly on keys the model's layers set too
             data["samplingParams"] = draw(st.sampled_from([{"temperature": 0.2, "seed": 7},
-                                                           {"temperature": 0.3, "extra_body": {"top_k": 5}}, {}]))
+                                                           {"temperature": 0.3, "extra_body": {"top_k": 5}}, {},
+                                                           {"extra_body": {"chat_template_kwargs": {"budget": 64}}, "stop": None}]))
         return data, None
 
     return build()
@@ -228,12 +232,13 @@ BUILTINS = {"acme": {"name": "Acme", "baseUrl": "https://api.acme.test/v1", "api
 
 @frames("pi.models-load")
 def models_load_frames() -> list[tuple[dict, None]]:
-    """No file, no built-in provider, a text with comments, ``//`` in a string and trailing
-    commas, every schema failure (several, past index 9, unknown keys), every composition error,
-    models replacing built-in ones with null fields, an empty input and compat, models taking
+    """No file, no built-in provider, a text with comments, ``//`` and ``,]`` in a string and
+    trailing commas (before ``}`` and ``]``, at several depths, a comment before the bracket),
+    every schema failure (several, past index 9, unknown keys), every composition error, models
+    replacing built-in ones with null fields, an empty input and compat, models taking
     their api from the models before them, image limits and cache tiers, every override form."""
     text = ('{\n  // a comment\n  "providers": {"acme": {"baseUrl": "https://api.acme.test//v2", "models": '
-            '[{"id": "acme-new", "name": "a // b caf\u00e9 \U0001F600 e\u0301",},],},},\n}')
+            '[{"id": "acme-new", "name": "a // b ,] caf\u00e9 \U0001F600 e\u0301", "input": ["text", // only text\n\t],},],},},\n}')
     many = [{"id": f"m{i}"} for i in range(10)] + [{"name": "no id"}, {}]
     docs = [
         {"providers": {"ollama": {"baseUrl": "http://localhost:11434/v1", "api": "openai-completions", "models": [{"id": "llama"}]}}},
@@ -300,7 +305,8 @@ def models_auth_frames() -> list[tuple[dict, None]]:
 @frames("pi.models-available")
 def models_available_frames() -> list[tuple[dict, None]]:
     """Each credential input of :func:`_credentials` and ``models.json`` keys of every form and
-    local endpoints with and without their dummy key, listed as chat and as classifier models."""
+    local endpoints with and without their dummy key, listed as chat and as classifier models; a
+    provider whose models are not in id order."""
     keys = {"providers": {
         "lit": {"baseUrl": "https://lit.test", "api": "openai-completions", "apiKey": "k", "models": [{"id": "l"}]},
         "var": {"baseUrl": "https://var.test", "api": "openai-completions", "apiKey": "$SET", "models": [{"id": "v"}]},
@@ -309,25 +315,36 @@ def models_available_frames() -> list[tuple[dict, None]]:
         "none": {"baseUrl": "https://none.test", "api": "openai-completions", "apiKey": "", "models": [{"id": "n"}]},
         "local": {"baseUrl": "http://localhost:11434/v1", "api": "openai-completions", "apiKey": "ollama", "models": [{"id": "q"}]},
         "bare": {"baseUrl": "http://localhost:1234/v1", "api": "openai-completions", "models": [{"id": "b"}]}}}
+    unordered = {"providers": {
+        "multi": {"baseUrl": "https://multi.test", "api": "openai-completions", "apiKey": "k",
+                  "models": [{"id": "m2"}, {"id": "m10"}, {"id": "m1"}]},
+        "acme": {"models": [{"id": "acme-extra"}, {"id": "acme-large", "name": "Large"}]}}}
     return [({"builtins": CREDENTIAL_BUILTINS, **data, "type": kind}, None) for data in _credentials() for kind in ("chat", "classifier")] \
-        + [({"builtins": CREDENTIAL_BUILTINS, "modelsJson": keys, "env": {"SET": "s"}}, None)]
+        + [({"builtins": CREDENTIAL_BUILTINS, "modelsJson": keys, "env": {"SET": "s"}}, None),
+           ({"builtins": CREDENTIAL_BUILTINS, "modelsJson": unordered, "env": {"ACME_API_KEY": "a"}}, None)]
 
 
 @frames("pi.models-sampling")
 def models_sampling_frames() -> list[tuple[dict, None]]:
     """An azure model whose map drops ``minimal`` asked at ``minimal`` (clamped up), one key in
     the model's, the level's and the request's parameters; a map that leaves no level; an
-    override of the per-level parameters."""
+    override of the per-level parameters; maps with gaps asked at a dropped level with supported
+    levels on both sides of it, and with none below it."""
     azure = {"az": {"baseUrl": "https://az.test", "api": "azure-openai-responses", "models": [{
         "id": "az-1", "reasoning": True, "thinkingLevelMap": {"minimal": None}, "samplingParams": {"temperature": 0.2, "top_p": 1},
         "samplingParamsByThinkingLevel": {"low": {"temperature": 0.5}}}]}}
     none_left = {"acme": {"baseUrl": "https://api.acme.test/v1", "api": "openai-completions", "models": [{
         "id": "acme-r", "reasoning": True, "thinkingLevelMap": dict.fromkeys(("off", "minimal", "low", "medium", "high"))}]}}
     override = {"providers": {"az": {"modelOverrides": {"az-1": {"samplingParamsByThinkingLevel": {"low": {"top_p": 0.5}}}}}}}
+    gaps = {"gp": {"baseUrl": "http://localhost:8000/v1", "api": "openai-completions", "models": [
+        {"id": "gappy", "reasoning": True, "thinkingLevelMap": {"minimal": None, "medium": None, "max": "deepest"}},
+        {"id": "no-off", "reasoning": True, "thinkingLevelMap": {"off": None, "minimal": None}}]}}
     return [({"builtins": azure, "provider": "az", "model": "az-1", "thinkingLevel": "minimal",
               "samplingParams": {"temperature": 0.9, "response_format": {"type": "json"}}}, None),
             ({"builtins": none_left, "provider": "acme", "model": "acme-r", "thinkingLevel": "high"}, None),
-            ({"builtins": azure, "modelsJson": override, "provider": "az", "model": "az-1", "thinkingLevel": "low"}, None)]
+            ({"builtins": azure, "modelsJson": override, "provider": "az", "model": "az-1", "thinkingLevel": "low"}, None),
+            *[({"builtins": gaps, "provider": "gp", "model": model, "thinkingLevel": level}, None)
+              for model, level in (("gappy", "minimal"), ("gappy", "xhigh"), ("no-off", "off"))]]
 
 
 @frames("pi.classifier-request")

@@ -84,7 +84,8 @@ def packages_resolve() -> Any:
     return build()
 
 
-HEADINGS = ("## [1.2.0]", "## 1.1.0 - 2026-01-01", "## [1.10.0]", "## Unreleased", "### 1.1.5", "## v1.3.0", "## [0.9.0]")
+HEADINGS = ("## [1.2.0]", "## 1.1.0 - 2026-01-01", "## [1.10.0]", "## Unreleased", "### 1.1.5", "## v1.3.0", "## [0.9.0]",
+            "# 1.4.0", "#### [1.1.7]", "#### Notes", "### Upgrading from 1.1.5", "##1.3.5", "## Release 2.1.0")
 CHANGELOG_PATHS = (None, "", "docs/CHANGELOG.md", "./NEWS.md", "../NOTES.md", "docs", False)
 LAST_SEEN = (None, "1.0.0", "1.1.0", "v1.2.0-beta.1", "latest", "1.10.0")
 

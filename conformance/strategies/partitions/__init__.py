@@ -4,8 +4,8 @@ the clause statements of the spec catalogue, never from the cases; one module pe
 
 from __future__ import annotations
 
-from conformance.strategies.partitions import (envelope_context, envelope_session, messages, models, packages, profiles, profiles_block,
-                                                  profiles_commands, profiles_resolve, templates)
+from conformance.strategies.partitions import (envelope_context, envelope_session, messages, models, models_sampling, packages, profiles,
+                                                  profiles_block, profiles_commands, profiles_resolve, templates)
 from conformance.strategies.partitions.cells import Cell, Hit  # noqa: F401  (public names)
 
 PARTITIONS: dict[str, list[Cell]] = {
@@ -15,6 +15,7 @@ PARTITIONS: dict[str, list[Cell]] = {
     **messages.PARTITIONS,
     **packages.PARTITIONS,
     **models.PARTITIONS,
+    **models_sampling.PARTITIONS,
     **profiles.PARTITIONS,
     **profiles_resolve.PARTITIONS,
     **profiles_block.PARTITIONS,

@@ -162,6 +162,11 @@ def _builtin_ids(b: dict) -> list[str]:
     return [m.get("id") for m in b.get("models") or [] if isinstance(m, dict)]
 
 
+def _outside_strings(text: str) -> str:
+    """``text`` with the contents of its string literals taken out (the quotes stay)."""
+    return re.sub(r'"(?:\\.|[^"\\])*"', '""', text)
+
+
 def _text(test: Callable[[str], bool]) -> Hit:
     return lambda input, tree: isinstance(input.get("modelsJsonText"), str) and test(input["modelsJsonText"])
 
@@ -177,6 +182,14 @@ MODELS_LOAD = [
     Cell("text", "a // comment", ("PI-MODELS-JSON-COMMENTS",), _text(lambda s: "//" in re.sub(r'"(?:\\.|[^"\\])*"', "", s))),
     Cell("text", "// inside a string", ("PI-MODELS-JSON-COMMENTS",), _text(lambda s: bool(re.search(r'"[^"\n]*//[^"\n]*"', s)))),
     Cell("text", "a trailing comma", ("PI-MODELS-JSON-COMMENTS",), _text(lambda s: bool(re.search(r",\s*[}\]]", s)))),
+    Cell("text", "a trailing comma before }", ("PI-MODELS-JSON-COMMENTS",), _text(lambda s: bool(re.search(r",\s*}", _outside_strings(s))))),
+    Cell("text", "a trailing comma before ]", ("PI-MODELS-JSON-COMMENTS",), _text(lambda s: bool(re.search(r",\s*]", _outside_strings(s))))),
+    Cell("text", "trailing commas at several depths", ("PI-MODELS-JSON-COMMENTS",),
+         _text(lambda s: len(re.findall(r",\s*[}\]]", _outside_strings(s))) >= 2)),
+    Cell("text", "a comment between a trailing comma and its bracket", ("PI-MODELS-JSON-COMMENTS",),
+         _text(lambda s: bool(re.search(r",[ \t\r\n]*//[^\n]*\n\s*[}\]]", _outside_strings(s))))),
+    Cell("text", "a comma before a bracket inside a string", ("PI-MODELS-JSON-COMMENTS",),
+         _text(lambda s: any(re.search(r",\s*[}\]]", m) for m in re.findall(r'"(?:\\.|[^"\\])*"', s)))),
     Cell("text", "not JSON", ("PI-MODELS-SCHEMA",), _text(lambda s: _doc({"modelsJsonText": s}) is None)),
     Cell("schema", "a root that is not an object", ("PI-MODELS-SCHEMA",),
          lambda i, t: ("modelsJson" in i or isinstance(i.get("modelsJsonText"), str)) and _doc(i) is not None and not isinstance(_doc(i), dict)),
@@ -352,101 +365,25 @@ MODELS_AVAILABLE = [
          _provider(lambda p, e, b: "localhost" in str(e.get("baseUrl", "")) and isinstance(e.get("apiKey"), str))),
     Cell("provider", "a keyless local endpoint without a key", ("PI-MODELS-AVAILABILITY",),
          _provider(lambda p, e, b: "localhost" in str(e.get("baseUrl", "")) and "apiKey" not in e)),
+    Cell("models", "a provider's models out of id order", ("PI-MODELS-AVAILABILITY",),
+         lambda i, t: any(ids != sorted(ids) for ids in _model_id_lists(i))),
 ]
 """The classes of ``pi.models-available``: those of the credential sources, chat and classifier
-listings, and local endpoints with and without their dummy key."""
+listings, local endpoints with and without their dummy key, and a provider whose models are not
+in id order."""
+
+
+def _model_id_lists(input: dict) -> list[list[str]]:
+    """The model ids of each built-in provider and each ``models.json`` provider entry, in order."""
+    builtins = input.get("builtins") if isinstance(input.get("builtins"), dict) else {}
+    out = [[i for i in _builtin_ids(b) if isinstance(i, str)] for b in builtins.values() if isinstance(b, dict)]
+    out += [[m["id"] for m in _model_entries(e) if isinstance(m, dict) and isinstance(m.get("id"), str)]
+            for e in _providers(input).values() if isinstance(e, dict)]
+    return out
 
 
 PARTITIONS["pi.models-auth"] = MODELS_AUTH
 PARTITIONS["pi.models-available"] = MODELS_AVAILABLE
-
-
-# --- pi.models-sampling (PI-160-MODELS-SAMPLING-*, PI-160-MODELS-THINKING-*) -------------------------------------------
-
-LEVELS = ("off", "minimal", "low", "medium", "high", "xhigh", "max")
-SAMPLING_APIS = ("openai-completions", "openai-responses", "azure-openai-responses")
-
-
-def sampled_model(input: dict) -> dict:
-    """The requested model as the input describes it: the built-in one, replaced by a models.json
-    entry of its id, with its ``modelOverrides`` fields laid over (shallowly: enough to class it)."""
-    provider, model = input.get("provider"), input.get("model")
-    builtin = (input.get("builtins") or {}).get(provider) or {}
-    found = next((m for m in builtin.get("models") or [] if isinstance(m, dict) and m.get("id") == model), None)
-    out = {"api": builtin.get("api"), **(found or {})}
-    entry = _providers(input).get(provider)
-    if isinstance(entry, dict):
-        own = next((m for m in _model_entries(entry) if isinstance(m, dict) and m.get("id") == model), None)
-        if own is not None:
-            out = {"api": own.get("api") or entry.get("api") or out.get("api"), **own}
-        override = (entry.get("modelOverrides") or {}).get(model)
-        if isinstance(override, dict):
-            out = {**out, **override}
-    return out
-
-
-def supported(model: dict) -> list[str]:
-    """PI-160-MODELS-THINKING-SUPPORTED."""
-    if not model.get("reasoning"):
-        return ["off"]
-    mapped = model.get("thinkingLevelMap") if isinstance(model.get("thinkingLevelMap"), dict) else {}
-    return [lv for lv in LEVELS if (mapped.get(lv) is not None if lv in ("xhigh", "max") else not (lv in mapped and mapped[lv] is None))]
-
-
-def _sampled(test: Callable[[dict, dict], bool]) -> Hit:
-    return lambda input, tree: test(sampled_model(input), input)
-
-
-def _level(input: dict) -> str:
-    return input.get("thinkingLevel") or "off"
-
-
-def _by_level(model: dict) -> dict:
-    found = model.get("samplingParamsByThinkingLevel")
-    return found if isinstance(found, dict) else {}
-
-
-MODELS_SAMPLING = [
-    *[Cell("api", api, ("PI-160-MODELS-SAMPLING-APIS",), _sampled(lambda m, i, api=api: m.get("api") == api)) for api in SAMPLING_APIS],
-    Cell("api", "another api", ("PI-160-MODELS-SAMPLING-APIS",), _sampled(lambda m, i: m.get("api") not in SAMPLING_APIS)),
-    Cell("reasoning", "not a reasoning model", ("PI-160-MODELS-THINKING-SUPPORTED",), _sampled(lambda m, i: not m.get("reasoning"))),
-    Cell("reasoning", "a reasoning model", ("PI-160-MODELS-THINKING-SUPPORTED",), _sampled(lambda m, i: bool(m.get("reasoning")))),
-    Cell("thinkingLevelMap", "a level mapped to null", ("PI-160-MODELS-THINKING-SUPPORTED",),
-         _sampled(lambda m, i: isinstance(m.get("thinkingLevelMap"), dict) and None in m["thinkingLevelMap"].values())),
-    Cell("thinkingLevelMap", "xhigh or max mapped", ("PI-160-MODELS-THINKING-SUPPORTED",),
-         _sampled(lambda m, i: isinstance(m.get("thinkingLevelMap"), dict) and any(m["thinkingLevelMap"].get(lv) is not None for lv in ("xhigh", "max")))),
-    Cell("thinkingLevelMap", "no level left", ("PI-160-MODELS-THINKING-CLAMP",),
-         _sampled(lambda m, i: bool(m.get("reasoning")) and isinstance(m.get("thinkingLevelMap"), dict)
-                  and all(m["thinkingLevelMap"].get(lv, "x") is None for lv in LEVELS[:5]))),
-    *[Cell("thinking level", lv, ("PI-160-MODELS-THINKING-CLAMP",), (lambda i, t, lv=lv: _level(i) == lv)) for lv in LEVELS],
-    Cell("clamp", "a supported level", ("PI-160-MODELS-THINKING-CLAMP",), _sampled(lambda m, i: _level(i) in supported(m))),
-    Cell("clamp", "up to a level above", ("PI-160-MODELS-THINKING-CLAMP",),
-         _sampled(lambda m, i: _level(i) not in supported(m) and any(LEVELS.index(s) > LEVELS.index(_level(i)) for s in supported(m)))),
-    Cell("clamp", "down to a level below", ("PI-160-MODELS-THINKING-CLAMP",),
-         _sampled(lambda m, i: _level(i) not in supported(m) and bool(supported(m))
-                  and all(LEVELS.index(s) < LEVELS.index(_level(i)) for s in supported(m)))),
-    Cell("sampling", "none of the three", ("PI-160-MODELS-SAMPLING-MERGE",),
-         _sampled(lambda m, i: not m.get("samplingParams") and not _by_level(m) and not i.get("samplingParams"))),
-    Cell("sampling", "the model's own", ("PI-160-MODELS-SAMPLING-MERGE",), _sampled(lambda m, i: bool(m.get("samplingParams")))),
-    Cell("sampling", "an entry for the level", ("PI-160-MODELS-SAMPLING-MERGE",), _sampled(lambda m, i: bool(_by_level(m)))),
-    Cell("sampling", "the request's own", ("PI-160-MODELS-SAMPLING-MERGE",), lambda i, t: bool(i.get("samplingParams"))),
-    Cell("sampling", "one key in all three", ("PI-160-MODELS-SAMPLING-MERGE",),
-         _sampled(lambda m, i: bool(set(m.get("samplingParams") or {}) & set().union(*(set(v) for v in _by_level(m).values() if isinstance(v, dict)))
-                                    & set(i.get("samplingParams") or {})))),
-    Cell("sampling", "an object value replaced whole", ("PI-160-MODELS-SAMPLING-MERGE",),
-         _sampled(lambda m, i: any(isinstance(v, dict) for v in (i.get("samplingParams") or {}).values()))),
-    Cell("sampling", "levels of the map without an entry", ("PI-160-MODELS-SAMPLING-MERGE",),
-         _sampled(lambda m, i: bool(_by_level(m)) and any(lv not in _by_level(m) for lv in supported(m)))),
-    Cell("override", "samplingParamsByThinkingLevel in modelOverrides", ("PI-160-MODELS-SAMPLING-OVERRIDE",),
-         _override(lambda v, b: isinstance(v, dict) and "samplingParamsByThinkingLevel" in v)),
-]
-"""The classes of ``pi.models-sampling`` (edition pi-1.6.0): each API with and without sampling,
-reasoning or not, thinking-level maps with null levels, xhigh or max, or no level left; every
-requested level, supported, clamped up and down; each source of sampling parameters, none, one
-key in all three, object values, levels without an entry; overrides per level."""
-
-
-PARTITIONS["pi.models-sampling"] = MODELS_SAMPLING
 
 
 # --- the classifier operations (PI-CLASSIFIER-*) ---------------------------------------------------------------------

@@ -409,6 +409,10 @@ def _headings(f: dict[str, dict]) -> list[str]:
     return [line for p, e in f.items() if p.lower().endswith(".md") for line in entry_text(e).splitlines() if line.startswith("## ")]
 
 
+def _lines(f: dict[str, dict]) -> list[str]:
+    return [line for p, e in f.items() if p.lower().endswith(".md") for line in entry_text(e).splitlines()]
+
+
 def _last(test: Callable[[Any], bool]) -> Hit:
     return lambda input, tree: test(input.get("lastSeenVersion"))
 
@@ -439,13 +443,24 @@ PACKAGE_CHANGELOG = [
     Cell("headings", "without a version", ("PI-160-PKG-CHANGELOG-HEADINGS",), _changelog(lambda f, m: any(not re.search(r"\d+\.\d+\.\d+", h) for h in _headings(f)))),
     Cell("headings", "a level-3 heading", ("PI-160-PKG-CHANGELOG-HEADINGS",),
          _changelog(lambda f, m: any(line.startswith("### ") for p, e in f.items() if p.endswith(".md") for line in entry_text(e).splitlines()))),
+    Cell("headings", "a level-1 heading with a version", ("PI-160-PKG-CHANGELOG-HEADINGS",),
+         _changelog(lambda f, m: any(re.match(r"# \[?\d+\.\d+\.\d+", line) for line in _lines(f)))),
+    Cell("headings", "a level-4 heading", ("PI-160-PKG-CHANGELOG-HEADINGS",),
+         _changelog(lambda f, m: any(line.startswith("#### ") for line in _lines(f)))),
+    Cell("headings", "a level-3 or deeper heading with a version", ("PI-160-PKG-CHANGELOG-HEADINGS",),
+         _changelog(lambda f, m: any(re.match(r"#{3,} \[?\d+\.\d+\.\d+", line) for line in _lines(f)))),
+    Cell("headings", "a version after other words", ("PI-160-PKG-CHANGELOG-HEADINGS",),
+         _changelog(lambda f, m: any(re.match(r"#+ [^\d\[\s].*\d+\.\d+\.\d+", line) for line in _lines(f)))),
+    Cell("headings", "hashes run into the version", ("PI-160-PKG-CHANGELOG-HEADINGS",),
+         _changelog(lambda f, m: any(re.match(r"#+\[?\d", line) for line in _lines(f)))),
     Cell("headings", "versions of two digits", ("PI-160-PKG-CHANGELOG-NEWER",), _changelog(lambda f, m: any(re.search(r"\.\d\d", h) for h in _headings(f)))),
 ]
 """The classes of ``pi.package-changelog`` (edition pi-1.6.0): the changelog at the root or named
 by ``changelogPath`` (a file, empty, outside the package, a folder, not a string); a package
 loading an extension or none, with a version or none; the last seen version absent, plain, a
 prerelease, with a ``v``, unreadable; headings bracketed, dated, without a version, of level 3,
-with two-digit parts."""
+with two-digit parts; versions in headings of level 1, 3 or deeper, after other words, or run
+into the hashes, and level-4 headings, none of which starts an entry."""
 
 
 PARTITIONS["pi.package-changelog"] = PACKAGE_CHANGELOG
