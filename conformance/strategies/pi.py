@@ -242,13 +242,21 @@ TEXT_FIELD_SCALARS = ("7", "0x1F", "2.5", ".inf", "true", "FALSE", "~", "\"7\"",
 booleans, null) and the same forms quoted, which are strings (PI-TPL-YAML-SCHEMA)."""
 
 
+BLANK_FIELD_SCALARS = ('"  "', "'\t'", '"\\n"', '"\\u00a0"', "\u3000")
+"""Frontmatter strings of white space only, quoted and plain: not empty, so kept as the
+description and the argument hint (PI-TPL-DESCRIPTION, PI-TPL-ARGUMENT-HINT)."""
+
+
 @frames("pi.load-templates")
 def load_templates_frames() -> list[tuple[dict, dict]]:
     """One personal folder with a template per value of :data:`TEXT_FIELD_SCALARS`, given as its
-    description and as its argument hint."""
+    description and as its argument hint; another with one per value of :data:`BLANK_FIELD_SCALARS`."""
     tree = {f"agent/prompts/v{n}.md": f"---\ndescription: {value}\nargument-hint: {value}\n---\nBody {n}\n"
             for n, value in enumerate(TEXT_FIELD_SCALARS)}
-    return [({"agentDir": "agent", "cwd": "project"}, {**tree, "project": {"dir": True}})]
+    blank = {f"agent/prompts/w{n}.md": f"---\ndescription: {value}\nargument-hint: {value}\n---\nBody {n}\n"
+             for n, value in enumerate(BLANK_FIELD_SCALARS)}
+    return [({"agentDir": "agent", "cwd": "project"}, {**tree, "project": {"dir": True}}),
+            ({"agentDir": "agent", "cwd": "project"}, {**blank, "project": {"dir": True}})]
 
 
 # --- models.json values (PI-DECISION-MODELS) --------------------------------------------------------------------
