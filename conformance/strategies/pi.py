@@ -92,6 +92,20 @@ def parse_args() -> Any:
     return drawn_number().map(build)
 
 
+BACKSLASH_RUNS = ('"a\\\\b" "a\\\\\\\\b" "2\\\\" x" "3\\\\\\" x" "a\\\\\'b"',
+                  "'a\\\\b' '2\\\\' x' '4\\\\\\\\' x' 'a\\\\\"b'",
+                  'a\\\\b \\\\\\ x\\\\"y" "a\\\\" \'b\\\\\'')
+"""Argument texts with runs of two to four backslashes inside double and single quotes (between
+letters, before the open quote's character, before the other one), outside quotes, and before
+the last quote (PI-TPL-ARGS-ESCAPE)."""
+
+
+@frames("pi.parse-args")
+def parse_args_frames() -> list[tuple[dict, None]]:
+    """Each text of :data:`BACKSLASH_RUNS`."""
+    return [({"text": text}, None) for text in BACKSLASH_RUNS]
+
+
 @strategy("pi.substitute-args")
 def substitute_args() -> Any:
     """Examples ``(input, tree)`` of ``pi.substitute-args`` (see the module docstring)."""
