@@ -392,7 +392,8 @@ def package_source() -> Any:
 
 @frames("pi.package-source")
 def package_source_frames() -> list[tuple[dict, None]]:
-    """One source of each form and part of PI-PKG-SOURCE-*, the refused ones included, in both
+    """One source of each form and part of PI-PKG-SOURCE-*, the refused ones included, npm
+    versions that are and are not valid semantic versions among them, in both
     scopes and with and without a home; and with a home, each form of :data:`HOME_FORMS` and
     white space around ``~/``."""
     sources = ("npm:@scope/pkg@1.2.3", "npm:pkg@latest", "npm:caf\u00e9@^2", "npm:@scope", "npm:a b",
@@ -401,6 +402,8 @@ def package_source_frames() -> list[tuple[dict, None]]:
                "http://host.example.org/u/r", "ssh://git@host.example.org:2222/u/r.git", "git://host.example.org/u/r",
                "ftp://host.example.org/u/r", "https://github.com/u/r/",
                "~", "~/pkgs/x", "/abs/path", "github.com/u/r", "git@github.com:u/r", "C:\\pkg",
-               "caf\u00e9/\U0001F600", "cafe\u0301", "", " \t", " npm:pkg ", "./local", "pkg")
+               "caf\u00e9/\U0001F600", "cafe\u0301", "", " \t", " npm:pkg ", "./local", "pkg",
+               "npm:pkg@01.2.3", "npm:pkg@1.2.03", "npm:pkg@1.0.0-01", "npm:pkg@v1.2.3", "npm:pkg@=1.2.3",
+               "npm:pkg@1.2.3+build.007", "npm:pkg@1.2")
     homed = [(_source_input(source, ("project", "user")[n % 2], True), None) for n, source in enumerate(HOME_FORMS + (" ~/x\t",))]
     return [(_source_input(source, ("user", "project")[n % 2], n % 3 == 0), None) for n, source in enumerate(sources)] + homed
