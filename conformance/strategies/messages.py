@@ -138,7 +138,8 @@ def validate_message_frames() -> list[tuple[dict, None]]:
     """One message of each role and each non-object form, and an assistant message of each stop
     reason, each carrying some of the other classes: every block kind where its role allows and
     refuses it, each usage bound below, at and above, nulls, extra fields, negative and fractional
-    numbers, keys that are not identifier-like, an index of two digits, every character class."""
+    numbers, keys that are not identifier-like, an index of two digits, every character class; a
+    listed role in another case and with a trailing space, which are unknown roles."""
     signed = {**TEXT, "text": "\U0001F680 sign\u0301ed", "textSignature": "opaque"}
     odd = {"type": "audio", "data": "aGk="}
     usage = copy.deepcopy(USAGE)
@@ -155,6 +156,8 @@ def validate_message_frames() -> list[tuple[dict, None]]:
         (well_formed("branchSummary", fromId=None, timestamp=None), None),
         (well_formed("compactionSummary", tokensBefore=-1.5), None),
         (well_formed("x-custom", note="\u4e2d\u6587"), None),
+        ({"role": "User", "content": 5, "timestamp": "x"}, None),
+        ({"role": "toolResult ", "content": 5}, True),
         (well_formed("assistant", stopReason="pending", usage=_bounded(usage, "cacheWrite1h", "cacheWrite", -1)), True),
         (well_formed("assistant", stopReason="stop", content=[TEXT, IMAGE],
                      usage=_bounded(usage, "cacheWrite1h", "cacheWrite", 0)), False),
@@ -232,7 +235,8 @@ def replay_system_frames() -> list[tuple[dict, None]]:
     """No system message among others; one; several living through every life of a section (set,
     updated, removed, removed when absent, set again, integer-like names, empty text) and of a
     tool (added, removed then added, removed when absent, redefined), every content form and
-    character class; ``replace`` true after earlier state; an image block; a malformed message."""
+    character class; ``replace`` true after earlier state; an image block; a malformed message;
+    malformed messages of role ``System`` and ``system ``, which are other roles."""
     tool = {"description": "d", "parameters": {"type": "object"}}
     several = [
         _system(1, content="Be brief. caf\u00e9", sections={"rules": "R1", "memo": "M", "10": "ten", "2": "two"},
@@ -251,6 +255,7 @@ def replay_system_frames() -> list[tuple[dict, None]]:
          _system(2, content="New", sections={"style": "S"}, replace=True)],
         [_system(1, content=[{"type": "text", "text": "a"}, IMAGE])],
         [_system(1, content="ok"), {"role": "system", "content": 1}],
+        [_system(1, content="ok"), {"role": "System", "content": 1}, {"role": "system ", "sections": {"a": 3}}],
         [_system(1, content=" ", sections={"blank": " \n\t", "kept": "k"}), _system(2, content=[{"type": "text", "text": "\n"}])],
     )]
 
@@ -320,7 +325,8 @@ def convert_to_llm() -> Any:
 def convert_to_llm_frames() -> list[tuple[dict, None]]:
     """No message; one transcript of every role and every branch of a bash execution's text (an
     output of white space only among them), with a pending assistant message and every character
-    class; a malformed message of a known role."""
+    class; a malformed message of a known role; malformed messages of listed roles in another case
+    or with white space around them, which are unknown roles."""
     bash = well_formed("bashExecution", truncated=False, fullOutputPath=..., excludeFromContext=...)
     every = [
         well_formed("user", content="caf\u00e9 \U0001F680 e\u0301"), well_formed("assistant"),
@@ -341,4 +347,6 @@ def convert_to_llm_frames() -> list[tuple[dict, None]]:
         {**bash, "excludeFromContext": True},
         {**bash, "excludeFromContext": False},
     ]
-    return [({"messages": m}, None) for m in ([], every, [well_formed("user"), well_formed("custom", timestamp=...)])]
+    recased = [well_formed("user"), {"role": "ASSISTANT", "content": 5}, {"role": "Custom", "content": 5},
+               {"role": "bashexecution", "command": 5}, {"role": " user", "content": 5}]
+    return [({"messages": m}, None) for m in ([], every, [well_formed("user"), well_formed("custom", timestamp=...)], recased)]

@@ -350,14 +350,20 @@ def models_sampling_frames() -> list[tuple[dict, None]]:
 @frames("pi.classifier-request")
 def classifier_request_frames() -> list[tuple[dict, None]]:
     """Requests with questions of every type (criteria well and badly formed, any characters),
-    no questions, an empty object of them, another type, a question that is not an object."""
+    no questions, an empty object of them, another type, a question that is not an object; and
+    requests with several problems: state and questions, state and a question, instructions and
+    type of one question, questions wrong in different ways one after the other."""
     questions = {"c": {"type": "choice", "instructions": "Pick.", "criteria": {"a": "A"}},
                  "b": {"type": "bool", "instructions": "Yes?", "criteria": {"yes": "y"}},
                  "s": {"type": "score", "instructions": "Rate.", "criteria": []}}
     requests = [{"state": {"message": "caf\u00e9 \U0001F600 e\u0301"}, "questions": questions}, {"state": {}, "questions": {}},
                 {"state": {}}, {"state": {}, "questions": {"x": {"type": "rank", "instructions": "i", "criteria": {}}}},
                 {"state": {}, "questions": {"x": "not an object"}}]
-    return [({"provider": "typesafe", "model": "jev-latest", "request": r}, None) for r in requests]
+    several = [{"state": [1], "questions": 5}, {"state": None, "questions": {"q": {"type": "bool"}}},
+               {"state": {}, "questions": {"q": {"type": "rating", "criteria": 5}}},
+               {"state": {}, "questions": {"a": {"type": "Bool", "instructions": "i"}, "b": {"type": "bool", "criteria": {}},
+                                           "c": "not an object"}}]
+    return [({"provider": "typesafe", "model": "jev-latest", "request": r}, None) for r in requests + several]
 
 
 @frames("pi.classifier-usage")

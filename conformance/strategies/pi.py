@@ -92,6 +92,20 @@ def parse_args() -> Any:
     return drawn_number().map(build)
 
 
+BACKSLASH_RUNS = ('"a\\\\b" "a\\\\\\\\b" "2\\\\" x" "3\\\\\\" x" "a\\\\\'b"',
+                  "'a\\\\b' '2\\\\' x' '4\\\\\\\\' x' 'a\\\\\"b'",
+                  'a\\\\b \\\\\\ x\\\\"y" "a\\\\" \'b\\\\\'')
+"""Argument texts with runs of two to four backslashes inside double and single quotes (between
+letters, before the open quote's character, before the other one), outside quotes, and before
+the last quote (PI-TPL-ARGS-ESCAPE)."""
+
+
+@frames("pi.parse-args")
+def parse_args_frames() -> list[tuple[dict, None]]:
+    """Each text of :data:`BACKSLASH_RUNS`."""
+    return [({"text": text}, None) for text in BACKSLASH_RUNS]
+
+
 @strategy("pi.substitute-args")
 def substitute_args() -> Any:
     """Examples ``(input, tree)`` of ``pi.substitute-args`` (see the module docstring)."""
@@ -242,13 +256,21 @@ TEXT_FIELD_SCALARS = ("7", "0x1F", "2.5", ".inf", "true", "FALSE", "~", "\"7\"",
 booleans, null) and the same forms quoted, which are strings (PI-TPL-YAML-SCHEMA)."""
 
 
+BLANK_FIELD_SCALARS = ('"  "', "'\t'", '"\\n"', '"\\u00a0"', "\u3000")
+"""Frontmatter strings of white space only, quoted and plain: not empty, so kept as the
+description and the argument hint (PI-TPL-DESCRIPTION, PI-TPL-ARGUMENT-HINT)."""
+
+
 @frames("pi.load-templates")
 def load_templates_frames() -> list[tuple[dict, dict]]:
     """One personal folder with a template per value of :data:`TEXT_FIELD_SCALARS`, given as its
-    description and as its argument hint."""
+    description and as its argument hint; another with one per value of :data:`BLANK_FIELD_SCALARS`."""
     tree = {f"agent/prompts/v{n}.md": f"---\ndescription: {value}\nargument-hint: {value}\n---\nBody {n}\n"
             for n, value in enumerate(TEXT_FIELD_SCALARS)}
-    return [({"agentDir": "agent", "cwd": "project"}, {**tree, "project": {"dir": True}})]
+    blank = {f"agent/prompts/w{n}.md": f"---\ndescription: {value}\nargument-hint: {value}\n---\nBody {n}\n"
+             for n, value in enumerate(BLANK_FIELD_SCALARS)}
+    return [({"agentDir": "agent", "cwd": "project"}, {**tree, "project": {"dir": True}}),
+            ({"agentDir": "agent", "cwd": "project"}, {**blank, "project": {"dir": True}})]
 
 
 # --- models.json values (PI-DECISION-MODELS) --------------------------------------------------------------------
@@ -370,7 +392,8 @@ def package_source() -> Any:
 
 @frames("pi.package-source")
 def package_source_frames() -> list[tuple[dict, None]]:
-    """One source of each form and part of PI-PKG-SOURCE-*, the refused ones included, in both
+    """One source of each form and part of PI-PKG-SOURCE-*, the refused ones included, npm
+    versions that are and are not valid semantic versions among them, in both
     scopes and with and without a home; and with a home, each form of :data:`HOME_FORMS` and
     white space around ``~/``."""
     sources = ("npm:@scope/pkg@1.2.3", "npm:pkg@latest", "npm:caf\u00e9@^2", "npm:@scope", "npm:a b",
@@ -379,6 +402,8 @@ def package_source_frames() -> list[tuple[dict, None]]:
                "http://host.example.org/u/r", "ssh://git@host.example.org:2222/u/r.git", "git://host.example.org/u/r",
                "ftp://host.example.org/u/r", "https://github.com/u/r/",
                "~", "~/pkgs/x", "/abs/path", "github.com/u/r", "git@github.com:u/r", "C:\\pkg",
-               "caf\u00e9/\U0001F600", "cafe\u0301", "", " \t", " npm:pkg ", "./local", "pkg")
+               "caf\u00e9/\U0001F600", "cafe\u0301", "", " \t", " npm:pkg ", "./local", "pkg",
+               "npm:pkg@01.2.3", "npm:pkg@1.2.03", "npm:pkg@1.0.0-01", "npm:pkg@v1.2.3", "npm:pkg@=1.2.3",
+               "npm:pkg@1.2.3+build.007", "npm:pkg@1.2")
     homed = [(_source_input(source, ("project", "user")[n % 2], True), None) for n, source in enumerate(HOME_FORMS + (" ~/x\t",))]
     return [(_source_input(source, ("user", "project")[n % 2], n % 3 == 0), None) for n, source in enumerate(sources)] + homed

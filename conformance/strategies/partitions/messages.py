@@ -15,6 +15,15 @@ ROLES = ("system", "user", "assistant", "toolResult", "bashExecution", "custom",
 ROLE_CLAUSES = {"system": "PI-MSG-SYSTEM", "user": "PI-MSG-USER", "assistant": "PI-MSG-ASSISTANT",
                 "toolResult": "PI-MSG-TOOLRESULT", "bashExecution": "PI-MSG-BASH", "custom": "PI-MSG-CUSTOM",
                 "branchSummary": "PI-MSG-BRANCH-SUMMARY", "compactionSummary": "PI-MSG-COMPACTION-SUMMARY"}
+
+
+def near_listed_role(role: Any) -> bool:
+    """Whether ``role`` is a listed role written in another case or with white space around it
+    (``User``, ``toolresult``, ``user ``): not a listed role (PI-MSG-UNKNOWN-ROLE compares exactly)."""
+    return (isinstance(role, str) and role not in ROLES
+            and role.strip().lower() in {r.lower() for r in ROLES})
+
+
 STOP_REASONS = ("pending", "stop", "length", "toolUse", "error", "aborted", "deferred")
 
 
@@ -72,6 +81,8 @@ VALIDATE_MESSAGE = [
     *[Cell("role", role, (ROLE_CLAUSES[role],), _message(lambda m, role=role: _role(m, role))) for role in ROLES],
     Cell("role", "unknown role", ("PI-MSG-UNKNOWN-ROLE",),
          _message(lambda m: isinstance(m.get("role"), str) and m["role"] not in ROLES)),
+    Cell("role", "a listed role in another case or with white space around it", ("PI-MSG-UNKNOWN-ROLE",),
+         _message(lambda m: near_listed_role(m.get("role")))),
     Cell("content", "a string", ("PI-MSG-USER", "PI-MSG-SYSTEM", "PI-MSG-TOOLRESULT"),
          _message(lambda m: isinstance(m.get("content"), str))),
     Cell("content", "empty", ("PI-MSG-SYSTEM", "PI-MSG-USER"), _message(lambda m: m.get("content") in ("", []))),
@@ -193,6 +204,9 @@ REPLAY_SYSTEM = [
     Cell("messages", "several system messages", ("PI-REPLAY-CONTENT-APPEND",), _systems(lambda ms: len(ms) > 2)),
     Cell("messages", "other roles among them", ("PI-REPLAY-NON-SYSTEM",),
          lambda input, tree: any(not isinstance(m, dict) or m.get("role") != "system" for m in input.get("messages") or [])),
+    Cell("messages", "system in another case or with white space around it", ("PI-REPLAY-NON-SYSTEM", "PI-MSG-UNKNOWN-ROLE"),
+         lambda input, tree: any(isinstance(m, dict) and isinstance(m.get("role"), str) and m["role"] != "system"
+                                 and m["role"].strip().lower() == "system" for m in input.get("messages") or [])),
     Cell("content", "a string", ("PI-REPLAY-CONTENT-APPEND",), _systems(lambda ms: any(isinstance(m.get("content"), str) for m in ms))),
     Cell("content", "text blocks", ("PI-REPLAY-CONTENT-BLOCKS",),
          _systems(lambda ms: any(isinstance(m.get("content"), list) and len(m["content"]) > 1 for m in ms))),
@@ -272,6 +286,8 @@ CONVERT_TO_LLM = [
                            ("compactionSummary", "PI-CONVERT-COMPACTION-SUMMARY"))],
     Cell("role", "unknown role", ("PI-CONVERT-UNKNOWN-DROP",),
          _converted(lambda m: isinstance(m.get("role"), str) and m["role"] not in ROLES)),
+    Cell("role", "a listed role in another case or with white space around it", ("PI-CONVERT-UNKNOWN-DROP", "PI-MSG-UNKNOWN-ROLE"),
+         _converted(lambda m: near_listed_role(m.get("role")))),
     Cell("bash", "empty output", ("PI-CONVERT-BASH-TEXT",), _bash(lambda m: m.get("output") == "" and _shown(m))),
     Cell("bash", "output", ("PI-CONVERT-BASH-TEXT",), _bash(lambda m: bool(m.get("output")) and _shown(m))),
     Cell("bash", "output of ASCII white space only (spaces, tabs, CR, LF)", ("PI-CONVERT-BASH-TEXT",),

@@ -408,6 +408,37 @@ def _typed(kind: str, test: Callable[[dict], bool] = lambda q: True) -> Hit:
     return _question(lambda q: isinstance(q, dict) and q.get("type") == kind and test(q))
 
 
+def question_problems(q: Any) -> list[str]:
+    """Every problem of one question in the order PI-CLASSIFIER-REQUEST checks them: ``object``,
+    ``instructions``, ``type``, ``criteria`` (the last only for a known type)."""
+    if not isinstance(q, dict):
+        return ["object"]
+    found = [] if isinstance(q.get("instructions"), str) else ["instructions"]
+    kind, criteria = q.get("type"), q.get("criteria")
+    if kind not in QUESTION_TYPES:
+        return found + ["type"]
+    strings = lambda vs: bool(vs) and all(isinstance(v, str) for v in vs)
+    fits = {"choice": isinstance(criteria, dict) and strings(list(criteria.values())),
+            "bool": isinstance(criteria, dict) and isinstance(criteria.get("true"), str) and isinstance(criteria.get("false"), str),
+            "score": isinstance(criteria, list) and strings(criteria)}[kind]
+    return found if fits else found + ["criteria"]
+
+
+def _state_wrong(input: dict) -> bool:
+    return isinstance(_request(input), dict) and not isinstance(_request(input).get("state"), dict)
+
+
+def _questions_wrong(input: dict) -> bool:
+    found = _request(input).get("questions") if isinstance(_request(input), dict) else None
+    return not isinstance(found, dict) or not found
+
+
+def _criteria_fit_no_type(q: dict) -> bool:
+    criteria = q.get("criteria")
+    values = list(criteria.values()) if isinstance(criteria, dict) else criteria if isinstance(criteria, list) else None
+    return not values or not all(isinstance(v, str) for v in values)
+
+
 CLASSIFIER_REQUEST = [
     Cell("request", "not an object", ("PI-CLASSIFIER-REQUEST",), lambda i, t: not isinstance(_request(i), dict)),
     Cell("state", "an object", ("PI-CLASSIFIER-REQUEST",), lambda i, t: isinstance(_request(i), dict) and isinstance(_request(i).get("state"), dict)),
@@ -435,6 +466,17 @@ CLASSIFIER_REQUEST = [
     Cell("criteria", "score levels", ("PI-CLASSIFIER-REQUEST",), _typed("score", lambda q: isinstance(q.get("criteria"), list) and bool(q["criteria"]))),
     Cell("criteria", "score not a list or empty", ("PI-CLASSIFIER-REQUEST",),
          _typed("score", lambda q: not isinstance(q.get("criteria"), list) or not q["criteria"])),
+    Cell("problems", "state and questions both wrong", ("PI-CLASSIFIER-REQUEST",),
+         lambda i, t: _state_wrong(i) and _questions_wrong(i)),
+    Cell("problems", "state wrong and a question wrong", ("PI-CLASSIFIER-REQUEST",),
+         lambda i, t: _state_wrong(i) and any(question_problems(q) for q in _questions(i).values())),
+    Cell("problems", "one question: instructions not a string and an unknown type", ("PI-CLASSIFIER-REQUEST",),
+         _question(lambda q: question_problems(q)[:2] == ["instructions", "type"])),
+    Cell("problems", "one question: an unknown type and criteria fitting no type", ("PI-CLASSIFIER-REQUEST",),
+         _question(lambda q: question_problems(q)[-1:] == ["type"] and _criteria_fit_no_type(q))),
+    Cell("problems", "a wrong question before a question wrong in another way", ("PI-CLASSIFIER-REQUEST",),
+         lambda i, t: any(question_problems(a) and question_problems(b) and question_problems(a)[0] != question_problems(b)[0]
+                          for n, a in enumerate(_questions(i).values()) for b in list(_questions(i).values())[n + 1:])),
     *character_cells(("PI-CLASSIFIER-REQUEST",)),
 ]
 """The classes of ``pi.classifier-request``: the request, its state and its questions in each

@@ -39,7 +39,13 @@ def _homed(test: Hit) -> Hit:
     return lambda input, tree: isinstance(input.get("home"), str) and test(input, tree)
 
 
-_EXACT = r"\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?"
+_NUMBER = r"(0|[1-9]\d*)"
+_PRE_ID = r"(0|[1-9]\d*|\d*[A-Za-z-][0-9A-Za-z-]*)"
+_EXACT = (r"v?" + _NUMBER + r"\." + _NUMBER + r"\." + _NUMBER + r"(-" + _PRE_ID + r"(\." + _PRE_ID + r")*)?"
+          r"(\+[0-9A-Za-z-]+(\.[0-9A-Za-z-]+)*)?")
+"""An exact version as PI-PKG-SOURCE-NPM defines it: a valid semantic version, optionally after ``v``."""
+_THREE_NUMBERS = r"v?\d+\.\d+\.\d+([-+].*)?"
+"""Written like a version of three numbers, valid semantic version or not (``01.2.3``, ``1.2.3-01``)."""
 _GIT = r"^(git:|(?i:https?|ssh|git)://)"
 """A source written as git: the ``git:`` prefix or a git URL scheme."""
 _LOCAL = r"^(?!npm:|git:|[A-Za-z][A-Za-z0-9+.-]*://)"
@@ -54,9 +60,17 @@ PACKAGE_SOURCE = [
     Cell("npm", "a plain name", ("PI-PKG-SOURCE-NPM",), _written(r"^npm:[^@/\s]+(@|$)")),
     Cell("npm", "a scoped name", ("PI-PKG-SOURCE-NPM",), _written(r"^npm:@[^/@\s]+/[^/@\s]+")),
     Cell("npm", "an exact version", ("PI-PKG-SOURCE-NPM",), _npm_version(lambda v: bool(re.fullmatch(_EXACT, v)))),
+    Cell("npm", "an exact version after v", ("PI-PKG-SOURCE-NPM",),
+         _npm_version(lambda v: v.startswith("v") and bool(re.fullmatch(_EXACT, v)))),
+    Cell("npm", "an exact version with prerelease or build metadata", ("PI-PKG-SOURCE-NPM",),
+         _npm_version(lambda v: bool(re.fullmatch(_EXACT, v)) and bool(re.search(r"[-+]", v)))),
+    Cell("npm", "three numbers that are no semantic version (a leading zero)", ("PI-PKG-SOURCE-NPM",),
+         _npm_version(lambda v: bool(re.fullmatch(_THREE_NUMBERS, v)) and not re.fullmatch(_EXACT, v))),
+    Cell("npm", "= before an exact version", ("PI-PKG-SOURCE-NPM",),
+         _npm_version(lambda v: v.startswith("=") and bool(re.fullmatch(_EXACT, v[1:])))),
     Cell("npm", "a range", ("PI-PKG-SOURCE-NPM",),
-         _npm_version(lambda v: not re.fullmatch(_EXACT, v) and bool(re.match(r"[\^~<>=*]|\d", v)))),
-    Cell("npm", "a tag", ("PI-PKG-SOURCE-NPM",), _npm_version(lambda v: bool(re.match(r"[A-Za-z]", v)))),
+         _npm_version(lambda v: not re.fullmatch(_THREE_NUMBERS, v) and bool(re.match(r"[\^~<>=*]|\d", v)))),
+    Cell("npm", "a tag", ("PI-PKG-SOURCE-NPM",), _npm_version(lambda v: bool(re.match(r"[A-Za-z]", v)) and not re.fullmatch(_EXACT, v))),
     Cell("npm", "no version", ("PI-PKG-SOURCE-NPM",), _written(r"^npm:(@[^/@\s]+/)?[^/@\s]+$")),
     Cell("npm", "a malformed name", ("PI-PKG-SOURCE-INVALID",),
          _written(r"^npm:($|@[^/]*$|@?[^@]*\s|[^@]*/[^@]*/|@$)")),

@@ -78,6 +78,11 @@ PARSE_ARGS = [
     Cell("quote", "text right after the closing quote", ("PI-TPL-ARGS-QUOTE",), _text(r"(^|\s)(\"[^\"]*\"|'[^']*')[^\s\"']")),
     Cell("escape", "backslash before the quote inside it", ("PI-TPL-ARGS-ESCAPE",), _text(r"\"[^\"]*\\\"|'[^']*\\'")),
     Cell("escape", "backslash outside quotes", ("PI-TPL-ARGS-ESCAPE",), _text(r"(^|\s)[^\"'\s]*\\")),
+    Cell("escape", "run of backslashes inside a quote, not before its quote character", ("PI-TPL-ARGS-ESCAPE",),
+         _text(r"(^|\s)(\"[^\"]*\\\\+[^\\\"]|'[^']*\\\\+[^\\'])")),
+    Cell("escape", "run of backslashes before the quote inside it", ("PI-TPL-ARGS-ESCAPE",),
+         _text(r"(^|\s)(\"[^\"]*\\\\+\"|'[^']*\\\\+')")),
+    Cell("escape", "run of backslashes outside quotes", ("PI-TPL-ARGS-ESCAPE",), _text(r"(^|\s)[^\"'\s]*\\\\")),
     Cell("emptiness", "empty quoted argument", ("PI-TPL-ARGS-EMPTY",), _text(r"(^|\s)(\"\"|'')")),
     Cell("quote", "unterminated quote", ("PI-TPL-ARGS-UNTERMINATED",),
          lambda input, tree: _unterminated(input.get("text") or "")),
@@ -231,6 +236,23 @@ def _non_empty_string(key: str) -> Hit:
                              for v in _field_values(t, key)))
 
 
+def _blank_string(key: str) -> Hit:
+    """Files whose frontmatter parses (YAML) with ``key`` a string of white space only: not empty,
+    so PI-TPL-DESCRIPTION and PI-TPL-ARGUMENT-HINT keep it as written."""
+    import yaml
+
+    def test(text: str) -> bool:
+        m = re.match(r"---[^\n]*\n(.*?)^---", text.replace("\r\n", "\n"), re.S | re.M)
+        try:
+            fields = yaml.safe_load(m.group(1)) if m else None
+        except yaml.YAMLError:
+            return False
+        value = fields.get(key) if isinstance(fields, dict) else None
+        return isinstance(value, str) and value != "" and not value.strip()
+
+    return _md(test)
+
+
 def _text_field_cells(dimension: str, key: str, clause: str) -> list[Cell]:
     """The classes of a frontmatter text field by the scalar written: each kind the core schema
     does not read as a string, and the same forms quoted (strings)."""
@@ -271,8 +293,9 @@ LOAD_TEMPLATES = [
          _md(lambda t: bool(re.match(r"---.*: *(\d{4}-\d\d-\d\d|\d+_\d+|yes|no|on|off|~)\s*\n.*---", t, re.S)))),
     Cell("frontmatter", "tab in the YAML", ("PI-TPL-YAML-SCHEMA",), _md(lambda t: bool(re.match(r"---[^\n]*\n[^-]*\t.*\n---", t, re.S)))),
     Cell("description", "non-empty string", ("PI-TPL-DESCRIPTION",), _non_empty_string("description")),
+    Cell("description", "white space only (a string, kept)", ("PI-TPL-DESCRIPTION",), _blank_string("description")),
     Cell("description", "empty or null", ("PI-TPL-DESCRIPTION",),
-         _md(lambda t: bool(re.match(r"---.*\ndescription: *(\"\"|''|null|~)?\s*\n", t, re.S)))),
+         _md(lambda t: bool(re.match(r"---.*\ndescription: *(\"\"|''|null|~)?[ \t\r]*\n", t, re.S)))),
     Cell("description", "not a string", ("PI-TPL-DESCRIPTION",), _md(lambda t: bool(re.match(r"---.*\ndescription: *(\d|\[|\{|true|false)", t, re.S)))),
     Cell("description", "fallback of 59 code points", ("PI-TPL-DESCRIPTION-FALLBACK",), _fallback_length(lambda n: n == 59)),
     Cell("description", "fallback of 60 code points", ("PI-TPL-DESCRIPTION-FALLBACK",), _fallback_length(lambda n: n == 60)),
@@ -283,6 +306,7 @@ LOAD_TEMPLATES = [
          _md(lambda t: bool(re.match(r"\s*\n", _body(t))) and bool(_first_line(t)))),
     Cell("description", "no line that is not blank", ("PI-TPL-DESCRIPTION-FALLBACK",), _md(lambda t: not _first_line(t))),
     Cell("argument hint", "non-empty string", ("PI-TPL-ARGUMENT-HINT",), _non_empty_string("argument-hint")),
+    Cell("argument hint", "white space only (a string, kept)", ("PI-TPL-ARGUMENT-HINT",), _blank_string("argument-hint")),
     Cell("argument hint", "not a non-empty string", ("PI-TPL-ARGUMENT-HINT",),
          _md(lambda t: bool(re.match(r"---.*\nargument-hint: *(\"\"|''|null|\d|\[|\n)", t, re.S)))),
     *_text_field_cells("description", "description", "PI-TPL-DESCRIPTION"),
