@@ -35,7 +35,8 @@ def _host(**fields: object) -> dict:
 def environment_frames() -> list[tuple[dict, None]]:
     """fish with ``exec_command`` on Windows and elsewhere with each set of shells, in another
     case and without ``exec_command``; ``$SHELL`` and ``%ComSpec%`` empty, absent or with an empty
-    basename; cwds with a trailing slash, nothing, any characters."""
+    basename; cwds with a trailing slash, nothing, any characters; dates of another form, of the
+    form but no calendar's day, February 29 of a leap year."""
     exe = ["exec_command"]
     cases = [
         (CWD, exe, _host(shell="/usr/bin/fish", shells=[])),
@@ -46,6 +47,9 @@ def environment_frames() -> list[tuple[dict, None]]:
         (CWD, [], {"platform": "linux", "shell": "/", "comSpec": "", "date": "2025-01-31", "timezone": " \u3000"}),
         (CWD, [], _host(timezone="\tEurope/Lisbon ")),
         (CWD, [], {"platform": "win32", "comSpec": "C:\\Windows\\System32\\cmd.exe", "date": "2025-01-31"}),
+        (CWD, [], _host(date="2026-02-30")),
+        (CWD, [], _host(date="2028-02-29")),
+        (CWD, [], _host(date=" 2025-01-31")),
     ]
     return [({"cwd": cwd, "activeTools": tools, "host": host}, None) for cwd, tools, host in cases]
 
@@ -59,11 +63,14 @@ def _c(id: object = None, content: object = "text", **fields: object) -> dict:
 
 @frames("envelope.developer-messages")
 def developer_messages_frames() -> list[tuple[dict, None]]:
-    """Ids of every ordering class, repeated and refused; priorities of every kind; each filter
-    with the provider known and not; every content form; no contribution."""
+    """Ids of every ordering class, repeated and refused (also beside a priority that is not a
+    number, or with content that would raise); priorities of every kind; each filter with the
+    provider known and not; every content form; no contribution; host dates of another form, of
+    the form but no calendar's day, February 29 of a leap year."""
     ordering = [_c(i, f"from {i}") for i in ("a", "A", "a_b", "a-b", "a.b", "a/b", "a1", "a10", "a2", "\u00e9", "e", "ab", "a\u00adb", "Environment")]
     ordering.append(_c("a", "a again"))
     refused = [_c(None), _c(""), _c(" \u00a0"), _c("\u0085"), _c("environment"),
+               _c(None, priority="1"), _c(" ", {"raises": "refused"}, priority=[1]), _c("environment", priority=True),
                *[_c(f"p{n}", f"priority {n}", priority=p) for n, p in enumerate((-1, 0.5, -0.0, 1e308, "1", True, None))]]
     filters = [_c("f1", providers=["openai"]), _c("f2", providers=["anthropic"]), _c("f3", providers=[]),
                _c("f4", providers=["OpenAI"]), _c("t1", activeTools=["read"]), _c("t2", activeTools=["read", "write"]),
@@ -82,7 +89,10 @@ def developer_messages_frames() -> list[tuple[dict, None]]:
             ({"contributions": filters, **turn}, None),
             ({"contributions": [_c("f1", providers=["openai"])], "host": HOST}, None),
             ({"contributions": contents, **turn, "systemPromptOptions": options}, None),
-            ({"contributions": [], "host": HOST, "prompt": ""}, None)]
+            ({"contributions": [], "host": HOST, "prompt": ""}, None),
+            ({"contributions": [], "host": _host(date="2025-02-29")}, None),
+            ({"contributions": [], "host": _host(date="2025-01-31T10:00")}, None),
+            ({"contributions": [], "host": _host(date="2000-02-29")}, None)]
 
 
 DIVIDED = "x\n\n--- project-doc ---\n\ny"
@@ -154,7 +164,9 @@ messages of audit types and of the context-files type under another role, which 
 def build_frames() -> list[tuple[dict, None]]:
     """A request with nothing but its session, one with every prompt and context files of the
     agent directory and the project and options with their own cwd, one with no provider; one
-    per agent-directory frame (:func:`agent_dir_frames`)."""
+    per agent-directory frame (:func:`agent_dir_frames`); refused contributions with a second
+    problem; host dates of another form, of the form but no calendar's day, February 29 of a leap
+    year."""
     files = [{"path": f"{AGENT_DIR}/AGENTS.md", "content": "Global."}, {"path": f"{CWD}/AGENTS.md", "content": CHARACTERS}]
     options = {"customPrompt": "Custom.", "appendSystemPrompt": "Appended.", "contextFiles": files, "cwd": "/other"}
     full = {"sessionId": "s1", "provider": "openai", "systemPrompt": "PI", "cwd": "C:\\work\\project", "agentDir": AGENT_DIR,
@@ -164,6 +176,10 @@ def build_frames() -> list[tuple[dict, None]]:
             ({"contributions": [_c("a", providers=["openai"]), _c("b", providers=["anthropic"])], "request": full}, None),
             ({"contributions": [_c("a", providers=["openai"]), _c("r", {"raises": "boom"})], "request": blank}, None),
             ({"contributions": [_c("environment"), _c("Environment"), _c("ENVIRONMENT")], "request": blank}, None),
+            ({"contributions": [_c(None, {"raises": "refused"}, priority="1"), _c("environment", priority="high"), _c("k")],
+              "request": {**blank, "host": {**HOST, "date": "2025-04-31"}}}, None),
+            ({"contributions": [], "request": {**blank, "host": {**HOST, "date": "2024-02-29"}}}, None),
+            ({"contributions": [], "request": {**blank, "host": {**HOST, "date": "20250131"}}}, None),
             *[({"contributions": [], "request": {"sessionId": "s1", "cwd": frame["cwd"], "host": HOST,
                                                  "agentDir": frame["agentDir"],
                                                  "systemPromptOptions": {"contextFiles": frame["contextFiles"]}}}, None)
@@ -209,7 +225,8 @@ def session_frames() -> list[tuple[dict, None]]:
     in, a second load), adapters of every kind and provider requests of every kind, the service
     (failing captures with and without a last good one and after a clear, current with each
     override, unknown and failing), audits (settings, repeats, changes, branches, resumes) and
-    session entries of every kind; a malformed step and an unknown one."""
+    session entries of every kind; a malformed step and an unknown one; registrations with two
+    problems and host dates of every ENV-ENV-DATE class."""
     registries = [{"globalSet": {"contribution": {"id": "early", "content": "Early."}}},
                   {"globalRegistry": {"key": "contributions", "protocol": "pi-developer-messages/developer-messages/v1", "version": 1}},
                   {"globalRegistry": {"key": "adapters", "protocol": "other", "version": 1}},
@@ -259,4 +276,9 @@ def session_frames() -> list[tuple[dict, None]]:
             ({"host": HOST, "steps": adapters}, None), ({"host": HOST, "steps": service}, None),
             ({"host": HOST, "auditEntries": ["context-user"], "steps": audits}, None),
             ({"host": HOST, "steps": [{"load": {}, "clear": {"sessionId": "s1"}}]}, None),
-            ({"host": HOST, "steps": [{"bogus": {}}]}, None)]
+            ({"host": HOST, "steps": [{"bogus": {}}]}, None),
+            ({"host": {**HOST, "date": "2025-02-29"},
+              "steps": [{"register": {"content": "no id", "priority": "1"}}, {"register": {"id": "environment", "priority": None}},
+                        {"register": {"id": "k", "content": "K"}}, _capture(),
+                        _capture(sid="s2", host={**HOST, "date": "2024-02-29"}), _capture(sid="s3", host={**HOST, "date": "2025-1-31"})]},
+             None)]

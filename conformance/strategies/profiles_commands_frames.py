@@ -17,10 +17,12 @@ MODEL = {"provider": "openai", "id": "gpt-4o"}
 @frames("profiles.settings")
 def settings_frames() -> list[tuple[dict, None]]:
     """``set`` parsing of keys outside the registry, unknown and empty values, ``selection manual``,
-    a project-only key set globally; effective values from the global config beside a project
+    a project-only key set globally (also with a value it does not accept), defaultProfile with a
+    value; effective values from the global config beside a project
     holding an invalid value, and with no project."""
     parses = [("version", "1", "global"), ("theme", "dark", "project"), ("subagents", "", "project"),
-              ("selection", "manual", "global"), ("inheritGlobalBindings", "true", "global"), ("subagents", " OFF ", "global")]
+              ("selection", "manual", "global"), ("inheritGlobalBindings", "true", "global"), ("subagents", " OFF ", "global"),
+              ("defaultProfile", "base", "global"), ("inheritGlobalBindings", "maybe", "global"), ("Subagents", "maybe", "project")]
     out = [({"action": "parse", "key": k, "value": v, "scope": s}, None) for k, v, s in parses]
     good = {"version": 1, "subagents": "inherit", "selection": {"mode": "off"}, "inheritGlobalBindings": False,
             "defaultProfile": "base"}
@@ -41,7 +43,11 @@ def _edit(scope: str, text: "str | None", **data: object) -> tuple[dict, dict]:
 @frames("profiles.config-edit")
 def config_edit_frames() -> list[tuple[dict, dict]]:
     """Edits of a file of another version, not JSON, not an object, holding text outside ASCII
-    (every character class), and of a key outside the registry."""
+    (every character class), and of a key outside the registry; edits with two problems that
+    PROF-EDIT-TRUST ranks (an untrusted project with a refused key and a file of another version,
+    or with an unset of a key not set in a file that changes; a removal-only key in a file that is
+    not JSON; a project-only key set globally to a value it does not accept; unsets of a key not
+    set in a file not editable or changed while edited)."""
     kept = json.dumps({"version": 1, "theme": "Th\u00e8me " + CHARACTERS, "subagents": "off"}, indent=2,
                       ensure_ascii=False) + "\n"
     return [
@@ -51,6 +57,13 @@ def config_edit_frames() -> list[tuple[dict, dict]]:
         _edit("global", kept, action="set", key="selection", value="auto"),
         _edit("project", kept, action="unset", key="subagents"),
         _edit("global", kept, action="set", key="version", value="2"),
+        _edit("project", '{"version": 2}\n', action="set", key="theme", value="dark", trusted=False),
+        _edit("project", '{"version": 1}\n', action="unset", key="subagents", trusted=False,
+              outsideChange='{"version": 1, "subagents": "off"}\n'),
+        _edit("global", "{\n", action="set", key="defaultProfile", value="base"),
+        _edit("global", '{"version": 1}\n', action="set", key="inheritGlobalBindings", value="maybe"),
+        _edit("global", "[]\n", action="unset", key="subagents"),
+        _edit("global", '{"version": 1}\n', action="unset", key="selection", outsideChange='{"version": 1, "selection": {"mode": "off"}}\n'),
     ]
 
 

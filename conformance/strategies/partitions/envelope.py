@@ -64,6 +64,33 @@ def basename(path: str) -> str:
     return re.split(r"[/\\]", path.rstrip("/\\"))[-1] if path else ""
 
 
+def date_form(value: Any) -> bool:
+    """ENV-ENV-DATE's shape: ASCII ``YYYY-MM-DD`` and nothing else."""
+    return isinstance(value, str) and re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", value) is not None
+
+
+def calendar_day(value: Any) -> bool:
+    """ENV-ENV-DATE: of the shape, and a day the proleptic Gregorian calendar has (years 0001..9999)."""
+    if not date_form(value):
+        return False
+    year, month, day = int(value[:4]), int(value[5:7]), int(value[8:])
+    leap = year % 4 == 0 and (year % 100 != 0 or year % 400 == 0)
+    days = (31, 29 if leap else 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
+    return year >= 1 and 1 <= month <= 12 and 1 <= day <= days[month - 1]
+
+
+def date_cells(dates: Callable[[dict], list]) -> list[Cell]:
+    """The classes of ENV-ENV-DATE over the host dates ``dates`` reads from an input."""
+    def any_date(test: Callable[[Any], bool]) -> Hit:
+        return lambda i, t: any(test(d) for d in dates(i))
+
+    return [
+        Cell("date", "of the form, a day no calendar has", ("ENV-ENV-DATE",), any_date(lambda d: date_form(d) and not calendar_day(d))),
+        Cell("date", "February 29 of a leap year", ("ENV-ENV-DATE",), any_date(lambda d: calendar_day(d) and d[5:] == "02-29")),
+        Cell("date", "another form", ("ENV-ENV-DATE", "ENV-ENV-FORMAT"), any_date(lambda d: isinstance(d, str) and not date_form(d))),
+    ]
+
+
 def host_cells(host: Callable[[dict], dict], tools: Callable[[dict], list], cwd: Callable[[dict], Any]) -> list[Cell]:
     """The classes of the environment message's inputs, read from an input by ``host``,
     ``tools`` and ``cwd``."""
@@ -109,6 +136,7 @@ def host_cells(host: Callable[[dict], dict], tools: Callable[[dict], list], cwd:
         Cell("fish", "fish without exec_command", ("ENV-ENV-FISH",), lambda i, t: fish(i) and "exec_command" not in tools(i)),
         Cell("fish", "exec_command in another case", ("ENV-ENV-FISH",), lambda i, t: fish(i) and "Exec_command" in tools(i)),
         Cell("date", "a date", ("ENV-ENV-FORMAT",), h(lambda x: bool(re.fullmatch(r"\d{4}-\d\d-\d\d", x.get("date") or "")))),
+        *date_cells(lambda i: [host(i).get("date")] if isinstance(host(i), dict) else []),
         Cell("timezone", "an IANA name", ("ENV-ENV-TIMEZONE",), h(lambda x: bool(x.get("timezone")))),
         Cell("timezone", "absent or null", ("ENV-ENV-TIMEZONE",), h(lambda x: x.get("timezone") is None)),
         Cell("timezone", "empty", ("ENV-ENV-TIMEZONE",), h(lambda x: x.get("timezone") == "")),
@@ -130,8 +158,9 @@ ENVIRONMENT = [
 ]
 """The classes of ``envelope.environment``: every platform, every form of ``$SHELL`` and
 ``%ComSpec%`` (paths of both kinds, trailing separators, extensions, empty, absent), fish in
-each case of the shells that exist and without ``exec_command``, time zones, cwds with
-backslashes, a trailing slash, nothing or characters XML would escape."""
+each case of the shells that exist and without ``exec_command``, dates of another form, of the
+form but no calendar's day, and February 29 of a leap year, time zones, cwds with backslashes, a
+trailing slash, nothing or characters XML would escape."""
 
 
 # --- contributions (developer messages, build) -----------------------------------------------------------------------
@@ -168,6 +197,13 @@ def contribution_cells(contributions: Callable[[dict], list], provider: Callable
         Cell("id", "environment", ("ENV-CONTRIB-ID-RESERVED",), each(lambda c, i: c.get("id") == "environment")),
         Cell("id", "environment in another case", ("ENV-CONTRIB-ID-RESERVED",),
              each(lambda c, i: isinstance(c.get("id"), str) and c["id"] != "environment" and c["id"].lower() == "environment")),
+        Cell("id", "blank, with a priority that is not a finite number", ("ENV-CONTRIB-ID", "ENV-PRIORITY-FINITE"),
+             each(lambda c, i: blank_id(c) and "priority" in c and not _finite(c["priority"]))),
+        Cell("id", "environment, with a priority that is not a finite number",
+             ("ENV-CONTRIB-ID", "ENV-CONTRIB-ID-RESERVED", "ENV-PRIORITY-FINITE"),
+             each(lambda c, i: c.get("id") == "environment" and "priority" in c and not _finite(c["priority"]))),
+        Cell("content", "raises, of a refused contribution", ("ENV-CONTRIB-ID",),
+             each(lambda c, i: refused(c) and isinstance(c.get("content"), dict) and "raises" in c["content"])),
         Cell("id", "registered twice", ("ENV-CONTRIB-REPLACE",), lambda i, t: len(ids(i)) > len(set(ids(i)))),
         *case_pair_cells(("ENV-ORDER-TIEBREAK",), lambda i, t: ids(i)),
         Cell("id", "_ - . / among letters", ("ENV-ORDER-TIEBREAK",), lambda i, t: len({x for x in ids(i) if re.search(r"[_\-./]", x)}) >= 2),
@@ -262,6 +298,16 @@ def utf16_apart(ids: list[str]) -> bool:
 
 def _finite(value: Any) -> bool:
     return type(value) in (int, float) and math.isfinite(value)
+
+
+def blank_id(c: dict) -> bool:
+    """ENV-CONTRIB-ID: a missing, empty or blank id."""
+    return not isinstance(c.get("id"), str) or js_blank(c["id"])
+
+
+def refused(c: dict) -> bool:
+    """A contribution registration refuses (ENV-CONTRIB-ID, ENV-CONTRIB-ID-RESERVED, ENV-PRIORITY-FINITE)."""
+    return blank_id(c) or c.get("id") == "environment" or not _finite(c.get("priority", 0))
 
 
 def _options(i: dict) -> dict:

@@ -198,10 +198,13 @@ BUILD = [
       if c.dimension == "contributions" or c.name in ("raises", "listed, the provider among them", "environment",
                                                        "ranked equal, UTF-16 code units ordering them otherwise than code points",
                                                        "environment in another case",
-                                                       "listed, the provider not among them", "unknown (none given)")],
+                                                       "listed, the provider not among them", "unknown (none given)",
+                                                       "blank, with a priority that is not a finite number",
+                                                       "environment, with a priority that is not a finite number",
+                                                       "raises, of a refused contribution")],
     *[Cell(f"request {c.dimension}", c.name, c.clauses, (lambda i, t, c=c: c.hit(_request(i), t)))
       for c in host_cells(lambda r: r.get("host"), lambda r: r.get("activeTools") or [], lambda r: r.get("cwd"))
-      if c.dimension == "cwd" and c.name == "backslashes"],
+      if c.dimension == "cwd" and c.name == "backslashes" or c.dimension == "date" and c.name != "a date"],
     Cell("request", "no host", ("ENV-DECISION-ENVIRONMENT",), lambda i, t: _request(i).get("host") is None),
     Cell("request", "Pi's prompt null", ("ENV-INSTR-DEFAULT",), lambda i, t: _request(i).get("systemPrompt") is None),
     Cell("request", "Pi's prompt given", ("ENV-INSTR-DEFAULT",), lambda i, t: bool(_request(i).get("systemPrompt"))),
@@ -223,8 +226,10 @@ BUILD = [
 ]
 """The classes of ``envelope.build``: what one whole request adds to the parts that
 ``envelope.developer-messages``, ``envelope.environment`` and ``envelope.context-message`` declare
-the classes of: contributions none or several, one that raises, providers filtering; no host, a cwd
-with backslashes, Pi's prompt null or given, a custom and an appended prompt, context files none,
+the classes of: contributions none or several, one that raises, providers filtering, a blank or
+reserved id beside a priority that is not a number, a refused one whose content would raise; no
+host, a host date of another form, of the form but no calendar's day, February 29 of a leap year, a
+cwd with backslashes, Pi's prompt null or given, a custom and an appended prompt, context files none,
 blank, several, the agent directory's first, and the options' own cwd (also with a context file
 kept) and fields of the request the options hold with other values."""
 

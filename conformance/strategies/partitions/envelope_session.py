@@ -4,10 +4,11 @@ capture, current and clear, audits over branches and resumes, session entries of
 
 from __future__ import annotations
 
+import math
 from typing import Any, Callable
 
 from conformance.strategies.partitions.cells import Cell, Hit, character_cells
-from conformance.strategies.partitions.envelope import js_blank
+from conformance.strategies.partitions.envelope import blank_id, date_cells, js_blank
 
 KINDS = ("globalRegistry", "globalSet", "load", "register", "unregister", "registerAdapter", "capture", "current",
          "clear", "providerRequest", "append", "entry", "context", "compact", "navigate", "entries", "setting", "resume")
@@ -233,6 +234,13 @@ SESSION = [
     # the service (ENV-SVC-*)
     Cell("capture", "with its own host", ("ENV-SVC-CAPTURE",), _has("capture", lambda b: isinstance(b.get("host"), dict))),
     Cell("capture", "with the script's host", ("ENV-SVC-CAPTURE",), _has("capture", lambda b: "host" not in b)),
+    *[Cell(f"host {c.dimension}", c.name, c.clauses + ("ENV-SCRIPT-STEPS",), c.hit)
+      for c in date_cells(lambda i: [h.get("date") for h in [i.get("host")] + [_body(b).get("host") for k, b in steps(i) if k == "capture"]
+                                     if isinstance(h, dict)])],
+    Cell("register", "a blank or reserved id with a priority that is not a finite number",
+         ("ENV-CONTRIB-ID", "ENV-CONTRIB-ID-RESERVED", "ENV-PRIORITY-FINITE", "ENV-SCRIPT-STEPS"),
+         _has("register", lambda b: (blank_id(b) or b.get("id") == "environment") and "priority" in b
+              and not (type(b["priority"]) in (int, float) and math.isfinite(b["priority"])))),
     Cell("capture", "no provider", ("ENV-FILTER-PROVIDERS",), _has("capture", lambda b: b.get("provider") is None)),
     Cell("capture", "failing, after a good capture of its provider", ("ENV-SVC-FAIL-REUSE", "ENV-SVC-FAIL-NOTIFY"),
          _failing_capture(lambda seen, c: any(_same(s, c) for s in seen))),
@@ -288,9 +296,10 @@ SESSION = [
 ]
 """The classes of ``envelope.session``: every step kind and malformed steps; registries
 compatible, of another protocol or version, loaded twice, entries put straight in; contributions
-unregistered; adapters of each kind, blank, replaced; provider requests before a capture, for the
+unregistered, registered with a blank or reserved id beside a priority that is not a number; adapters of each kind, blank, replaced; provider requests before a capture, for the
 captured provider with and without an adapter, another provider or session, each kind of system
-prompt; captures with their own host or the script's, failing with and without a last good one or
+prompt; captures with their own host or the script's, with a host date of another form, of the
+form but no calendar's day, or February 29 of a leap year, failing with and without a last good one or
 after a clear; current known, unknown, each override, failing; clear then current and requests;
 audit settings; audits repeated, changed, across branches and resumes, of failed builds; session
 entries of every kind; navigation; the context hook."""

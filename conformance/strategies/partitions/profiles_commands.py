@@ -86,6 +86,14 @@ SETTINGS = [
     Cell("parse", "a project-only key in the global scope", ("PROF-SETTINGS-PARSE",),
          _both(_is("action", "parse"), _is("key", "inheritGlobalBindings"), _is("scope", "global"))),
     Cell("parse", "a key in the project scope", ("PROF-SETTINGS-PARSE",), _both(_is("action", "parse"), _is("scope", "project"))),
+    Cell("parse, two problems", "a key outside the registry with a value no key accepts", ("PROF-SETTINGS-PARSE",),
+         _both(_is("action", "parse"), lambda i, t: isinstance(i.get("key"), str) and i["key"] not in REGISTRY,
+               _value(lambda v, k: not any(_trim(v) in a for a in REGISTRY.values())))),
+    Cell("parse, two problems", "defaultProfile (removal only) with a value", ("PROF-SETTINGS-PARSE",),
+         _both(_is("action", "parse"), _is("key", "defaultProfile"), _value(lambda v, k: True))),
+    Cell("parse, two problems", "a project-only key in the global scope with a value it does not accept", ("PROF-SETTINGS-PARSE",),
+         _both(_is("action", "parse"), _is("key", "inheritGlobalBindings"), _is("scope", "global"),
+               _value(lambda v, k: not _accepted(v, k)))),
     Cell("effective", "from the project", ("PROF-SETTINGS-EFFECTIVE",),
          _both(_is("action", "effective"), lambda i, t: _valid(i.get("key"), i.get("project")))),
     Cell("effective", "from the global config, the project's invalid", ("PROF-SETTINGS-EFFECTIVE",),
@@ -100,7 +108,9 @@ SETTINGS = [
 ]
 """The classes of ``profiles.settings``: each action and key (and keys outside the registry),
 values accepted, in another case or padded, empty, accepted by no key, ``selection manual``, a
-project-only key set globally, and effective values from each origin."""
+project-only key set globally, and effective values from each origin; and parses with two
+problems, one per pair PROF-SETTINGS-PARSE ranks that can meet (an unknown key with a bad value,
+defaultProfile with a value, a project-only key set globally with a value it does not accept)."""
 
 
 # --- profiles.config-edit --------------------------------------------------------------------------------------------
@@ -125,6 +135,21 @@ def _file_json(input: dict, tree: "dict | None") -> Any:
 
 def _json(test: Callable[[Any], bool]) -> Hit:
     return lambda input, tree: _file(input, tree) is not None and test(_file_json(input, tree))
+
+
+def _untrusted(input: dict) -> bool:
+    return input.get("scope") == "project" and not input.get("trusted")
+
+
+def _setting_refused(input: dict) -> bool:
+    """A request PROF-SETTINGS-PARSE (or, for unset, PROF-SETTINGS-UNSET) refuses whatever the file holds."""
+    key = input.get("key")
+    if key not in REGISTRY:
+        return True
+    if input.get("action") != "set":
+        return False
+    return key == "defaultProfile" or (key == "inheritGlobalBindings" and input.get("scope") == "global") \
+        or not _accepted(input.get("value") or "", key)
 
 
 def _editable(input: dict, tree: "dict | None") -> bool:
@@ -157,12 +182,34 @@ CONFIG_EDIT = [
          lambda i, t: i.get("action") == "unset" and _editable(i, t) and i.get("key") not in (_file_json(i, t) or {})),
     Cell("race", "the file changed before the write", ("PROF-EDIT-RACE",), lambda i, t: isinstance(i.get("outsideChange"), str)),
     Cell("race", "none", ("PROF-WRITE-ATOMIC", "PROF-EDIT-REVALIDATE"), lambda i, t: i.get("outsideChange") is None),
+    Cell("two problems", "an untrusted project, the setting refused too", ("PROF-EDIT-TRUST", "PROF-SETTINGS-PARSE"),
+         lambda i, t: _untrusted(i) and _setting_refused(i)),
+    Cell("two problems", "an untrusted project, its file not editable too", ("PROF-EDIT-TRUST", "PROF-EDIT-VERSION"),
+         lambda i, t: _untrusted(i) and not _editable(i, t)),
+    Cell("two problems", "an untrusted project, unset of a key not set", ("PROF-EDIT-TRUST", "PROF-SETTINGS-UNSET"),
+         lambda i, t: _untrusted(i) and i.get("action") == "unset" and i.get("key") in REGISTRY
+         and i.get("key") not in (_file_json(i, t) if isinstance(_file_json(i, t), dict) else {})),
+    Cell("two problems", "an untrusted project, its file changed while edited", ("PROF-EDIT-TRUST", "PROF-EDIT-RACE"),
+         lambda i, t: _untrusted(i) and isinstance(i.get("outsideChange"), str)),
+    Cell("two problems", "the setting refused, the file not editable", ("PROF-EDIT-TRUST", "PROF-SETTINGS-PARSE", "PROF-EDIT-VERSION"),
+         lambda i, t: not _untrusted(i) and _setting_refused(i) and not _editable(i, t)),
+    Cell("two problems", "a project-only key set globally with a value it does not accept", ("PROF-SETTINGS-PARSE",),
+         lambda i, t: i.get("action") == "set" and i.get("scope") == "global" and i.get("key") == "inheritGlobalBindings"
+         and not _accepted(i.get("value") or "", "inheritGlobalBindings")),
+    Cell("two problems", "unset of a key not set, the file not editable", ("PROF-EDIT-TRUST", "PROF-EDIT-VERSION", "PROF-SETTINGS-UNSET"),
+         lambda i, t: not _untrusted(i) and i.get("action") == "unset" and i.get("key") in REGISTRY and _file(i, t) is not None
+         and not _editable(i, t)),
+    Cell("two problems", "unset of a key not set, the file changed while edited", ("PROF-EDIT-TRUST", "PROF-EDIT-RACE", "PROF-SETTINGS-UNSET"),
+         lambda i, t: not _untrusted(i) and i.get("action") == "unset" and i.get("key") in REGISTRY and _editable(i, t)
+         and i.get("key") not in (_file_json(i, t) or {}) and isinstance(i.get("outsideChange"), str)),
     *character_cells(("PROF-EDIT-TEXT-KEPT",), lambda i, t: [(_file(i, t) or b"").decode("utf-8", "replace")]),
 ]
 """The classes of ``profiles.config-edit``: each scope and trust, set and unset of every key,
 values accepted and refused, the file absent, of version 1, another version, not an object, not
 JSON, with unknown keys, with text outside ASCII, holding the key or not, and changed while
-edited."""
+edited; and requests with two problems, one per pair PROF-EDIT-TRUST ranks (trust against the
+setting, the file, a key not set and a race; the setting against the file; a key not set against
+the file and the race)."""
 
 
 # --- profiles.picker -------------------------------------------------------------------------------------------------
