@@ -199,6 +199,12 @@ class Runner:
             # Goldens keep the reference's raw output, so a change hidden by a normaliser is
             # still written.
             path = self.golden_to_write(case, verdict.output)
+            scratch = _scratch_shown(verdict.output)
+            if scratch is not None:  # made anew for each run: such a golden could never pass again
+                result.status, result.diff = "errored", ""
+                result.message = (f"golden not written: the answer shows the command's scratch folder {scratch}, made "
+                                  "anew for each run; a command of this case prints its working folder")
+                return self.settle(result, case)
             try:
                 result.golden_written = path is not None and golden.write(path, case.id, case.op, verdict.output)
             except OSError as exc:  # a read-only or full golden folder: this golden is lost, not the run
@@ -405,6 +411,18 @@ def _refusal(answer: Answer) -> str:
     adapter text, made safe to show by :func:`conformance.output.console.shown`)."""
     code = shown(answer.code)
     return f"{code}: {shown(answer.message)}" if answer.message.strip() else f"{code} (no message)"
+
+
+def _scratch_shown(output: Any) -> str | None:
+    """The path of a ``!command``'s scratch folder (:data:`conformance.corpus.shell.SCRATCH_PREFIX`)
+    that ``output`` holds, or ``None``."""
+    import json
+    import re
+
+    from conformance.corpus.shell import SCRATCH_PREFIX
+
+    found = re.search(rf"[^\s\"]*{re.escape(SCRATCH_PREFIX)}[^\s\"/]*", json.dumps(output, ensure_ascii=False))
+    return found.group() if found else None
 
 
 def _indented(text: str, limit: int = 40) -> str:
