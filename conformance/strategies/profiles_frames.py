@@ -135,14 +135,15 @@ def load_frames() -> list[tuple[dict, dict]]:
 def across_scopes() -> dict:
     """Chains across the scopes where one id names a profile in each: a project profile extending
     the global one of its id, ids met again in the other scope further down, a cycle reached from
-    the project; and file names of word characters outside the id set (PROF-INHERIT-CYCLE, PROF-ID)."""
+    the project; and file names of word characters outside the id set or ending in a line break
+    (PROF-INHERIT-CYCLE, PROF-ID)."""
     global_meta = {"review": {"extends": "base"}, "a": {"extends": "b"}, "c": {"extends": "global:d"},
                    "x": {"extends": "y"}, "y": {"extends": "x"}}
     project_meta = {"review": {"extends": "global:review"}, "a": {"extends": "global:a"}, "c": {"extends": "d"},
                     "d": {"extends": "global:c"}, "x": {"extends": "global:x"}}
     tree: dict = {f"{GLOBAL}profiles/{n}.md": f"global {n}\n" for n in ("review", "base", "a", "b", "c", "d", "x", "y")}
     tree.update({f"{PROJECT}profiles/{n}.md": f"project {n}\n" for n in project_meta})
-    tree.update({f"{GLOBAL}profiles/{n}.md": "x\n" for n in ("_fast", "stra\u00dfe", "\u0663", "\U0001D41Ax")})
+    tree.update({f"{GLOBAL}profiles/{n}.md": "x\n" for n in ("_fast", "stra\u00dfe", "\u0663", "\U0001D41Ax", "late\n")})
     tree[GLOBAL + "config.json"] = json.dumps({"version": 1, "profiles": global_meta}, indent=2) + "\n"
     tree[PROJECT + "config.json"] = json.dumps({"version": 1, "profiles": project_meta}, indent=2) + "\n"
     return tree
@@ -191,6 +192,10 @@ def config_frames() -> list[tuple[dict, None]]:
     wordy = ("_fast", "caf\u00e9", "stra\u00dfe", "\u043a\u043b\u044e\u0447", "\U0001D41Ax", "\u0663", "\uff11x")
     out.append(({"scope": "global", "config": {"version": 1, "profiles": {n: {} for n in wordy + ("fast", "a_b")},
                                                "bindings": [_binding(n) for n in wordy + ("fast", "a_b")]}}, None))
+    # PROF-ID matched in full: a line break ending or starting an otherwise valid id
+    broken = ("review\n", "\nlead", "ok\n\n")
+    out.append(({"scope": "global", "config": {"version": 1, "profiles": {n: {} for n in broken + ("ok",)},
+                                               "bindings": [_binding(n) for n in broken + ("ok",)]}}, None))
     return out
 
 

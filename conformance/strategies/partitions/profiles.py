@@ -31,6 +31,12 @@ WORDY = re.compile(r"[\w][\w.-]*")
 """The id rule written with Unicode word characters, which the id set is not (PROF-ID is ASCII)."""
 
 
+def _broken_at_end(name: Any) -> bool:
+    """Whether ``name`` is no id only because a line break ends or starts it (an id matched with
+    an end anchor that allows a final line break, as Python's ``$`` does, takes ``"review\n"``)."""
+    return isinstance(name, str) and name != name.strip("\n") and good_id(name.strip("\n"))
+
+
 def wordy(name: Any) -> bool:
     """Whether ``name`` is no id only because it holds word characters outside the id set: a
     leading underscore, or a letter or digit beyond ASCII (``_fast``, ``café``, ``\u0663``)."""
@@ -249,6 +255,8 @@ LOAD = [
     Cell("id", "empty (.md)", ("PROF-FILE-EMPTY-STEM",), _profile(lambda s, n, e: _stem(n) == "")),
     Cell("id", "a leading underscore", ("PROF-ID",), _profile(lambda s, n, e: (_stem(n) or "").startswith("_"))),
     Cell("id", "a letter or digit beyond ASCII", ("PROF-ID",), _profile(lambda s, n, e: beyond_ascii_word(_stem(n)))),
+    Cell("id", "a valid id but for a line break at its end", ("PROF-ID",),
+         _profile(lambda s, n, e: _broken_at_end(_stem(n)))),
     Cell("id", "two differing only in case", ("PROF-LOAD-CASE",), _case_pair),
     Cell("id", "the same id in both scopes", ("PROF-REF",), _same_id_both),
     Cell("entry", "a link inside profiles/", ("PROF-LOAD-ROOT-SCOPE",),
@@ -452,6 +460,8 @@ CONFIG = [
          _key("profiles", lambda p: isinstance(p, dict) and any(wordy(k) and k.startswith("_") for k in p))),
     Cell("profiles", "a key with a letter or digit beyond ASCII", ("PROF-ID", "PROF-CONFIG-PROFILES"),
          _key("profiles", lambda p: isinstance(p, dict) and any(wordy(k) and beyond_ascii_word(k) for k in p))),
+    Cell("profiles", "a valid key but for a line break at an end", ("PROF-ID", "PROF-CONFIG-PROFILES"),
+         _key("profiles", lambda p: isinstance(p, dict) and any(_broken_at_end(k) for k in p))),
     Cell("profiles", "metadata that is not an object", ("PROF-CONFIG-PROFILES",),
          _key("profiles", lambda p: isinstance(p, dict) and any(not isinstance(m, dict) for m in p.values()))),
     Cell("profiles", "a description", ("PROF-CONFIG-PROFILES",),
@@ -473,6 +483,8 @@ CONFIG = [
          _binding(lambda b: isinstance(b, dict) and wordy(b.get("id")) and b["id"].startswith("_"))),
     Cell("binding", "an id with a letter or digit beyond ASCII", ("PROF-ID", "PROF-CONFIG-BINDING"),
          _binding(lambda b: isinstance(b, dict) and wordy(b.get("id")) and beyond_ascii_word(b["id"]))),
+    Cell("binding", "a valid id but for a line break at an end", ("PROF-ID", "PROF-CONFIG-BINDING"),
+         _binding(lambda b: isinstance(b, dict) and _broken_at_end(b.get("id")))),
     Cell("binding", "a repeated id", ("PROF-CONFIG-BINDING-DUPLICATE",),
          _bindings(lambda b: len(b) <= 200 and len(ids := [x["id"] for x in b if isinstance(x, dict) and good_id(x.get("id"))]) > len(set(ids)))),
     Cell("binding", "a profile that is not a reference", ("PROF-CONFIG-BINDING",),
