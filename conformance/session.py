@@ -158,20 +158,15 @@ class Session:
         known, and not in the kit's own goldens under another scenario folder (a subset of the kit's
         scenarios, say): those goldens belong to the kit's cases."""
         suite = self.suite()
-        ids = None if suite.errors or self._kit_goldens_of_other_scenarios() else suite.golden_ids()
+        from conformance.output.report_paths import kit_goldens_of_other_scenarios
+
+        ids = None if suite.errors or kit_goldens_of_other_scenarios(self.golden_dir, self.scenarios_dir) \
+            else suite.golden_ids()
         areas = ({c.id: c.area for c in suite.cases if c.error_code is None}
                  if ids is not None and suite.complete else None)
         from conformance.judge.strays import stray_errors
 
         return stray_errors(self.golden_dir, ids, areas)
-
-    def _kit_goldens_of_other_scenarios(self) -> bool:
-        """Whether the golden folder is the kit's own while the scenarios are not."""
-        from conformance.corpus.cases import SCENARIOS_DIR
-        from conformance.corpus.places import GOLDEN_DIR, resolved
-
-        scenarios = self.scenarios_dir or SCENARIOS_DIR
-        return resolved(self.golden_dir) == resolved(GOLDEN_DIR) and resolved(scenarios) != resolved(SCENARIOS_DIR)
 
     def expectations(self, path: str | Path | None):
         """The expectations file at ``path`` (``None``: none), checked against the suite, for every

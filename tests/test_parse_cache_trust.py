@@ -23,6 +23,7 @@ def fresh_judgement(monkeypatch):
     """Each test judges its cache folder afresh (a process judges each folder once)."""
     monkeypatch.setattr(yamlcache, "_refused", set())
     monkeypatch.setattr(yamlcache, "_written", {})
+    monkeypatch.setattr(yamlcache, "_tagged", set())
     yamlcache._problem_of.cache_clear()
     yamlcache._foreign_content.cache_clear()
     yield

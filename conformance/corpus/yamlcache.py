@@ -317,8 +317,15 @@ def _usable_dir(create: bool = False) -> str | None:
     return path
 
 
+_tagged: set[str] = set()
+"""The cache folders :func:`_tag` has seen tagged in this process (checked once, not per entry)."""
+
+
 def _tag(root: str) -> None:
     """Write :data:`TAG` into the cache folder ``root`` when it has none; errors are ignored."""
+    if root in _tagged:
+        return
+    _tagged.add(root)
     tag = os.path.join(root, TAG)
     if not os.path.exists(tag):
         try:

@@ -14,6 +14,17 @@ from conformance.output.files import kit_temporary, written_in_place
 from conformance.output.ownership import check_replaceable
 
 
+def kit_goldens_of_other_scenarios(golden_dir: Path, scenarios_dir: Path | None) -> bool:
+    """Whether ``golden_dir`` is the kit's own golden folder while ``scenarios_dir`` (``None``: the
+    kit's own scenarios) is another scenario folder, links resolved: the goldens there belong to
+    the kit's cases, not to that folder's."""
+    from conformance.corpus.cases import SCENARIOS_DIR
+    from conformance.corpus.places import GOLDEN_DIR
+
+    return (_resolved(Path(golden_dir)) == _resolved(GOLDEN_DIR)
+            and _resolved(Path(scenarios_dir or SCENARIOS_DIR)) != _resolved(SCENARIOS_DIR))
+
+
 def check_update_folders(golden_dir: Path, scenarios_dir: Path | None) -> None:
     """Refuse to write goldens into ``golden_dir`` when it is ``scenarios_dir`` (``None``: the
     kit's own scenarios), lies inside it or holds it, links resolved: goldens written there would
@@ -21,10 +32,9 @@ def check_update_folders(golden_dir: Path, scenarios_dir: Path | None) -> None:
     kit's own golden folder for another scenario folder than the kit's (its goldens would lie
     among the kit's). Raises ``ValueError`` naming both folders; writes nothing."""
     from conformance.corpus.cases import SCENARIOS_DIR
-    from conformance.corpus.places import GOLDEN_DIR
 
     gold, scenarios = _resolved(Path(golden_dir)), _resolved(Path(scenarios_dir or SCENARIOS_DIR))
-    if gold == _resolved(GOLDEN_DIR) and scenarios != _resolved(SCENARIOS_DIR):
+    if kit_goldens_of_other_scenarios(golden_dir, scenarios_dir):
         raise ValueError(f"the golden folder {gold} holds the kit's own goldens, which belong to the kit's own "
                          f"scenarios, not to those of {scenarios}: give --golden-dir a folder of their own")
     relation = ("is" if gold == scenarios else "lies inside" if gold.is_relative_to(scenarios)
