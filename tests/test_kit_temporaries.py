@@ -145,6 +145,7 @@ def test_the_parse_cache_removes_stale_temporaries_only(tmp_path, cache, monkeyp
 
     monkeypatch.setattr(yamlcache, "_written", {})
     cache.mkdir(parents=True)
+    (cache.parent / yamlcache.TAG).write_text(yamlcache._TAG_TEXT)  # the kit's folder, as after its first use
     _, stale = _killed_write(cache / ("a" * 64 + ".json"))
     _age(stale, files.STALE_AFTER + 60)
     own = cache / ".not-a-temporary"

@@ -353,3 +353,17 @@ def test_a_new_cache_folder_is_tagged_and_an_old_one_of_the_kit_s_own_is_kept(tm
     assert yamlcache.cache_dir() == old / "yaml"
     yamlcache.put(yamlcache.key_of("b: 1\n"), "{}")
     assert (old / "CACHEDIR.TAG").is_file() and "not used" not in capsys.readouterr().err
+
+
+def test_an_untagged_folder_whose_entries_folder_holds_other_files_is_not_used(tmp_path, monkeypatch, capsys):
+    """A folder laid out as the kit's (``yaml/``) but holding files of the user's there is not
+    taken for an earlier kit's cache."""
+    folder = tmp_path / "mine"
+    (folder / "yaml").mkdir(parents=True)
+    (folder / "yaml" / "x.bin").write_text("keep\n")
+    monkeypatch.setenv(yamlcache.ENV, str(folder))
+    capsys.readouterr()
+    assert yamlcache.cache_dir() is None
+    yamlcache.put(yamlcache.key_of("a: 1\n"), "{}")
+    assert "yaml/x.bin" in capsys.readouterr().err
+    assert sorted(p.name for p in folder.rglob("*")) == ["x.bin", "yaml"]

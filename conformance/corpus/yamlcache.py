@@ -113,8 +113,8 @@ _KIT_MADE = frozenset(("yaml", "pi-node", "hypothesis", "diffs", TAG))
 @lru_cache(maxsize=8)
 def _foreign_content(root: str) -> str | None:
     """A name in the cache folder ``root`` that the kit did not make, or ``None`` when ``root`` is
-    the kit's: missing, empty, tagged (:data:`TAG`), or holding only :data:`_KIT_MADE` (an
-    earlier kit's, untagged). A folder of other content (``site-packages``, a project) is never
+    the kit's: missing, empty, tagged (:data:`TAG`), or holding only :data:`_KIT_MADE` with only
+    entries in its ``yaml`` folder (an earlier kit's, untagged). A folder of other content (``site-packages``, a project) is never
     the cache's: a ``yaml`` folder made there could shadow a package, and eviction would run there."""
     try:
         names = os.listdir(root)
@@ -122,8 +122,19 @@ def _foreign_content(root: str) -> str | None:
         return None
     if TAG in names:
         return None
-    other = sorted(set(names) - _KIT_MADE - {n for n in names if n.startswith(".") and "pi-conformance-tmp" in n})
+    other = sorted(set(names) - _KIT_MADE - {n for n in names if _temporary(n)})
+    if not other and "yaml" in names:  # untagged: the entries' folder must hold entries only
+        try:
+            other = sorted(f"yaml/{n}" for n in os.listdir(os.path.join(root, "yaml"))
+                           if not _ENTRY_NAME.fullmatch(n) and not _temporary(n))
+        except OSError:
+            pass
     return other[0] if other else None
+
+
+def _temporary(name: str) -> bool:
+    """Whether ``name`` is one of the kit's temporaries (a writer's, before its rename)."""
+    return name.startswith(".") and "pi-conformance-tmp" in name
 
 
 def _cache_dir(chosen: str | None, xdg: str | None,
